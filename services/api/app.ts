@@ -1,0 +1,60 @@
+import cors from 'cors';
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import type { Config } from '../../shared/config/config.schema.ts';
+import { createDirectoryService, type DirectoryService } from '../../shared/directory/directory.service.ts';
+import type { Logger } from '../../shared/logging/logger.ts';
+import { buildOpenApiDocument } from '../../shared/openapi/openapi.document.ts';
+import type { SearchPort } from '../../shared/search/search.port.ts';
+import { errorMiddleware, notFoundRoute } from './middleware/error.middleware.ts';
+import { designersRouter } from './routes/designers.routes.ts';
+import { openRolesRouter } from './routes/open-roles.routes.ts';
+
+export interface AppDeps {
+  search: SearchPort;
+  config: Pick<Config, 'PUBLIC_BASE_URL' | 'CACHE_MAX_AGE_SECONDS'> & Partial<Config>;
+  logger: Logger;
+  /** Extra routers mounted before the 404 handler (admin, MCP), each owned by its own module. */
+  mounts?: { path: string; router: Router | RequestHandler }[];
+  now?: () => Date;
+}
+
+export interface App {
+  app: Express;
+  directory: DirectoryService;
+}
+
+export function createApp(deps: AppDeps): App {
+  const directory = createDirectoryService({ search: deps.search, ...(deps.now ? { now: deps.now } : {}) });
+  const app = express();
+  app.disable('x-powered-by');
+  // Weak ETags on every JSON body; express answers 304 itself when If-None-Match matches.
+  app.set('etag', 'weak');
+
+  const cacheable: RequestHandler = (_req, res, next) => {
+    res.setHeader('Cache-Control', `public, max-age=${deps.config.CACHE_MAX_AGE_SECONDS}`);
+    next();
+  };
+
+  const openapi = buildOpenApiDocument(`${deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/v1`);
+  const v1 = express.Router();
+  v1.use(cors({ origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'] }));
+  v1.use(cacheable);
+  v1.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  v1.use(designersRouter(directory));
+  v1.use(openRolesRouter(directory));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await deps.search.isReady();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+  });
+  app.use('/api/v1', v1);
+  for (const mount of deps.mounts ?? []) app.use(mount.path, mount.router);
+  app.use(notFoundRoute);
+  app.use(errorMiddleware(deps.logger));
+  return { app, directory };
+}

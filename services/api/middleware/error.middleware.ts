@@ -1,0 +1,40 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
+import type { ErrorResponse } from '../../../shared/domain/envelope.schema.ts';
+import type { Logger } from '../../../shared/logging/logger.ts';
+
+export const notFoundRoute: RequestHandler = (req, res) => {
+  res.status(404).json({ success: false, error: `No route for ${req.method} ${req.path}.` } satisfies ErrorResponse);
+};
+
+/** Maps domain errors to statuses; anything else is a 500 whose body says nothing of the internals. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (error instanceof InvalidInputError) {
+      const body: ErrorResponse = {
+        success: false,
+        error: `Invalid parameter${error.problems.length > 1 ? 's' : ''}: ${error.message}`,
+        details: error.problems,
+      };
+      res.status(400).json(body);
+      return;
+    }
+    if (error instanceof NotFoundError) {
+      res.status(404).json({ success: false, error: error.message } satisfies ErrorResponse);
+      return;
+    }
+    if (error instanceof BackendUnavailableError) {
+      logger.warn({ err: error.cause ?? error, path: req.path }, 'search backend unavailable');
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      res.status(503).json({ success: false, error: error.message } satisfies ErrorResponse);
+      return;
+    }
+    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.error({ err: error, path: req.path }, 'unhandled error');
+    res.status(status).json({
+      success: false,
+      error: status === 500 ? 'Internal server error.' : 'Bad request.',
+    } satisfies ErrorResponse);
+  };
+}

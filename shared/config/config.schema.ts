@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = z.preprocess(blankAsUnset, z.url().optional());
+
+/** Every environment variable the processes read. Parsed once at start-up; a bad value stops the process. */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+    ELASTICSEARCH_URL: optionalUrl,
+    ES_INDEX_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_-]*$/, { error: 'lowercase letters, digits, _ and - only' })
+      .default(''),
+    SEARCH_BACKEND: z.enum(['elasticsearch', 'postgres']).optional(),
+    SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    DATABASE_URL: optionalUrl,
+    DATA_DIR: z.string().default('./data'),
+    REDIS_URL: optionalUrl,
+    QUEUE_PREFIX: z.string().default('dd'),
+    WORKER_CONCURRENCY: z.coerce.number().int().positive().default(8),
+    ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
+    CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(60),
+    MCP_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    MCP_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+  })
+  .transform((env) => ({
+    ...env,
+    SEARCH_BACKEND: env.SEARCH_BACKEND ?? (env.ELASTICSEARCH_URL ? 'elasticsearch' : 'postgres'),
+  }));
+
+export type Config = z.output<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.SEARCH_BACKEND === 'elasticsearch' && !result.data.ELASTICSEARCH_URL) {
+    throw new ConfigError('Invalid configuration:\n  ELASTICSEARCH_URL: required when SEARCH_BACKEND=elasticsearch');
+  }
+  return result.data;
+}

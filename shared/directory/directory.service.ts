@@ -1,0 +1,57 @@
+import type { Designer } from '../domain/designer.schema.ts';
+import type { DesignerSearch } from '../domain/designer-search.schema.ts';
+import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
+import type { OpenRole } from '../domain/open-role.schema.ts';
+import type { OpenRoleSearch } from '../domain/open-role-search.schema.ts';
+import { MAX_RESULT_WINDOW, type Page, type PageRules, resolvePage } from '../domain/pagination.ts';
+import type { DesignerKey, SearchPort } from '../search/search.port.ts';
+
+/** The read-side use cases, shared by the REST routes and the MCP tools. */
+export interface DirectoryService {
+  searchDesigners(search: DesignerSearch, rules: PageRules): Promise<Page<Designer>>;
+  getDesigner(key: DesignerKey): Promise<Designer>;
+  searchOpenRoles(search: OpenRoleSearch, rules: PageRules): Promise<Page<OpenRole>>;
+}
+
+export function createDirectoryService(deps: { search: SearchPort; now?: () => Date }): DirectoryService {
+  const now = deps.now ?? (() => new Date());
+
+  function pageOf(input: { limit?: number; offset?: number; cursor?: string }, rules: PageRules) {
+    if (input.cursor !== undefined && input.offset !== undefined) {
+      throw new InvalidInputError([
+        { parameter: 'offset', message: 'cannot be combined with cursor; the cursor already carries the position' },
+      ]);
+    }
+    const page = resolvePage(input, rules);
+    if (page.cursor === undefined && page.offset + page.limit > MAX_RESULT_WINDOW) {
+      throw new InvalidInputError([
+        {
+          parameter: 'offset',
+          message: `offset+limit must be at most ${MAX_RESULT_WINDOW}; to read deeper, follow meta.next_cursor with the cursor parameter`,
+        },
+      ]);
+    }
+    return page;
+  }
+
+  return {
+    async searchDesigners(search, rules) {
+      const { limit, offset, cursor, ...filters } = search;
+      return deps.search.searchDesigners(filters, pageOf({ limit, offset, cursor }, rules));
+    },
+
+    async getDesigner(key) {
+      const designer = await deps.search.findDesigner(key);
+      if (!designer) {
+        const what = 'slug' in key ? `slug "${key.slug}"` : `id "${key.id}"`;
+        throw new NotFoundError(`No designer with ${what}.`);
+      }
+      return designer;
+    },
+
+    async searchOpenRoles(search, rules) {
+      const { limit, offset, cursor, ...filters } = search;
+      return deps.search.searchOpenRoles(filters, pageOf({ limit, offset, cursor }, rules), now());
+    },
+  };
+}

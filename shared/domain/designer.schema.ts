@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { CategorySchema } from './category.schema.ts';
+import { RoleSchema } from './role.schema.ts';
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const SlugSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(SLUG_PATTERN, { error: 'must be lowercase letters, digits and single hyphens, for example "ana-lopez"' });
+
+export const DesignerIdSchema = z.string().min(1).max(64);
+
+/** The public designer profile: exactly the fields of the spec, nothing internal. */
+export const DesignerSchema = z
+  .strictObject({
+    id: DesignerIdSchema,
+    slug: SlugSchema,
+    name: z.string().min(1).max(200),
+    description: z.string().max(2000),
+    website: z.url(),
+    portfolio_preview: z.url(),
+    category: CategorySchema,
+    location: z.string().max(200),
+    current_role: z.union([RoleSchema, z.null()]).describe("The current role; null when there is none."),
+    previous_roles: z.array(RoleSchema),
+    profile_url: z.url(),
+  })
+  .meta({ id: 'Designer', description: 'A designer profile.' });
+export type Designer = z.infer<typeof DesignerSchema>;
+
+/**
+ * What the search index needs besides the public profile: when the designer was listed (for the
+ * stable "newest first" order) and the source version (for external versioning).
+ */
+export const IndexedDesignerSchema = z.object({
+  designer: DesignerSchema,
+  listed_at: z.iso.datetime({ offset: true }),
+  version: z.number().int().nonnegative(),
+});
+export type IndexedDesigner = z.infer<typeof IndexedDesignerSchema>;
+
+export function profileUrl(publicBaseUrl: string, slug: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/designer/${slug}`;
+}

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+
+export interface ParameterProblem {
+  parameter: string;
+  message: string;
+}
+
+/** Input the caller can fix: maps to HTTP 400 and to an MCP tool error the model can act on. */
+export class InvalidInputError extends Error {
+  readonly problems: ParameterProblem[];
+  constructor(problems: ParameterProblem[]) {
+    super(problems.map((p) => `${p.parameter}: ${p.message}`).join('; '));
+    this.name = 'InvalidInputError';
+    this.problems = problems;
+  }
+}
+
+export class NotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** The search backend is down or too slow; the caller should retry later. */
+export class BackendUnavailableError extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'BackendUnavailableError';
+    this.retryAfterSeconds = options?.retryAfterSeconds ?? 5;
+  }
+}
+
+/** Turns zod issues into one problem per parameter, worded for a person or a model reading them. */
+export function problemsFromZod(error: z.ZodError, allowedKeys: readonly string[] = []): ParameterProblem[] {
+  const problems: ParameterProblem[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        problems.push({
+          parameter: key,
+          message: `is not a known parameter${allowedKeys.length ? `; allowed: ${allowedKeys.join(', ')}` : ''}`,
+        });
+      }
+      continue;
+    }
+    problems.push({ parameter: issue.path.join('.') || '(input)', message: issue.message });
+  }
+  return problems;
+}
+
+export function parseOrThrow<S extends z.ZodObject>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new InvalidInputError(problemsFromZod(result.error, Object.keys(schema.shape)));
+  return result.data;
+}

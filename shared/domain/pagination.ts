@@ -1,0 +1,37 @@
+/** Page-size rules of one transport: REST allows 100 a page, MCP tools keep a model's context small. */
+export interface PageRules {
+  defaultLimit: number;
+  maxLimit: number;
+}
+
+export const REST_PAGE_RULES: PageRules = { defaultLimit: 50, maxLimit: 100 };
+export const TOOL_PAGE_RULES: PageRules = { defaultLimit: 10, maxLimit: 50 };
+
+/** Elasticsearch's index.max_result_window; deeper reads use the cursor. */
+export const MAX_RESULT_WINDOW = 10_000;
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  cursor?: string;
+}
+
+/** Applies the default and clamps to the maximum: a limit above the maximum is not an error. */
+export function resolvePage(
+  input: { limit?: number | undefined; offset?: number | undefined; cursor?: string | undefined },
+  rules: PageRules,
+): PageRequest {
+  const limit = Math.min(input.limit ?? rules.defaultLimit, rules.maxLimit);
+  const page: PageRequest = { limit, offset: input.offset ?? 0 };
+  if (input.cursor !== undefined) page.cursor = input.cursor;
+  return page;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+  hasMore: boolean;
+  nextCursor: string | null;
+}

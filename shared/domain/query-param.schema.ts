@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks for the search parameters. Every parameter arrives either as a JSON value (MCP tools)
+ * or as one query-string value (REST); both transports share the field definitions built here, and only
+ * the encoding of numbers and booleans differs.
+ */
+
+function once(expected: string) {
+  return (issue: { input?: unknown }) =>
+    Array.isArray(issue.input) ? 'must be given at most once, not repeated' : `must be ${expected}`;
+}
+
+export function textParam(max: number, description: string) {
+  return z
+    .string({ error: once('a string') })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .describe(description);
+}
+
+export function enumParam<const T extends readonly [string, ...string[]]>(values: T, description: string) {
+  return z.enum(values, { error: once(`one of ${values.join(', ')}`) }).describe(description);
+}
+
+/** A non-negative integer, as JSON. */
+export function intParam(description: string) {
+  return z
+    .int({ error: once('a non-negative integer') })
+    .min(0, { error: 'must be a non-negative integer' })
+    .max(1_000_000_000, { error: 'must be at most 1000000000' })
+    .describe(description);
+}
+
+/** A non-negative integer, as a query-string value. */
+export function intQueryParam(description: string) {
+  return z
+    .string({ error: once('a non-negative integer') })
+    .regex(/^\d{1,10}$/, { error: 'must be a non-negative integer' })
+    .transform(Number)
+    .pipe(intParam(description))
+    .describe(description);
+}
+
+export function boolParam(description: string) {
+  return z.boolean({ error: once('true or false') }).describe(description);
+}
+
+export function boolQueryParam(description: string) {
+  return z
+    .enum(['true', 'false'], { error: once('true or false') })
+    .transform((v) => v === 'true')
+    .describe(description);
+}
+
+export const CursorParam = z
+  .string({ error: once('a cursor string from meta.next_cursor') })
+  .min(1)
+  .max(4096, { error: 'is not a valid cursor' })
+  .describe('Opaque cursor from meta.next_cursor of the previous page; walks results past the offset window.');

@@ -1,0 +1,35 @@
+import { errors } from '@elastic/elasticsearch';
+import { BackendUnavailableError } from '../../domain/errors.ts';
+
+/** Connection problems, time-outs and overload become "try again later"; anything else stays a bug. */
+export function isUnavailable(error: unknown): boolean {
+  if (
+    error instanceof errors.ConnectionError ||
+    error instanceof errors.TimeoutError ||
+    error instanceof errors.NoLivingConnectionsError
+  ) {
+    return true;
+  }
+  if (error instanceof errors.ResponseError) {
+    const status = error.meta.statusCode ?? 0;
+    if (status === 429 || status === 502 || status === 503 || status === 504) return true;
+    // An alias that does not exist yet means the indices were never created: not ready.
+    return status === 404 && error.message.includes('index_not_found_exception');
+  }
+  return false;
+}
+
+export function isMissingPit(error: unknown): boolean {
+  return (
+    error instanceof errors.ResponseError &&
+    error.meta.statusCode === 404 &&
+    /search_context_missing_exception|No search context found/.test(JSON.stringify(error.meta.body ?? ''))
+  );
+}
+
+export function mapSearchError(error: unknown): never {
+  if (isUnavailable(error)) {
+    throw new BackendUnavailableError('The search backend is unavailable; try again shortly.', { cause: error });
+  }
+  throw error;
+}

@@ -1,0 +1,78 @@
+import type { Client } from '@elastic/elasticsearch';
+import { type IndexKind, type IndexNames, parseIndexVersion, versionedIndexName } from './index-names.ts';
+import { indexBody, type IndexSettingsOptions } from './mappings.ts';
+
+export const DEFAULT_INDEX_SETTINGS: IndexSettingsOptions = { replicas: 0, refreshInterval: '1s' };
+
+/** Creates, lists and swaps the versioned indices behind the public aliases. */
+export class ElasticsearchIndexManager {
+  constructor(
+    private readonly client: Client,
+    readonly names: IndexNames,
+    private readonly settings: IndexSettingsOptions = DEFAULT_INDEX_SETTINGS,
+  ) {}
+
+  /** Idempotent: creates version 1 and points the alias at it when the alias does not exist yet. */
+  async ensureIndices(): Promise<void> {
+    for (const kind of Object.keys(this.names) as IndexKind[]) {
+      const alias = this.names[kind];
+      if (await this.client.indices.existsAlias({ name: alias })) continue;
+      const index = await this.createNextIndex(kind);
+      await this.client.indices.updateAliases({
+        actions: [{ add: { index, alias, is_write_index: true } }],
+      });
+    }
+  }
+
+  /** Concrete indices of a kind, oldest first. */
+  async listVersions(kind: IndexKind): Promise<{ index: string; version: number }[]> {
+    const alias = this.names[kind];
+    const response = await this.client.indices.get({ index: `${alias}_v*`, ignore_unavailable: true, allow_no_indices: true });
+    return Object.keys(response)
+      .map((index) => ({ index, version: parseIndexVersion(alias, index) }))
+      .filter((v): v is { index: string; version: number } => v.version !== null)
+      .sort((a, b) => a.version - b.version);
+  }
+
+  async currentIndex(kind: IndexKind): Promise<string | null> {
+    try {
+      const response = await this.client.indices.getAlias({ name: this.names[kind] });
+      return Object.keys(response)[0] ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  async createNextIndex(kind: IndexKind): Promise<string> {
+    const versions = await this.listVersions(kind);
+    const next = (versions.at(-1)?.version ?? 0) + 1;
+    const index = versionedIndexName(this.names[kind], next);
+    await this.client.indices.create({ index, ...indexBody(kind, this.settings) });
+    return index;
+  }
+
+  /** One atomic alias action: readers see the old index or the new one, never neither. */
+  async swapAlias(kind: IndexKind, to: string): Promise<void> {
+    const alias = this.names[kind];
+    const from = await this.currentIndex(kind);
+    await this.client.indices.updateAliases({
+      actions: [
+        ...(from && from !== to ? [{ remove: { index: from, alias } }] : []),
+        { add: { index: to, alias, is_write_index: true } },
+      ],
+    });
+  }
+
+  /** Removes the aliases and every versioned index of this prefix (tests and resets). */
+  async dropAll(): Promise<void> {
+    for (const kind of Object.keys(this.names) as IndexKind[]) {
+      for (const { index } of await this.listVersions(kind)) {
+        await this.client.indices.delete({ index, ignore_unavailable: true });
+      }
+    }
+  }
+
+  async refresh(): Promise<void> {
+    await this.client.indices.refresh({ index: Object.values(this.names) });
+  }
+}

@@ -1,0 +1,138 @@
+import type { Client, estypes } from '@elastic/elasticsearch';
+import type { Designer } from '../../domain/designer.schema.ts';
+import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
+import type { OpenRole } from '../../domain/open-role.schema.ts';
+import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
+import type { Page, PageRequest } from '../../domain/pagination.ts';
+import { type Cursor, decodeCursor, encodeCursor, expiredCursor, queryFingerprint } from '../cursor.codec.ts';
+import type { DesignerKey, SearchPort } from '../search.port.ts';
+import { fromDesignerSource } from './designer.document.ts';
+import { fromOpenRoleSource } from './open-role.document.ts';
+import { buildDesignerSearchRequest, type SearchWindow } from './designer-query.translator.ts';
+import { isMissingPit, mapSearchError } from './es-errors.ts';
+import type { IndexNames } from './index-names.ts';
+import { buildOpenRoleSearchRequest } from './open-role-query.translator.ts';
+
+const PIT_KEEP_ALIVE = '2m';
+
+interface Walk<F extends object> {
+  kind: Cursor['k'];
+  index: string;
+  filters: F;
+  page: PageRequest;
+  /** Relevance-sorted walks need a point in time: scores move when any document changes. */
+  needsSnapshot: boolean;
+  request: (window: SearchWindow) => Omit<estypes.SearchRequest, 'index' | 'pit'>;
+}
+
+export class ElasticsearchSearchRepository implements SearchPort {
+  constructor(
+    private readonly client: Client,
+    private readonly indices: IndexNames,
+  ) {}
+
+  async searchDesigners(filters: DesignerFilters, page: PageRequest): Promise<Page<Designer>> {
+    return this.walk(
+      {
+        kind: 'designers',
+        index: this.indices.designers,
+        filters,
+        page,
+        needsSnapshot: Boolean(filters.q?.trim()),
+        request: (w) => buildDesignerSearchRequest(filters, w),
+      },
+      fromDesignerSource,
+    );
+  }
+
+  async searchOpenRoles(filters: OpenRoleFilters, page: PageRequest, now: Date): Promise<Page<OpenRole>> {
+    return this.walk(
+      {
+        kind: 'open_roles',
+        index: this.indices.openRoles,
+        filters,
+        page,
+        needsSnapshot: Boolean(filters.q?.trim()),
+        request: (w) => buildOpenRoleSearchRequest(filters, w, now),
+      },
+      fromOpenRoleSource,
+    );
+  }
+
+  async findDesigner(key: DesignerKey): Promise<Designer | null> {
+    try {
+      const response = await this.client.search({
+        index: this.indices.designers,
+        query: { term: 'slug' in key ? { slug: key.slug } : { id: key.id } },
+        size: 1,
+        _source: ['designer'],
+      });
+      const hit = response.hits.hits[0];
+      return hit ? fromDesignerSource(hit._source) : null;
+    } catch (error) {
+      return mapSearchError(error);
+    }
+  }
+
+  async isReady(): Promise<boolean> {
+    try {
+      return await this.client.indices.existsAlias({ name: [this.indices.designers, this.indices.openRoles] });
+    } catch {
+      return false;
+    }
+  }
+
+  private async walk<F extends object, T>(walk: Walk<F>, map: (source: unknown) => T): Promise<Page<T>> {
+    const cursor = walk.page.cursor ? decodeCursor(walk.page.cursor, walk.kind, walk.filters) : undefined;
+    const offset = cursor ? cursor.o : walk.page.offset;
+    const window: SearchWindow = cursor
+      ? { size: walk.page.limit, searchAfter: cursor.sa }
+      : { size: walk.page.limit, from: walk.page.offset };
+
+    let response: estypes.SearchResponse;
+    try {
+      response = await this.client.search({
+        ...walk.request(window),
+        ...(cursor?.pit ? { pit: { id: cursor.pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
+      });
+    } catch (error) {
+      if (cursor?.pit && isMissingPit(error)) throw expiredCursor();
+      return mapSearchError(error);
+    }
+
+    const hits = response.hits.hits;
+    const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
+    const hasMore = offset + hits.length < total;
+    let nextCursor: string | null = null;
+    const last = hits.at(-1);
+    if (hasMore && last?.sort) {
+      let pit = response.pit_id ?? cursor?.pit;
+      if (!pit && walk.needsSnapshot) pit = await this.openPit(walk.index);
+      nextCursor = encodeCursor({
+        v: 1,
+        k: walk.kind,
+        h: queryFingerprint(walk.filters),
+        o: offset + hits.length,
+        sa: last.sort as Cursor['sa'],
+        ...(pit ? { pit } : {}),
+      });
+    }
+    return {
+      items: hits.map((h) => map(h._source)),
+      total,
+      limit: walk.page.limit,
+      offset,
+      hasMore,
+      nextCursor,
+    };
+  }
+
+  private async openPit(index: string): Promise<string | undefined> {
+    try {
+      const { id } = await this.client.openPointInTime({ index, keep_alive: PIT_KEEP_ALIVE });
+      return id;
+    } catch (error) {
+      return mapSearchError(error);
+    }
+  }
+}

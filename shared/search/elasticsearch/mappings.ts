@@ -1,0 +1,68 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { IndexKind } from './index-names.ts';
+
+/**
+ * Core features only: the minimal distribution has no analysis-common module. Search fields hold text
+ * already folded and tokenised by the application (shared/text/fold.ts), so the standard analyzer only
+ * splits on the spaces we put there. index_prefixes makes word-prefix matching an exact term lookup
+ * instead of an expansion with a cap.
+ */
+const searchText: estypes.MappingProperty = {
+  type: 'text',
+  analyzer: 'standard',
+  index_prefixes: { min_chars: 1, max_chars: 19 },
+};
+
+const designerMappings: estypes.MappingTypeMapping = {
+  dynamic: 'strict',
+  properties: {
+    id: { type: 'keyword' },
+    slug: { type: 'keyword' },
+    category: { type: 'keyword' },
+    listed_at: { type: 'date' },
+    name: searchText,
+    titles: searchText,
+    companies: searchText,
+    description: { type: 'text', analyzer: 'standard' },
+    location: searchText,
+    // The public profile, stored verbatim and never indexed: what the API returns.
+    designer: { type: 'object', enabled: false },
+  },
+};
+
+const openRoleMappings: estypes.MappingTypeMapping = {
+  dynamic: 'strict',
+  properties: {
+    id: { type: 'keyword' },
+    category: { type: 'keyword' },
+    employment_type: { type: 'keyword' },
+    remote: { type: 'boolean' },
+    placement_rank: { type: 'byte' },
+    posted_at: { type: 'date' },
+    expires_at: { type: 'date' },
+    title: searchText,
+    company: searchText,
+    location: searchText,
+    description: { type: 'text', analyzer: 'standard' },
+    role: { type: 'object', enabled: false },
+  },
+};
+
+export interface IndexSettingsOptions {
+  replicas: number;
+  refreshInterval: string;
+}
+
+export function indexBody(
+  kind: IndexKind,
+  options: IndexSettingsOptions,
+): { settings: estypes.IndicesIndexSettings; mappings: estypes.MappingTypeMapping } {
+  return {
+    settings: {
+      number_of_shards: 1,
+      number_of_replicas: options.replicas,
+      refresh_interval: options.refreshInterval,
+    },
+    mappings: kind === 'designers' ? designerMappings : openRoleMappings,
+  };
+}
