@@ -14,7 +14,7 @@ export interface AppDeps {
   config: Pick<Config, 'PUBLIC_BASE_URL' | 'CACHE_MAX_AGE_SECONDS'> & Partial<Config>;
   logger: Logger;
   /** Extra routers mounted before the 404 handler (admin, MCP), each owned by its own module. */
-  mounts?: { path: string; router: Router | RequestHandler }[];
+  mounts?: (directory: DirectoryService) => { path: string; router: Router | RequestHandler }[];
   now?: () => Date;
 }
 
@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps): App {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
   });
   app.use('/api/v1', v1);
-  for (const mount of deps.mounts ?? []) app.use(mount.path, mount.router);
+  for (const mount of deps.mounts?.(directory) ?? []) app.use(mount.path, mount.router);
   app.use(notFoundRoute);
   app.use(errorMiddleware(deps.logger));
   return { app, directory };

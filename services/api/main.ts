@@ -1,26 +1,41 @@
-import { createElasticsearchBackend } from '../../shared/composition/search-backend.factory.ts';
+import { createRuntime } from '../../shared/composition/runtime.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
+import { adminMounts } from './admin/admin.mount.ts';
 import { createApp } from './app.ts';
+import { mcpMounts } from './mcp/mcp.mount.ts';
+import type { Mount } from './mount.ts';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, 'api');
-const backend = createElasticsearchBackend(config);
-await backend.prepare();
+const runtime = await createRuntime(config, logger);
 
-const { app } = createApp({ search: backend.search, config, logger });
+const { app } = createApp({
+  search: runtime.search,
+  config,
+  logger,
+  mounts: (directory): Mount[] => {
+    const ctx = { runtime, config, logger, directory };
+    return [...mcpMounts(ctx), ...adminMounts(ctx)];
+  },
+});
+
 const server = app.listen(config.PORT, config.HOST, () => {
   const base = config.PUBLIC_BASE_URL.replace(/\/+$/, '');
-  logger.info({ port: config.PORT }, 'api listening');
+  logger.info({ port: config.PORT, search: config.SEARCH_BACKEND }, 'api listening');
   process.stderr.write(
-    `\nDesigner Directory is up:\n  ${base}/api/v1/designers\n  ${base}/api/v1/open-roles\n  ${base}/api/v1/openapi.json\n  ${base}/api/mcp (MCP)\n\n`,
+    `\nDesigner Directory is up (search: ${config.SEARCH_BACKEND}). Try:\n` +
+      `  curl '${base}/api/v1/designers?category=brand&location=US&limit=3'\n` +
+      `  curl '${base}/api/v1/open-roles?remote=true&limit=3'\n` +
+      `  ${base}/api/v1/openapi.json\n` +
+      `  MCP (Streamable HTTP): ${base}/api/mcp\n\n`,
   );
 });
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close(() => {
-    void backend.close().finally(() => process.exit(0));
+    void runtime.close().finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(1), 10_000).unref();
 }

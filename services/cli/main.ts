@@ -17,4 +17,8 @@ program
     process.stdout.write(`Seeded ${result.designers} designers and ${result.openRoles} open roles.\n`);
   });
 
+// Store commands (migrate, import, import-open-roles) register here.
+
+// Sync commands (reindex, status, retry-failed) register here.
+
 await program.parseAsync();
