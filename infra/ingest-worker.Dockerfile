@@ -1,0 +1,14 @@
+# The ingest worker: relays Postgres changes through BullMQ into Elasticsearch.
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+COPY shared ./shared
+COPY services ./services
+COPY bin ./bin
+USER node
+EXPOSE 9464
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
+  CMD node -e "fetch('http://127.0.0.1:9464/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "--import", "tsx", "services/ingest-worker/main.ts"]

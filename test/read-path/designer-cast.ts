@@ -1,0 +1,121 @@
+import { designer } from './read-path.harness.ts';
+
+/**
+ * A small, hand-made cast whose names, places and companies exercise one matching rule each.
+ * listed_at decides the order without q (newest first, then id); mira-holt and mara-quinn share one
+ * listed_at so that the id tie-breaker shows.
+ */
+export const CAST = [
+  designer({
+    slug: 'ana-muller',
+    name: 'Ana Müller',
+    category: 'brand',
+    location: 'Zürich, CH',
+    description: 'Builds identity systems for museums.',
+    current_role: { title: 'Brand Designer', company: 'Acme Studio', company_url: 'https://acme.example' },
+    previous_roles: [{ title: 'Graphic Designer', company: 'Globex', company_url: null }],
+    listed_at: '2025-03-01T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'lena-ortiz',
+    name: 'Lena Ortiz',
+    category: 'product',
+    location: 'San Francisco, US',
+    description: 'Designs calm onboarding flows.',
+    current_role: { title: 'Senior Product Designer', company: 'Initech', company_url: null },
+    listed_at: '2025-02-01T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'kofi-mensah',
+    name: 'Kofi Mensah',
+    category: 'director',
+    location: 'Remote (US)',
+    description: 'Leads distributed design teams.',
+    current_role: { title: 'Head of Design', company: 'Globex Corporation', company_url: 'https://globex.example' },
+    previous_roles: [{ title: 'Design Manager', company: 'Hooli', company_url: null }],
+    listed_at: '2025-04-01T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'sofia-rossi',
+    name: 'Sofia Rossi',
+    category: 'motion',
+    location: 'Austin, TX',
+    description: 'Animates explainer videos.',
+    current_role: null,
+    previous_roles: [{ title: 'Motion Designer', company: 'Umbrella', company_url: null }],
+    listed_at: '2025-01-15T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'jonas-berg',
+    name: 'Jonas Berg',
+    category: 'engineer',
+    location: 'Brussels, BE',
+    description: 'Writes the components designers dream up.',
+    current_role: { title: 'Design Engineer', company: 'Hooli', company_url: null },
+    listed_at: '2025-05-01T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'priya-nair',
+    name: 'Priya Nair',
+    category: '3d',
+    location: 'Remote',
+    description: 'Models spaces for games.',
+    current_role: { title: '3D Artist', company: 'Pixel Forge', company_url: null },
+    listed_at: '2025-06-01T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'tom-becker',
+    name: 'Tom Becker',
+    category: 'graphic',
+    location: 'Remote (EU)',
+    description: 'Draws letterforms.',
+    current_role: { title: 'Type Designer', company: 'Café Noir', company_url: null },
+    listed_at: '2025-01-10T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'marguerite-delacroix',
+    name: 'Marguerite Delacroix',
+    category: 'director',
+    location: 'Paris, FR',
+    description: 'Runs a design department.',
+    current_role: { title: 'Design Director', company: 'Maison Lumière', company_url: null },
+    previous_roles: [{ title: 'Art Director', company: 'Acme Studio', company_url: null }],
+    listed_at: '2024-12-01T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'mira-holt',
+    name: 'Mira Holt',
+    category: 'product',
+    location: 'Berlin, DE',
+    description: 'Designs dashboards.',
+    current_role: { title: 'UX Designer', company: 'Vandelay', company_url: null },
+    listed_at: '2024-11-01T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'mara-quinn',
+    name: 'Mara Quinn',
+    category: 'product',
+    location: 'Berlin, DE',
+    description: 'Designs dashboards.',
+    current_role: { title: 'UX Designer', company: 'Vandelay', company_url: null },
+    listed_at: '2024-11-01T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'nova-reyes',
+    name: 'Nova Reyes',
+    category: 'brand',
+    location: 'Lisbon, PT',
+    description: 'Shapes identities for startups.',
+    listed_at: '2024-10-01T00:00:00.000Z',
+  }),
+  designer({
+    slug: 'ines-costa',
+    name: 'Ines Costa',
+    category: 'brand',
+    location: 'Lisbon, PT',
+    description: 'Grew up with bossa nova records and their album covers.',
+    listed_at: '2024-09-01T00:00:00.000Z',
+  }),
+];
+
+export const CAST_BY_SLUG = new Map(CAST.map((d) => [d.designer.slug, d.designer]));
