@@ -1,23 +1,19 @@
 import { Command } from 'commander';
-import { loadConfig } from '../../shared/config/config.schema.ts';
-import { seedSearchIndex } from '../../shared/sample/seed.ts';
+import { registerImportOpenRolesCommand } from './commands/import-open-roles.command.ts';
+import { registerImportCommand } from './commands/import.command.ts';
+import { registerMigrateCommand } from './commands/migrate.command.ts';
+import { registerSeedCommand } from './commands/seed.command.ts';
 
 const program = new Command()
   .name('designer-directory')
   .description('Curator tools for the Designer Directory')
   .showHelpAfterError();
 
-program
-  .command('seed')
-  .description('Load the deterministic, fictional sample directory')
-  .option('--designers <n>', 'number of designers', (v) => Number.parseInt(v, 10), 500)
-  .option('--open-roles <n>', 'number of open roles', (v) => Number.parseInt(v, 10), 40)
-  .action(async (options: { designers: number; openRoles: number }) => {
-    const result = await seedSearchIndex(loadConfig(), options);
-    process.stdout.write(`Seeded ${result.designers} designers and ${result.openRoles} open roles.\n`);
-  });
-
 // Store commands (migrate, import, import-open-roles) register here.
+registerSeedCommand(program);
+registerMigrateCommand(program);
+registerImportCommand(program);
+registerImportOpenRolesCommand(program);
 
 // Sync commands (reindex, status, retry-failed) register here.
 

@@ -1,6 +1,33 @@
-// Placeholder until the ingest worker lands: the process starts, logs and exits cleanly.
 import { loadConfig } from '../../shared/config/config.schema.ts';
+import { createIngestWorker } from '../../shared/ingest/ingest-worker.factory.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
+import { migrate } from '../../shared/store/migrate.ts';
+import { startHealthServer } from './health.server.ts';
+import { createJobHandlers } from './job-handlers.ts';
+
+/** How long running jobs get to finish after SIGTERM before the worker closes anyway. */
+const SHUTDOWN_BOUND_MS = 10_000;
 
 const config = loadConfig();
-createLogger(config.LOG_LEVEL, 'ingest-worker').info('ingest worker: nothing to do yet');
+const logger = createLogger(config.LOG_LEVEL, 'ingest-worker');
+if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set: the ingest worker reads the store');
+await migrate(config.DATABASE_URL, { logger });
+
+const worker = createIngestWorker({ config, logger, handlers: createJobHandlers });
+const server = await startHealthServer(worker, config.WORKER_PORT, config.HOST);
+await worker.start();
+logger.info({ port: config.WORKER_PORT }, 'health and metrics listening');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  // A last resort should closing itself hang.
+  setTimeout(() => process.exit(1), SHUTDOWN_BOUND_MS + 5_000).unref();
+  const { forced } = await worker.stop(SHUTDOWN_BOUND_MS);
+  server.close();
+  process.exit(forced ? 1 : 0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,19 +1,48 @@
 import type { Config } from '../config/config.schema.ts';
 import type { Logger } from '../logging/logger.ts';
+import { seedStore } from '../sample/seed.ts';
 import type { SearchPort } from '../search/search.port.ts';
 import type { Db } from '../store/db.ts';
-import { createElasticsearchBackend } from './search-backend.factory.ts';
+import { isStoreEmpty, openStore } from '../store/open-store.ts';
+import { createSearchBackend } from './search-backend.factory.ts';
 
 /** Everything the API process runs on, chosen from the configuration. */
 export interface Runtime {
   search: SearchPort;
-  /** The source-of-truth store, when one is configured. */
+  /** The source-of-truth store (createRuntime always opens one; test doubles may leave it out). */
   db?: Db;
   close(): Promise<void>;
 }
 
-export async function createRuntime(config: Config, _logger: Logger): Promise<Runtime> {
-  const backend = createElasticsearchBackend(config);
-  await backend.prepare();
-  return { search: backend.search, close: () => backend.close() };
+/**
+ * Opens the store (Postgres at DATABASE_URL, else embedded PGlite under DATA_DIR) with its migrations
+ * applied, then the search backend. An embedded store that starts empty gets the sample directory, so a
+ * fresh clone serves something at once; a Postgres server is never filled behind the operator's back
+ * (`designer-directory seed` does that on request).
+ */
+export async function createRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  const db = await openStore(config, logger);
+  try {
+    if (db.engine === 'pglite' && (await isStoreEmpty(db))) {
+      const started = Date.now();
+      const seeded = await seedStore(db, { publicBaseUrl: config.PUBLIC_BASE_URL });
+      logger.info(
+        { designers: seeded.designers.inserted, openRoles: seeded.openRoles.inserted, ms: Date.now() - started, dataDir: config.DATA_DIR },
+        'empty embedded store: loaded the sample directory',
+      );
+    }
+    const backend = createSearchBackend(config, { db });
+    await backend.prepare();
+    return {
+      search: backend.search,
+      db,
+      close: async () => {
+        await backend.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
 }

@@ -3,7 +3,10 @@ import { createElasticsearchClient } from '../search/elasticsearch/es-client.fac
 import { ElasticsearchIndexManager } from '../search/elasticsearch/es-index.manager.ts';
 import { ElasticsearchSearchRepository } from '../search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../search/elasticsearch/index-names.ts';
+import { PostgresSearchRepository } from '../search/postgres/pg-search.repository.ts';
+import { refreshStaleSearchDocuments } from '../search/postgres/search-document.store.ts';
 import type { SearchPort } from '../search/search.port.ts';
+import type { Db } from '../store/db.ts';
 
 export interface SearchBackend {
   search: SearchPort;
@@ -22,4 +25,24 @@ export function createElasticsearchBackend(config: Pick<Config, 'ELASTICSEARCH_U
     prepare: () => manager.ensureIndices(),
     close: () => client.close(),
   };
+}
+
+/**
+ * Search over the store's own tables: no queue and no worker, the search reads what the store holds.
+ * The Db stays the caller's to close. prepare() recomputes search text for rows changed outside the
+ * store's write path (the migrations themselves are the store's business).
+ */
+export function createPostgresBackend(db: Db, config: Pick<Config, 'PUBLIC_BASE_URL' | 'SEARCH_TIMEOUT_MS'>): SearchBackend {
+  return {
+    search: new PostgresSearchRepository(db, { publicBaseUrl: config.PUBLIC_BASE_URL, timeoutMs: config.SEARCH_TIMEOUT_MS }),
+    prepare: async () => {
+      await refreshStaleSearchDocuments(db);
+    },
+    close: async () => undefined,
+  };
+}
+
+/** SEARCH_BACKEND decides (default: elasticsearch when ELASTICSEARCH_URL is set, else postgres). */
+export function createSearchBackend(config: Config, deps: { db: Db }): SearchBackend {
+  return config.SEARCH_BACKEND === 'elasticsearch' ? createElasticsearchBackend(config) : createPostgresBackend(deps.db, config);
 }

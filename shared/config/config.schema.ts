@@ -23,6 +23,8 @@ export const ConfigSchema = z
     REDIS_URL: optionalUrl,
     QUEUE_PREFIX: z.string().default('dd'),
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(8),
+    // The ingest worker's health (/healthz, /readyz) and Prometheus metrics (/metrics) port.
+    WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(60),
     MCP_ALLOWED_ORIGINS: z

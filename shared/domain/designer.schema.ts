@@ -5,7 +5,11 @@ import { RoleSchema } from './role.schema.ts';
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const SlugSchema = z
-  .string()
+  // Also the slug query parameter, where an array means the parameter was repeated.
+  .string({
+    error: (issue) =>
+      Array.isArray(issue.input) ? 'must be given at most once, not repeated' : 'must be a slug such as "ana-lopez"',
+  })
   .min(1)
   .max(120)
   .regex(SLUG_PATTERN, { error: 'must be lowercase letters, digits and single hyphens, for example "ana-lopez"' });

@@ -1,30 +1,35 @@
-import type { Config } from '../config/config.schema.ts';
-import { createElasticsearchClient } from '../search/elasticsearch/es-client.factory.ts';
-import { ElasticsearchDocumentWriter } from '../search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../search/elasticsearch/es-index.manager.ts';
-import { indexNames } from '../search/elasticsearch/index-names.ts';
-import { generateSampleDirectory } from './sample-directory.ts';
+import type { DesignerImportInput } from '../domain/designer-import.schema.ts';
+import type { OpenRoleImportInput } from '../domain/open-role-import.schema.ts';
+import type { Db } from '../store/db.ts';
+import { importDesignerRecords } from '../store/import/designer.import.ts';
+import { importOpenRoleRecords } from '../store/import/open-role.import.ts';
+import type { ImportResult } from '../store/import/record.importer.ts';
+import { generateSampleDirectory, type SampleOptions } from './sample-directory.ts';
 
-/** Writes the sample directory straight into the search indices through the worker's document code. */
-export async function seedSearchIndex(
-  config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'PUBLIC_BASE_URL'>,
-  counts: { designers: number; openRoles: number },
-): Promise<{ designers: number; openRoles: number }> {
-  if (!config.ELASTICSEARCH_URL) throw new Error('ELASTICSEARCH_URL is not set');
-  const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: 30_000 });
-  try {
-    const names = indexNames(config.ES_INDEX_PREFIX);
-    const manager = new ElasticsearchIndexManager(client, names);
-    await manager.ensureIndices();
-    const sample = generateSampleDirectory({ publicBaseUrl: config.PUBLIC_BASE_URL, ...counts });
-    const writer = new ElasticsearchDocumentWriter(client, names);
-    const d = await writer.indexDesigners(sample.designers);
-    const r = await writer.indexOpenRoles(sample.openRoles);
-    const failed = [...d.failed, ...r.failed];
-    if (failed.length) throw new Error(`Seeding failed for ${failed.length} documents: ${failed[0]?.reason}`);
-    await manager.refresh();
-    return { designers: sample.designers.length, openRoles: sample.openRoles.length };
-  } finally {
-    await client.close();
-  }
+export interface SeedResult {
+  designers: ImportResult;
+  openRoles: ImportResult;
+}
+
+/**
+ * Writes the deterministic sample directory into the store through the curator import (the same
+ * validation and upserts), so it reaches the search index the way every curated record does: the
+ * Postgres search backend reads it at once, the ingest worker syncs it to Elasticsearch. Seeding again
+ * changes nothing but the open roles' dates, which follow the clock so that listings are live.
+ */
+export async function seedStore(db: Db, options: Omit<SampleOptions, 'seed'> & { seed?: number }): Promise<SeedResult> {
+  const sample = generateSampleDirectory(options);
+  const designers = sample.designers.map(({ designer, listed_at }, i) => {
+    const { profile_url: _derived, ...fields } = designer;
+    const record: DesignerImportInput = { ...fields, listed_at, opted_in: true, status: 'published' };
+    return { line: i + 1, value: record };
+  });
+  const openRoles = sample.openRoles.map(({ role }, i) => {
+    const record: OpenRoleImportInput = { ...role, status: 'published' };
+    return { line: i + 1, value: record };
+  });
+  return {
+    designers: await importDesignerRecords(db, designers),
+    openRoles: await importOpenRoleRecords(db, openRoles),
+  };
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Client } from '@elastic/elasticsearch';
 import { createApp, type AppDeps } from '../../services/api/app.ts';
 import type { Designer, IndexedDesigner } from '../../shared/domain/designer.schema.ts';
@@ -42,6 +42,23 @@ export class RunningApp {
     const response = await fetch(`${this.baseUrl}${path}`, { headers });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  /**
+   * A plain HTTP GET like curl's. fetch() is no good for conditional requests: with If-None-Match set it
+   * switches to cache mode no-store and adds "Cache-Control: no-cache", which rightly defeats a 304.
+   */
+  raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${this.baseUrl}${path}`, { method: 'GET', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
   }
 
   close(): Promise<void> {

@@ -1,6 +1,31 @@
+import { Router } from 'express';
+import { connectIngestQueues, type IngestQueues } from '../../../shared/ingest/ingest-queues.ts';
 import type { Mount, MountContext } from '../mount.ts';
+import { adminAuth } from './admin-auth.middleware.ts';
+import { adminRouter, queueNotConfigured } from './admin.routes.ts';
 
-/** Admin routes under /api/admin; they exist only when ADMIN_TOKEN is set. */
-export function adminMounts(_ctx: MountContext): Mount[] {
-  return [];
+export const ADMIN_PATH = '/api/admin';
+
+/**
+ * Admin routes under /api/admin; they exist only when ADMIN_TOKEN is set (otherwise 404, like any
+ * unknown path). Everything behind the same bearer token. Without REDIS_URL there is no queue to
+ * administer (the embedded mode): the routes answer 503 saying so.
+ */
+export function adminMounts(ctx: MountContext): Mount[] {
+  const token = ctx.config.ADMIN_TOKEN;
+  if (!token) return [];
+  const router = Router();
+  router.use(adminAuth(token));
+  const redisUrl = ctx.config.REDIS_URL;
+  if (!redisUrl) {
+    router.use(queueNotConfigured);
+    return [{ path: ADMIN_PATH, router }];
+  }
+  let queues: IngestQueues | null = null;
+  const lazyQueues = () =>
+    (queues ??= connectIngestQueues(redisUrl, ctx.config.QUEUE_PREFIX, (error) =>
+      ctx.logger.warn({ err: error }, 'admin queue connection error'),
+    ).queues);
+  router.use(adminRouter(lazyQueues, ADMIN_PATH));
+  return [{ path: ADMIN_PATH, router }];
 }

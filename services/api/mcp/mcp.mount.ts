@@ -1,6 +1,63 @@
+import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
+import { createDirectoryMcpServer } from '../../../shared/mcp/directory-mcp.server.ts';
 import type { Mount, MountContext } from '../mount.ts';
+import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
 
-/** The hosted MCP server at /api/mcp. */
-export function mcpMounts(_ctx: MountContext): Mount[] {
-  return [];
+function jsonRpcError(code: number, message: string) {
+  return { jsonrpc: '2.0', error: { code, message }, id: null };
+}
+
+/**
+ * The hosted MCP server at /api/mcp: Streamable HTTP, stateless (a fresh server and transport for every
+ * POST, no session), JSON responses rather than SSE, so any replica can answer any request.
+ */
+export function mcpMounts(ctx: MountContext): Mount[] {
+  const logger = ctx.logger.child({ component: 'mcp' });
+  const router = Router();
+
+  router.use(hostHeaderValidation(allowedHostnames(ctx.config)), originValidation(ctx.config));
+
+  const handle: RequestHandler = async (req, res, next) => {
+    const server = createDirectoryMcpServer({ directory: ctx.directory, logger });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    } catch (error) {
+      next(error);
+    }
+  };
+  router.post('/', express.json({ limit: '1mb' }), handle);
+
+  // Stateless: there is no server-initiated stream to GET and no session to DELETE.
+  router.all('/', (_req, res) => {
+    res.setHeader('Allow', 'POST');
+    res.status(405).json(jsonRpcError(-32000, 'Method not allowed: this MCP server is stateless; send JSON-RPC messages with POST.'));
+  });
+
+  const errors: ErrorRequestHandler = (error, _req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error?.type === 'entity.parse.failed') {
+      res.status(400).json(jsonRpcError(-32700, 'Parse error: the body is not valid JSON.'));
+      return;
+    }
+    if (error?.type === 'entity.too.large') {
+      res.status(413).json(jsonRpcError(-32600, 'Request too large.'));
+      return;
+    }
+    logger.error({ err: error }, 'mcp request failed');
+    res.status(500).json(jsonRpcError(-32603, 'Internal error.'));
+  };
+  router.use(errors);
+
+  return [{ path: '/api/mcp', router }];
 }

@@ -1,4 +1,4 @@
-import type { Client } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import type { IndexedDesigner } from '../../domain/designer.schema.ts';
 import type { IndexedOpenRole } from '../../domain/open-role.schema.ts';
 import { toDesignerDocument } from './designer.document.ts';
@@ -14,8 +14,11 @@ export interface BulkResult {
   applied: number;
   /** Operations skipped because the index already held the same or a newer version. */
   stale: number;
-  failed: { id: string; reason: string }[];
+  failed: { id: string; reason: string; status?: number }[];
 }
+
+/** `external`: only a strictly newer version writes. `external_gte`: the same version may write too. */
+type VersionType = 'external' | 'external_gte';
 
 type Source<T> = AsyncIterable<T> | Iterable<T>;
 
@@ -44,13 +47,62 @@ export class ElasticsearchDocumentWriter {
     );
   }
 
-  async bulk(operations: Source<BulkOperation>, index: string): Promise<BulkResult> {
+  bulk(operations: Source<BulkOperation>, index: string): Promise<BulkResult> {
+    return this.run(operations, index, 'external');
+  }
+
+  /**
+   * Deletes each document whose indexed version is at most the given one (version_type external_gte).
+   * For a row that left the listing at version v, the index can only hold v or older, so deleting "up to
+   * v" also removes a document written at exactly v (an open role that expired without an edit).
+   */
+  deleteUpTo(items: Source<{ id: string; version: number }>, index: string): Promise<BulkResult> {
+    return this.run(
+      map(items, (i) => ({ op: 'delete' as const, id: i.id, version: i.version })),
+      index,
+      'external_gte',
+    );
+  }
+
+  /**
+   * Removes listings whose expires_at has passed, each at the version it was read at, so a listing
+   * extended (re-indexed at a newer version) meanwhile is never removed. Pages through the alias by id.
+   */
+  async deleteExpiredOpenRoles(now: Date, pageSize = 500): Promise<BulkResult> {
+    const total: BulkResult = { applied: 0, stale: 0, failed: [] };
+    let after: estypes.FieldValue[] | undefined;
+    for (;;) {
+      const response = await this.client.search({
+        index: this.names.openRoles,
+        query: { range: { expires_at: { lte: now.toISOString() } } },
+        sort: [{ id: { order: 'asc' } }],
+        size: pageSize,
+        version: true,
+        _source: false,
+        ...(after ? { search_after: after } : {}),
+      });
+      const hits = response.hits.hits;
+      if (hits.length === 0) return total;
+      const result = await this.deleteUpTo(
+        hits.map((h) => ({ id: h._id!, version: h._version! })),
+        this.names.openRoles,
+      );
+      total.applied += result.applied;
+      total.stale += result.stale;
+      total.failed.push(...result.failed);
+      if (hits.length < pageSize) return total;
+      after = hits.at(-1)!.sort;
+    }
+  }
+
+  private async run(operations: Source<BulkOperation>, index: string, versionType: VersionType): Promise<BulkResult> {
     const failed: BulkResult['failed'] = [];
     let stale = 0;
+    let absent = 0;
     const stats = await this.client.helpers.bulk<BulkOperation>({
       datasource: toAsyncIterator(operations),
       onDocument: (o) => {
-        const meta = { _index: index, _id: o.id, version: o.version, version_type: 'external' as const };
+        const meta = { _index: index, _id: o.id, version: o.version, version_type: versionType };
         return o.op === 'index' ? [{ index: meta }, o.doc] : { delete: meta };
       },
       onDrop: (dropped) => {
@@ -58,11 +110,23 @@ export class ElasticsearchDocumentWriter {
           stale += 1;
           return;
         }
-        failed.push({ id: dropped.document.id, reason: JSON.stringify(dropped.error) });
+        // The helper hands no document for a dropped delete: the id is in the action line.
+        const action = dropped.operation as { index?: { _id?: string }; delete?: { _id?: string } };
+        const id = action.index?._id ?? action.delete?._id ?? '';
+        if (dropped.status === 404 && action.delete) {
+          absent += 1;
+          return;
+        }
+        failed.push({ id, reason: JSON.stringify(dropped.error), status: dropped.status });
       },
       retries: 3,
+      // Through a public name, the alias must exist: otherwise Elasticsearch would auto-create a plain
+      // index under that name with guessed mappings, and the alias could never be created after.
+      require_alias: index === this.names.designers || index === this.names.openRoles,
     });
-    return { applied: stats.successful, stale, failed };
+    // A delete of an absent document leaves the index as asked: it counts as applied. (Alone in a batch it
+    // answers 404 without `errors`, and the helper already counts it as successful.)
+    return { applied: stats.successful + absent, stale, failed };
   }
 }
 

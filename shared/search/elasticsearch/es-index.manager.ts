@@ -75,4 +75,39 @@ export class ElasticsearchIndexManager {
   async refresh(): Promise<void> {
     await this.client.indices.refresh({ index: Object.values(this.names) });
   }
+
+  /** For a bulk load into an index nobody reads yet: no refreshes until restoreRefresh. */
+  async suspendRefresh(index: string): Promise<void> {
+    await this.client.indices.putSettings({ index, settings: { refresh_interval: '-1' } });
+  }
+
+  /** Puts back the configured refresh interval and makes everything loaded so far searchable. */
+  async restoreRefresh(index: string): Promise<void> {
+    await this.client.indices.putSettings({ index, settings: { refresh_interval: this.settings.refreshInterval } });
+    await this.client.indices.refresh({ index });
+  }
+
+  /** Deletes every versioned index of a kind except those named; returns what it deleted. */
+  async pruneVersions(kind: IndexKind, keep: readonly string[]): Promise<string[]> {
+    const pruned: string[] = [];
+    for (const { index } of await this.listVersions(kind)) {
+      if (keep.includes(index)) continue;
+      await this.client.indices.delete({ index, ignore_unavailable: true });
+      pruned.push(index);
+    }
+    return pruned;
+  }
+
+  /**
+   * Documents behind a kind's alias. With liveAt, open roles count only while unexpired, as the API
+   * shows them (expired listings wait in the index for the expiry job).
+   */
+  async countDocuments(kind: IndexKind, options: { liveAt?: Date } = {}): Promise<number> {
+    const live = kind === 'openRoles' && options.liveAt;
+    const response = await this.client.count({
+      index: this.names[kind],
+      ...(live ? { query: { range: { expires_at: { gt: options.liveAt!.toISOString() } } } } : {}),
+    });
+    return response.count;
+  }
 }

@@ -85,8 +85,11 @@ export class ElasticsearchSearchRepository implements SearchPort {
   private async walk<F extends object, T>(walk: Walk<F>, map: (source: unknown) => T): Promise<Page<T>> {
     const cursor = walk.page.cursor ? decodeCursor(walk.page.cursor, walk.kind, walk.filters) : undefined;
     const offset = cursor ? cursor.o : walk.page.offset;
+    // A cursor page cannot judge has_more from offset and total: records added or deleted behind the
+    // cursor move the total but not the walk. It reads one record more than it serves and looks.
+    const probe = cursor && walk.page.limit > 0 ? 1 : 0;
     const window: SearchWindow = cursor
-      ? { size: walk.page.limit, searchAfter: cursor.sa }
+      ? { size: walk.page.limit + probe, searchAfter: cursor.sa }
       : { size: walk.page.limit, from: walk.page.offset };
 
     let response: estypes.SearchResponse;
@@ -100,9 +103,9 @@ export class ElasticsearchSearchRepository implements SearchPort {
       return mapSearchError(error);
     }
 
-    const hits = response.hits.hits;
+    const hits = response.hits.hits.slice(0, walk.page.limit);
     const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
-    const hasMore = offset + hits.length < total;
+    const hasMore = probe ? response.hits.hits.length > hits.length : offset + hits.length < total;
     let nextCursor: string | null = null;
     const last = hits.at(-1);
     if (hasMore && last?.sort) {

@@ -1,0 +1,12 @@
+/** BullMQ job names; one handler each in services/ingest-worker. */
+export const JOB_NAMES = {
+  syncDesigner: 'sync-designer',
+  syncOpenRole: 'sync-open-role',
+  reindex: 'reindex',
+  expireOpenRoles: 'expire-open-roles',
+} as const;
+export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
+
+/** Row syncs run many at a time; rebuilds and sweeps run one at a time on their own queue. */
+export const QUEUE_NAMES = { sync: 'sync', maintenance: 'maintenance' } as const;
+export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];

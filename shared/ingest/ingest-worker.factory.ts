@@ -1,0 +1,249 @@
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config/config.schema.ts';
+import type { Logger } from '../logging/logger.ts';
+import { type BackoffPolicy, backoffStrategy, DEFAULT_BACKOFF } from './backoff.strategy.ts';
+import { ChangeNotifications } from './change-notifications.ts';
+import { ChangeRelay, type ChangeRelayOptions } from './change-relay.ts';
+import { createIngestContext, type IngestConfig, type IngestContext, requireIngestServices } from './ingest-context.ts';
+import { type JobName, QUEUE_NAMES, type QueueName } from './ingest-job-names.ts';
+import { IngestMetrics } from './ingest-metrics.ts';
+import { createRedisConnection } from './redis-connection.factory.ts';
+
+/** A queue handler: parses the payload, calls the domain, maps the result (services/ingest-worker). */
+export type JobHandler = (job: Job, signal?: AbortSignal) => Promise<unknown>;
+export type JobHandlers = Record<JobName, JobHandler>;
+
+export interface IngestWorkerOptions {
+  concurrency: number;
+  backoff: BackoffPolicy;
+  relay: Partial<ChangeRelayOptions>;
+  /** How often the expiry sweep runs. */
+  expireEveryMs: number;
+  /**
+   * Lock of a running rebuild. After a crash its job is taken up again once the lock has lapsed and a
+   * stalled check has run, so these bound how soon a killed rebuild resumes.
+   */
+  maintenanceLockMs: number;
+  stalledIntervalMs: number;
+}
+
+export const DEFAULT_WORKER_OPTIONS: Omit<IngestWorkerOptions, 'concurrency'> = {
+  backoff: DEFAULT_BACKOFF,
+  relay: {},
+  expireEveryMs: 60_000,
+  maintenanceLockMs: 15_000,
+  stalledIntervalMs: 5_000,
+};
+
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'stopping';
+  checks: { postgres: boolean; redis: boolean; elasticsearch: boolean; notifications: boolean };
+  relay: { relayed: number; last_success_at: string | null; last_error: string | null };
+}
+
+export interface IngestWorker {
+  context: IngestContext;
+  metrics: IngestMetrics;
+  /** Starts the relay and the queue workers; returns at once even when a service is down. */
+  start(): Promise<void>;
+  /**
+   * Stops taking work, lets running jobs finish for up to timeoutMs (a rebuild is cancelled: it fails
+   * this attempt and is retried later), then closes everything. forced: jobs were cut off.
+   */
+  stop(timeoutMs: number): Promise<{ forced: boolean }>;
+  health(): Promise<HealthReport>;
+}
+
+export interface IngestWorkerDeps {
+  config: IngestConfig & Pick<Config, 'WORKER_CONCURRENCY'>;
+  logger: Logger;
+  handlers: (context: IngestContext) => JobHandlers;
+  options?: Partial<IngestWorkerOptions>;
+}
+
+/** The ingest worker process minus its entry point: outbox relay, queue workers, scheduler, health. */
+export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
+  const { logger } = deps;
+  const options: IngestWorkerOptions = { ...DEFAULT_WORKER_OPTIONS, concurrency: deps.config.WORKER_CONCURRENCY, ...deps.options };
+  const urls = requireIngestServices(deps.config, 'The ingest worker');
+  const context = createIngestContext(deps.config, logger, { poolSize: options.concurrency + 4 });
+  const metrics = new IngestMetrics({
+    queueDepth: () => context.queues.counts(),
+    outboxBacklog: () => context.changeLog.backlog(),
+  });
+  const handlers = deps.handlers(context);
+  const relay = new ChangeRelay(
+    context.changeLog,
+    (changes) => context.queues.enqueueChanges(changes),
+    logger,
+    options.relay,
+    (n) => metrics.relayed.inc(n),
+  );
+  const notifications = new ChangeNotifications(urls.databaseUrl, () => relay.wake(), logger);
+
+  let workerConnection: Redis | null = null;
+  const workers: Worker[] = [];
+  let stopping = false;
+  let ensureTimer: NodeJS.Timeout | null = null;
+
+  const processor =
+    (queue: QueueName) =>
+    async (job: Job, _token?: string, signal?: AbortSignal): Promise<unknown> => {
+      const handler = handlers[job.name as JobName];
+      if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue ${queue}`);
+      const end = metrics.jobDuration.startTimer({ queue, name: job.name });
+      try {
+        return await handler(job, signal);
+      } finally {
+        end();
+      }
+    };
+
+  function watch(worker: Worker, queue: QueueName): Worker {
+    worker.on('error', (error) => logger.warn({ err: error, queue }, 'queue worker error'));
+    worker.on('completed', (job) => {
+      metrics.jobs.inc({ queue, name: job.name, outcome: 'completed' });
+      if (queue === QUEUE_NAMES.sync) metrics.syncLag.observe({ name: job.name }, (Date.now() - job.timestamp) / 1000);
+    });
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      const final = job.finishedOn !== undefined || error instanceof UnrecoverableError;
+      metrics.jobs.inc({ queue, name: job.name, outcome: final ? 'failed' : 'retrying' });
+      logger[final ? 'error' : 'warn'](
+        { queue, job: job.id, name: job.name, attempts: job.attemptsMade, reason: error.message },
+        final ? 'job failed' : 'job failed; will retry',
+      );
+    });
+    return worker;
+  }
+
+  /** The aliases must exist before row syncs write through them; retried until Elasticsearch answers. */
+  async function ensureIndices(): Promise<void> {
+    try {
+      await context.manager.ensureIndices();
+    } catch (error) {
+      if (stopping) return;
+      logger.warn({ err: error }, 'cannot prepare the search indices yet; retrying');
+      ensureTimer = setTimeout(() => void ensureIndices(), 2000);
+    }
+  }
+
+  async function scheduleExpiry(): Promise<void> {
+    try {
+      await context.queues.scheduleExpiry(options.expireEveryMs);
+    } catch (error) {
+      if (stopping) return;
+      logger.warn({ err: error }, 'cannot schedule the expiry sweep yet; retrying');
+      ensureTimer = setTimeout(() => void scheduleExpiry(), 2000);
+    }
+  }
+
+  return {
+    context,
+    metrics,
+
+    async start() {
+      await ensureIndices();
+      void scheduleExpiry();
+      workerConnection = createRedisConnection(urls.redisUrl, 'worker');
+      workerConnection.on('error', () => undefined); // reported by the workers' error events
+      const settings = { backoffStrategy: backoffStrategy(options.backoff) };
+      workers.push(
+        watch(
+          new Worker(QUEUE_NAMES.sync, processor(QUEUE_NAMES.sync), {
+            connection: workerConnection,
+            prefix: deps.config.QUEUE_PREFIX,
+            concurrency: options.concurrency,
+            settings,
+          }),
+          QUEUE_NAMES.sync,
+        ),
+        watch(
+          new Worker(QUEUE_NAMES.maintenance, processor(QUEUE_NAMES.maintenance), {
+            connection: workerConnection,
+            prefix: deps.config.QUEUE_PREFIX,
+            concurrency: 1,
+            lockDuration: options.maintenanceLockMs,
+            stalledInterval: options.stalledIntervalMs,
+            settings,
+          }),
+          QUEUE_NAMES.maintenance,
+        ),
+      );
+      relay.start();
+      notifications.start();
+      logger.info({ concurrency: options.concurrency, prefix: deps.config.QUEUE_PREFIX }, 'ingest worker started');
+    },
+
+    async stop(timeoutMs) {
+      stopping = true;
+      if (ensureTimer) clearTimeout(ensureTimer);
+      const deadline = Date.now() + timeoutMs;
+      await notifications.stop();
+      await withDeadline(relay.stop(), deadline);
+      for (const worker of workers) worker.cancelAllJobs('the worker is shutting down');
+      const closed = await withDeadline(Promise.all(workers.map((w) => w.close())), deadline);
+      if (!closed) {
+        logger.warn({ timeoutMs }, 'jobs still running at the shutdown bound; closing anyway');
+        await Promise.allSettled(workers.map((w) => w.close(true)));
+      }
+      workerConnection?.disconnect();
+      await context.close();
+      return { forced: !closed };
+    },
+
+    async health() {
+      const [postgres, redis, elasticsearch] = await Promise.all([
+        probe(() => context.db.query('SELECT 1')),
+        probe(() => context.redis.ping()),
+        probe(() => context.es.ping()),
+      ]);
+      const checks = { postgres, redis, elasticsearch, notifications: notifications.isListening };
+      const status = stopping ? 'stopping' : Object.values(checks).every(Boolean) ? 'ok' : 'degraded';
+      return {
+        status,
+        checks,
+        relay: {
+          relayed: relay.stats.relayed,
+          last_success_at: relay.stats.lastSuccessAt?.toISOString() ?? null,
+          last_error: relay.stats.lastError,
+        },
+      };
+    },
+  };
+}
+
+async function probe(check: () => Promise<unknown>, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      check().then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Resolves true when the promise settles before the deadline, false when the deadline comes first. */
+async function withDeadline(promise: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,16 @@
+import { Redis } from 'ioredis';
+
+/**
+ * producer: queue writes from the relay, the CLI and the admin API. A command waits at most a few
+ *   seconds for Redis, so a caller holding a database transaction (the relay) gives up and retries
+ *   instead of hanging.
+ * worker: BullMQ workers block on Redis and must wait out an outage (maxRetriesPerRequest null).
+ * Both reconnect every ≤ 2 s, so work resumes soon after Redis comes back.
+ */
+export function createRedisConnection(url: string, role: 'producer' | 'worker'): Redis {
+  return new Redis(url, {
+    connectTimeout: 5000,
+    retryStrategy: (times) => Math.min(200 * times, 2000),
+    ...(role === 'worker' ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, commandTimeout: 5000 }),
+  });
+}

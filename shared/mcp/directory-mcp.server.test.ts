@@ -1,0 +1,178 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { DirectoryService } from '../directory/directory.service.ts';
+import type { Designer } from '../domain/designer.schema.ts';
+import { BackendUnavailableError, NotFoundError } from '../domain/errors.ts';
+import type { Page, PageRules } from '../domain/pagination.ts';
+import { createLogger } from '../logging/logger.ts';
+import { createDirectoryMcpServer } from './directory-mcp.server.ts';
+import { SearchDesignersInputSchema } from './tool-input.schema.ts';
+
+const ana: Designer = {
+  id: 'd-1',
+  slug: 'ana-lopez',
+  name: 'Ana López',
+  description: 'Brand designer.',
+  website: 'https://ana.example',
+  portfolio_preview: 'https://img.example/ana.jpg',
+  category: 'brand',
+  location: 'Madrid, ES',
+  current_role: null,
+  previous_roles: [],
+  profile_url: 'https://directory.example/designer/ana-lopez',
+};
+
+function emptyPage<T>(rules: PageRules, limit?: number): Page<T> {
+  return { items: [], total: 0, limit: limit ?? rules.defaultLimit, offset: 0, hasMore: false, nextCursor: null };
+}
+
+/** An in-memory DirectoryService whose calls are recorded; each test sets what it answers. */
+function fakeDirectory(overrides: Partial<DirectoryService> = {}) {
+  const calls: { method: string; args: unknown[] }[] = [];
+  const directory: DirectoryService = {
+    async searchDesigners(search, rules) {
+      calls.push({ method: 'searchDesigners', args: [search, rules] });
+      return overrides.searchDesigners ? overrides.searchDesigners(search, rules) : emptyPage(rules, search.limit);
+    },
+    async getDesigner(key) {
+      calls.push({ method: 'getDesigner', args: [key] });
+      return overrides.getDesigner ? overrides.getDesigner(key) : ana;
+    },
+    async searchOpenRoles(search, rules) {
+      calls.push({ method: 'searchOpenRoles', args: [search, rules] });
+      return overrides.searchOpenRoles ? overrides.searchOpenRoles(search, rules) : emptyPage(rules, search.limit);
+    },
+  };
+  return { directory, calls };
+}
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+
+async function connect(server: McpServer): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'unit', version: '1.0.0' });
+  await client.connect(clientSide);
+  clients.push(client);
+  return client;
+}
+
+function text(result: Record<string, unknown>): string {
+  return ((result.content ?? []) as { text?: string }[]).map((c) => c.text ?? '').join('\n');
+}
+
+const logger = createLogger('silent', 'test');
+
+describe('SDK 1.32 input validation (why the tools validate in their handler)', () => {
+  it('answers a schema violation with a generic isError text that lists no allowed parameters', async () => {
+    const server = new McpServer({ name: 'probe', version: '1.0.0' });
+    let handled = false;
+    server.registerTool('probe', { inputSchema: SearchDesignersInputSchema }, async () => {
+      handled = true;
+      return { content: [{ type: 'text', text: 'ok' }] };
+    });
+    const client = await connect(server);
+    const result = await client.callTool({ name: 'probe', arguments: { slug: 'ana-lopez' } });
+    expect(handled).toBe(false);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('Input validation error');
+    expect(text(result)).not.toContain('allowed: q, category');
+  });
+});
+
+describe('directory MCP server', () => {
+  it('validates in the handler with the REST schema: field, allowed values and allowed names', async () => {
+    const { directory, calls } = fakeDirectory();
+    const client = await connect(createDirectoryMcpServer({ directory, logger }));
+    const result = await client.callTool({ name: 'search_designers', arguments: { category: 'painter', slug: 'x', limit: -1 } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe(
+      [
+        'Invalid arguments for search_designers:',
+        '- category: must be one of product, brand, graphic, motion, 3d, director, engineer, directors, engineers',
+        '- limit: must be a non-negative integer',
+        '- slug: is not a known parameter; allowed: q, category, location, company, limit, offset, cursor (for one known designer call get_designer with slug)',
+        'Correct the arguments above and call search_designers again.',
+      ].join('\n'),
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('hands the directory typed, normalised input and the tool page rules', async () => {
+    const { directory, calls } = fakeDirectory();
+    const client = await connect(createDirectoryMcpServer({ directory, logger }));
+    const result = await client.callTool({ name: 'search_designers', arguments: { category: 'directors', q: '  ana ' } });
+    expect(result.isError).toBeFalsy();
+    expect(calls).toEqual([
+      { method: 'searchDesigners', args: [{ category: 'director', q: 'ana' }, { defaultLimit: 10, maxLimit: 50 }] },
+    ]);
+    expect(result.structuredContent).toEqual({
+      total: 0,
+      limit: 10,
+      offset: 0,
+      has_more: false,
+      next_cursor: null,
+      next_arguments: null,
+      results: [],
+    });
+    expect(text(result)).toBe(
+      'No designers match for q="ana", category="director". Try fewer filters, a shorter q, or a broader location.',
+    );
+  });
+
+  it('turns an unknown designer into a hint to search, by slug and by id', async () => {
+    const { directory } = fakeDirectory({
+      getDesigner: async (key) => {
+        throw new NotFoundError('slug' in key ? `No designer with slug "${key.slug}".` : `No designer with id "${key.id}".`);
+      },
+    });
+    const client = await connect(createDirectoryMcpServer({ directory, logger }));
+    const bySlug = await client.callTool({ name: 'get_designer', arguments: { slug: 'ana-lopes' } });
+    expect(bySlug.isError).toBe(true);
+    expect(text(bySlug)).toBe(
+      'No designer with slug "ana-lopes". Slugs must match exactly: call search_designers with q="ana lopes" to find the designer and the right slug.',
+    );
+    const byId = await client.callTool({ name: 'get_designer', arguments: { id: 'nope' } });
+    expect(text(byId)).toContain('No designer with id "nope". Call search_designers');
+    const both = await client.callTool({ name: 'get_designer', arguments: { id: 'd-1', slug: 'ana-lopez' } });
+    expect(text(both)).toContain('- id: cannot be combined with slug: give exactly one of slug or id');
+  });
+
+  it('turns an unavailable backend into a retry hint and an unexpected failure into an isError, never a JSON-RPC error', async () => {
+    const { directory } = fakeDirectory({
+      searchDesigners: async () => {
+        throw new BackendUnavailableError('The search backend is unavailable; try again shortly.', { retryAfterSeconds: 7 });
+      },
+      searchOpenRoles: async () => {
+        throw new TypeError('boom');
+      },
+    });
+    const client = await connect(createDirectoryMcpServer({ directory, logger }));
+    const down = await client.callTool({ name: 'search_designers', arguments: {} });
+    expect(down.isError).toBe(true);
+    expect(text(down)).toBe(
+      'The directory is temporarily unavailable: The search backend is unavailable; try again shortly. ' +
+        'Retry the same search_designers call in about 7 seconds; the arguments were valid.',
+    );
+    const broken = await client.callTool({ name: 'list_open_roles', arguments: {} });
+    expect(broken.isError).toBe(true);
+    expect(text(broken)).toContain('list_open_roles failed because of an internal error in the directory');
+    expect(text(broken)).not.toContain('boom');
+  });
+
+  it('advertises the JSON Schema of the real input schema while the SDK lets any object through', async () => {
+    const { directory } = fakeDirectory();
+    const client = await connect(createDirectoryMcpServer({ directory, logger }));
+    const { tools } = await client.listTools();
+    const listed = tools.find((t) => t.name === 'search_designers')!.inputSchema;
+    const { $schema: _dialect, ...expected } = z.toJSONSchema(SearchDesignersInputSchema, { target: 'draft-7', io: 'input' });
+    expect({ ...listed, $schema: undefined }).toEqual({ ...expected, $schema: undefined });
+    expect(listed.additionalProperties).toBe(false);
+  });
+});

@@ -1,0 +1,129 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import pkg from '../../package.json' with { type: 'json' };
+import type { DirectoryService } from '../directory/directory.service.ts';
+import { parseOrThrow } from '../domain/errors.ts';
+import { TOOL_PAGE_RULES } from '../domain/pagination.ts';
+import type { Logger } from '../logging/logger.ts';
+import { advertisedInput } from './advertised-input.schema.ts';
+import { nextPageArguments } from './next-page.arguments.ts';
+import { GET_DESIGNER, LIST_OPEN_ROLES, SEARCH_DESIGNERS, SERVER_INSTRUCTIONS } from './tool-descriptions.ts';
+import { type ToolErrorHints, toolErrorResult } from './tool-error.mapper.ts';
+import { GetDesignerInputSchema, ListOpenRolesInputSchema, SearchDesignersInputSchema } from './tool-input.schema.ts';
+import {
+  DesignerOutputSchema,
+  type DesignerOutput,
+  DesignerPageOutputSchema,
+  type DesignerPageOutput,
+  OpenRolePageOutputSchema,
+  type OpenRolePageOutput,
+} from './tool-output.schema.ts';
+import { renderDesigner, renderDesignerPage, renderOpenRolePage } from './tool-text.renderer.ts';
+
+export const TOOL_NAMES = ['search_designers', 'get_designer', 'list_open_roles'] as const;
+
+export interface DirectoryMcpServerDeps {
+  /** In-process for the hosted server, over the public REST API for the local one. */
+  directory: DirectoryService;
+  logger: Logger;
+}
+
+function annotations(title: string): ToolAnnotations {
+  return { title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+}
+
+function pageMeta(page: { total: number; limit: number; offset: number; hasMore: boolean; nextCursor: string | null }) {
+  return { total: page.total, limit: page.limit, offset: page.offset, has_more: page.hasMore, next_cursor: page.nextCursor };
+}
+
+/** One MCP server with the directory's three tools; both the hosted and the stdio server are built here. */
+export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServerDeps): McpServer {
+  const server = new McpServer(
+    { name: 'designer-directory', title: 'Designer Directory', version: pkg.version },
+    { instructions: SERVER_INSTRUCTIONS },
+  );
+
+  async function run(tool: string, hints: ToolErrorHints, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
+    try {
+      return await body();
+    } catch (error) {
+      return toolErrorResult(tool, error, logger, hints);
+    }
+  }
+
+  server.registerTool(
+    'search_designers',
+    {
+      ...SEARCH_DESIGNERS,
+      inputSchema: advertisedInput(SearchDesignersInputSchema),
+      outputSchema: DesignerPageOutputSchema,
+      annotations: annotations(SEARCH_DESIGNERS.title),
+    },
+    (args) =>
+      run(
+        'search_designers',
+        { parameters: { slug: 'for one known designer call get_designer with slug' } },
+        async () => {
+          const input = parseOrThrow(SearchDesignersInputSchema, args);
+          const page = await directory.searchDesigners(input, TOOL_PAGE_RULES);
+          const next = nextPageArguments(input, page, TOOL_PAGE_RULES);
+          const structured: DesignerPageOutput = { ...pageMeta(page), next_arguments: next, results: page.items };
+          return {
+            structuredContent: structured,
+            content: [{ type: 'text', text: renderDesignerPage(input, page, next) }],
+          };
+        },
+      ),
+  );
+
+  server.registerTool(
+    'get_designer',
+    {
+      ...GET_DESIGNER,
+      inputSchema: advertisedInput(GetDesignerInputSchema),
+      outputSchema: DesignerOutputSchema,
+      annotations: annotations(GET_DESIGNER.title),
+    },
+    (args) => {
+      const guess = typeof args.slug === 'string' ? args.slug.replace(/-+/g, ' ').trim() : '';
+      return run(
+        'get_designer',
+        {
+          parameters: { q: 'to search by name call search_designers with q', name: 'to search by name call search_designers with q' },
+          notFound: guess
+            ? `Slugs must match exactly: call search_designers with q="${guess}" to find the designer and the right slug.`
+            : "Call search_designers (q with the person's name) to find the designer and the right slug or id.",
+        },
+        async () => {
+          const input = parseOrThrow(GetDesignerInputSchema, args);
+          const designer = await directory.getDesigner(input.slug !== undefined ? { slug: input.slug } : { id: input.id! });
+          const structured: DesignerOutput = { designer };
+          return { structuredContent: structured, content: [{ type: 'text', text: renderDesigner(designer) }] };
+        },
+      );
+    },
+  );
+
+  server.registerTool(
+    'list_open_roles',
+    {
+      ...LIST_OPEN_ROLES,
+      inputSchema: advertisedInput(ListOpenRolesInputSchema),
+      outputSchema: OpenRolePageOutputSchema,
+      annotations: annotations(LIST_OPEN_ROLES.title),
+    },
+    (args) =>
+      run('list_open_roles', {}, async () => {
+        const input = parseOrThrow(ListOpenRolesInputSchema, args);
+        const page = await directory.searchOpenRoles(input, TOOL_PAGE_RULES);
+        const next = nextPageArguments(input, page, TOOL_PAGE_RULES);
+        const structured: OpenRolePageOutput = { ...pageMeta(page), next_arguments: next, results: page.items };
+        return {
+          structuredContent: structured,
+          content: [{ type: 'text', text: renderOpenRolePage(input, page, next) }],
+        };
+      }),
+  );
+
+  return server;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { DesignerSearchQuerySchema, type DesignerFilters } from '../../domain/designer-search.schema.ts';
+import { parseOrThrow } from '../../domain/errors.ts';
+import {
+  buildDesignerQuery,
+  buildDesignerSearchRequest,
+  designerSort,
+  DESIGNER_TEXT_FIELDS,
+} from './designer-query.translator.ts';
+import { freeText, wordPrefixPhrase } from './query-clauses.ts';
+
+type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
+const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
+
+/** Filters as the REST route produces them from a query string. */
+function fromQueryString(qs: string): DesignerFilters {
+  const { limit: _l, offset: _o, cursor: _c, ...filters } = parseOrThrow(
+    DesignerSearchQuerySchema,
+    Object.fromEntries(new URLSearchParams(qs)),
+  );
+  return filters;
+}
+
+describe('buildDesignerQuery', () => {
+  it('no filters: a bool query that matches everything', () => {
+    expect(buildDesignerQuery({})).toEqual({ bool: { filter: [] } });
+  });
+
+  it('q: free text over name, titles, companies and description, scored (must/should, not filter)', () => {
+    const b = bool({ q: 'Ana Mül' });
+    expect(b.filter).toEqual([]);
+    const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS)!;
+    expect(b.must).toEqual(text.must);
+    expect(b.should).toEqual(text.should);
+  });
+
+  it('q boosts name above titles and companies, and those above description', () => {
+    expect(DESIGNER_TEXT_FIELDS).toEqual(['name^3', 'titles^2', 'companies^2', 'description']);
+  });
+
+  it('q that is blank or only punctuation adds no clause', () => {
+    expect(buildDesignerQuery({ q: '   ' })).toEqual({ bool: { filter: [] } });
+    expect(buildDesignerQuery({ q: '(),' })).toEqual({ bool: { filter: [] } });
+  });
+
+  it('slug: an exact term', () => {
+    expect(bool({ slug: 'ana-muller' }).filter).toEqual([{ term: { slug: 'ana-muller' } }]);
+  });
+
+  it('category: an exact term', () => {
+    expect(bool({ category: 'brand' }).filter).toEqual([{ term: { category: 'brand' } }]);
+  });
+
+  it('category aliases directors and engineers become the singular term', () => {
+    expect(bool(fromQueryString('category=directors')).filter).toEqual([{ term: { category: 'director' } }]);
+    expect(bool(fromQueryString('category=engineers')).filter).toEqual([{ term: { category: 'engineer' } }]);
+    expect(bool(fromQueryString('category=3d')).filter).toEqual([{ term: { category: '3d' } }]);
+  });
+
+  it('location: word prefixes in order on the location field', () => {
+    expect(bool({ location: 'US' }).filter).toEqual([{ prefix: { location: { value: 'us' } } }]);
+    expect(bool({ location: 'San Fran' }).filter).toEqual([wordPrefixPhrase('location', 'san fran')]);
+    expect(bool({ location: 'ZÜRICH' }).filter).toEqual([{ prefix: { location: { value: 'zurich' } } }]);
+  });
+
+  it('company: word prefixes in order over current and previous companies', () => {
+    expect(bool({ company: 'Globex Corp' }).filter).toEqual([wordPrefixPhrase('companies', 'globex corp')]);
+    expect(bool({ company: 'Café' }).filter).toEqual([{ prefix: { companies: { value: 'cafe' } } }]);
+  });
+
+  it('location or company without a word adds no filter', () => {
+    expect(bool({ location: ' , ', company: '()' }).filter).toEqual([]);
+  });
+
+  it('every filter together: all in filter (AND), q scored', () => {
+    const b = bool(fromQueryString('q=ana&slug=ana-muller&category=brand&location=zurich&company=globex'));
+    expect(b.filter).toEqual([
+      { term: { slug: 'ana-muller' } },
+      { term: { category: 'brand' } },
+      { prefix: { location: { value: 'zurich' } } },
+      { prefix: { companies: { value: 'globex' } } },
+    ]);
+    expect(b.must).toHaveLength(1);
+    expect(b.should).toHaveLength(2);
+  });
+});
+
+describe('designerSort', () => {
+  it('without q: newest listed, then id', () => {
+    expect(designerSort({})).toEqual([{ listed_at: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(designerSort({ q: '  ', category: 'brand' })).toEqual([{ listed_at: { order: 'desc' } }, { id: { order: 'asc' } }]);
+  });
+
+  it('with q: score, then newest listed, then id', () => {
+    expect(designerSort({ q: 'ana' })).toEqual([
+      { _score: { order: 'desc' } },
+      { listed_at: { order: 'desc' } },
+      { id: { order: 'asc' } },
+    ]);
+  });
+
+  it('always ends in the unique id, so pages never repeat or skip', () => {
+    for (const filters of [{}, { q: 'x' }, { location: 'US' }]) {
+      expect(designerSort(filters).at(-1)).toEqual({ id: { order: 'asc' } });
+    }
+  });
+});
+
+describe('buildDesignerSearchRequest', () => {
+  it('an offset window: from and size, exact total, only the public profile from _source', () => {
+    expect(buildDesignerSearchRequest({ category: 'brand' }, { size: 20, from: 40 })).toEqual({
+      query: { bool: { filter: [{ term: { category: 'brand' } }] } },
+      sort: [{ listed_at: { order: 'desc' } }, { id: { order: 'asc' } }],
+      size: 20,
+      from: 40,
+      track_total_hits: true,
+      _source: ['designer'],
+    });
+  });
+
+  it('from defaults to 0', () => {
+    expect(buildDesignerSearchRequest({}, { size: 50 })).toMatchObject({ size: 50, from: 0 });
+  });
+
+  it('limit=0 asks for no hits but still the total', () => {
+    expect(buildDesignerSearchRequest({}, { size: 0, from: 0 })).toMatchObject({ size: 0, track_total_hits: true });
+  });
+
+  it('a cursor window: search_after and no from', () => {
+    const request = buildDesignerSearchRequest({ q: 'ana' }, { size: 10, searchAfter: [1.5, 1735689600000, 'id-1'] });
+    expect(request.search_after).toEqual([1.5, 1735689600000, 'id-1']);
+    expect(request).not.toHaveProperty('from');
+    expect(request.size).toBe(10);
+    expect(request.sort).toEqual(designerSort({ q: 'ana' }));
+  });
+
+  it('carries neither index nor pit: the repository decides where to search', () => {
+    const request = buildDesignerSearchRequest({}, { size: 1 });
+    expect(request).not.toHaveProperty('index');
+    expect(request).not.toHaveProperty('pit');
+  });
+});

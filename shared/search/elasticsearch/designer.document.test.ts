@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexedDesigner } from '../../domain/designer.schema.ts';
+import { fromDesignerSource, toDesignerDocument } from './designer.document.ts';
+
+const indexed: IndexedDesigner = {
+  designer: {
+    id: 'd-1',
+    slug: 'ana-muller',
+    name: 'Ana Müller',
+    description: 'Builds identity systems — for museums.',
+    website: 'https://ana.example',
+    portfolio_preview: 'https://ana.example/p.jpg',
+    category: 'brand',
+    location: 'Zürich, CH',
+    current_role: { title: 'Brand Designer', company: 'Acme Studio', company_url: null },
+    previous_roles: [{ title: 'Graphic Designer', company: 'Globex', company_url: 'https://globex.example' }],
+    profile_url: 'https://directory.test/designer/ana-muller',
+  },
+  listed_at: '2025-03-01T00:00:00.000Z',
+  version: 3,
+};
+
+describe('toDesignerDocument', () => {
+  it('holds folded search text, current role first then previous roles, and the public profile verbatim', () => {
+    expect(toDesignerDocument(indexed)).toEqual({
+      id: 'd-1',
+      slug: 'ana-muller',
+      category: 'brand',
+      listed_at: '2025-03-01T00:00:00.000Z',
+      name: 'ana muller',
+      titles: ['brand designer', 'graphic designer'],
+      companies: ['acme studio', 'globex'],
+      description: 'builds identity systems for museums',
+      location: 'zurich ch',
+      designer: indexed.designer,
+    });
+  });
+
+  it('a designer without a current role searches by previous roles only', () => {
+    const doc = toDesignerDocument({ ...indexed, designer: { ...indexed.designer, current_role: null } });
+    expect(doc.companies).toEqual(['globex']);
+    expect(doc.titles).toEqual(['graphic designer']);
+  });
+
+  it('reading back returns exactly the public profile', () => {
+    expect(fromDesignerSource({ designer: indexed.designer })).toBe(indexed.designer);
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { parseOrThrow } from '../../domain/errors.ts';
+import { OpenRoleSearchQuerySchema, type OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
+import {
+  buildOpenRoleQuery,
+  buildOpenRoleSearchRequest,
+  OPEN_ROLE_TEXT_FIELDS,
+  openRoleSort,
+} from './open-role-query.translator.ts';
+import { freeText, wordPrefixPhrase } from './query-clauses.ts';
+
+const NOW = new Date('2026-03-15T12:00:00.000Z');
+const NOT_EXPIRED = { range: { expires_at: { gt: '2026-03-15T12:00:00.000Z' } } };
+
+type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
+const bool = (filters: OpenRoleFilters, now = NOW) => (buildOpenRoleQuery(filters, now) as Bool).bool;
+
+function fromQueryString(qs: string): OpenRoleFilters {
+  const { limit: _l, offset: _o, cursor: _c, ...filters } = parseOrThrow(
+    OpenRoleSearchQuerySchema,
+    Object.fromEntries(new URLSearchParams(qs)),
+  );
+  return filters;
+}
+
+describe('buildOpenRoleQuery', () => {
+  it('always filters out expired listings, relative to the injected now', () => {
+    expect(buildOpenRoleQuery({}, NOW)).toEqual({ bool: { filter: [NOT_EXPIRED] } });
+    expect(bool({}, new Date('2030-01-01T00:00:00Z')).filter).toEqual([
+      { range: { expires_at: { gt: '2030-01-01T00:00:00.000Z' } } },
+    ]);
+  });
+
+  it('q: free text over title, company and description, title boosted highest', () => {
+    expect(OPEN_ROLE_TEXT_FIELDS).toEqual(['title^3', 'company^2', 'description']);
+    const b = bool({ q: 'brand desig' });
+    const text = freeText('brand desig', OPEN_ROLE_TEXT_FIELDS)!;
+    expect(b.filter).toEqual([NOT_EXPIRED]);
+    expect(b.must).toEqual(text.must);
+    expect(b.should).toEqual(text.should);
+  });
+
+  it('category: an exact term, aliases resolved by the schema', () => {
+    expect(bool({ category: 'motion' }).filter).toEqual([NOT_EXPIRED, { term: { category: 'motion' } }]);
+    expect(bool(fromQueryString('category=directors')).filter).toEqual([NOT_EXPIRED, { term: { category: 'director' } }]);
+    expect(bool(fromQueryString('category=engineers')).filter).toEqual([NOT_EXPIRED, { term: { category: 'engineer' } }]);
+  });
+
+  it('location: word prefixes in order', () => {
+    expect(bool({ location: 'Remote (US)' }).filter).toEqual([NOT_EXPIRED, wordPrefixPhrase('location', 'remote us')]);
+  });
+
+  it('company: word prefixes in order on the hiring company', () => {
+    expect(bool({ company: 'Globex' }).filter).toEqual([NOT_EXPIRED, { prefix: { company: { value: 'globex' } } }]);
+  });
+
+  it('remote: true and false both filter (false is not "no filter")', () => {
+    expect(bool({ remote: true }).filter).toEqual([NOT_EXPIRED, { term: { remote: true } }]);
+    expect(bool({ remote: false }).filter).toEqual([NOT_EXPIRED, { term: { remote: false } }]);
+    expect(bool(fromQueryString('remote=false')).filter).toEqual([NOT_EXPIRED, { term: { remote: false } }]);
+  });
+
+  it('employment_type: an exact term', () => {
+    expect(bool({ employment_type: 'internship' }).filter).toEqual([NOT_EXPIRED, { term: { employment_type: 'internship' } }]);
+  });
+
+  it('every filter together: all in filter (AND), q scored', () => {
+    const b = bool(
+      fromQueryString('q=designer&category=brand&location=remote&company=acme&remote=true&employment_type=full_time'),
+    );
+    expect(b.filter).toEqual([
+      NOT_EXPIRED,
+      { term: { category: 'brand' } },
+      { term: { employment_type: 'full_time' } },
+      { term: { remote: true } },
+      { prefix: { location: { value: 'remote' } } },
+      { prefix: { company: { value: 'acme' } } },
+    ]);
+    expect(b.must).toHaveLength(1);
+  });
+});
+
+describe('openRoleSort', () => {
+  it('featured first, then newest posted, then id', () => {
+    expect(openRoleSort({})).toEqual([
+      { placement_rank: { order: 'asc' } },
+      { posted_at: { order: 'desc' } },
+      { id: { order: 'asc' } },
+    ]);
+  });
+
+  it('with q: featured first, then relevance, then newest, then id', () => {
+    expect(openRoleSort({ q: 'brand' })).toEqual([
+      { placement_rank: { order: 'asc' } },
+      { _score: { order: 'desc' } },
+      { posted_at: { order: 'desc' } },
+      { id: { order: 'asc' } },
+    ]);
+    expect(openRoleSort({ q: '  ' })).toEqual(openRoleSort({}));
+  });
+});
+
+describe('buildOpenRoleSearchRequest', () => {
+  it('an offset window with exact totals and only the public listing from _source', () => {
+    expect(buildOpenRoleSearchRequest({ remote: true }, { size: 5, from: 10 }, NOW)).toEqual({
+      query: { bool: { filter: [NOT_EXPIRED, { term: { remote: true } }] } },
+      sort: openRoleSort({}),
+      size: 5,
+      from: 10,
+      track_total_hits: true,
+      _source: ['role'],
+    });
+  });
+
+  it('a cursor window uses search_after instead of from', () => {
+    const request = buildOpenRoleSearchRequest({}, { size: 5, searchAfter: [0, 1700000000000, 'r-1'] }, NOW);
+    expect(request.search_after).toEqual([0, 1700000000000, 'r-1']);
+    expect(request).not.toHaveProperty('from');
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { OpenRole } from '../../domain/open-role.schema.ts';
+import { fromOpenRoleSource, toOpenRoleDocument } from './open-role.document.ts';
+
+describe('toOpenRoleDocument', () => {
+  const role: OpenRole = {
+    id: 'r-1',
+    title: 'Senior Brand Designer',
+    company: 'Café Noir',
+    company_url: null,
+    location: 'Remote (EU)',
+    remote: true,
+    employment_type: 'full_time',
+    category: 'brand',
+    description: 'Shape it.',
+    apply_url: 'https://jobs.example/r-1',
+    placement: 'featured',
+    posted_at: '2026-01-01T00:00:00.000Z',
+    expires_at: '2026-01-31T00:00:00.000Z',
+  };
+
+  it('ranks featured before standard and folds the search text', () => {
+    const doc = toOpenRoleDocument(role);
+    expect(doc).toMatchObject({ placement_rank: 0, company: 'cafe noir', location: 'remote eu', title: 'senior brand designer' });
+    expect(toOpenRoleDocument({ ...role, placement: 'standard' }).placement_rank).toBe(1);
+    expect(fromOpenRoleSource(doc)).toBe(role);
+  });
+});

@@ -1,0 +1,136 @@
+import type { Designer } from '../../domain/designer.schema.ts';
+import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
+import type { OpenRole } from '../../domain/open-role.schema.ts';
+import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
+import type { Page, PageRequest } from '../../domain/pagination.ts';
+import type { Db } from '../../store/db.ts';
+import { type DesignerRow, toDesigner } from '../../store/designer.row.ts';
+import { DesignerRepository } from '../../store/designer.repository.ts';
+import { type OpenRoleRow, toOpenRole } from '../../store/open-role.row.ts';
+import { type Cursor, decodeCursor, encodeCursor, queryFingerprint } from '../cursor.codec.ts';
+import type { DesignerKey, SearchPort } from '../search.port.ts';
+import { designerSearchSpec } from './designer-query.builder.ts';
+import { fuzzyExpansions } from './fuzzy-terms.ts';
+import { openRoleSearchSpec } from './open-role-query.builder.ts';
+import { mapDatabaseError } from './pg-errors.ts';
+import { countStatement, pageStatement, type SearchSpec, type SearchWindow, type SortKey } from './sql-builder.ts';
+import { searchWords } from './text-search.ts';
+
+export interface PostgresSearchOptions {
+  publicBaseUrl: string;
+  /** Upper bound for one search's statements (Postgres statement_timeout). */
+  timeoutMs: number;
+}
+
+const invalidCursor = () =>
+  new InvalidInputError([
+    { parameter: 'cursor', message: 'is not a valid cursor; pass meta.next_cursor from the previous page unchanged' },
+  ]);
+
+/** A cursor's sort values must fit this order's keys: a cursor of another engine or another order does not. */
+function checkSortValues(values: Cursor['sa'], keys: readonly SortKey[]): unknown[] {
+  if (values.length !== keys.length) throw invalidCursor();
+  keys.forEach((key, i) => {
+    const v = values[i];
+    const ok =
+      key.cast === 'int' ? Number.isInteger(v) : key.cast === 'bigint' ? typeof v === 'string' && /^-?\d{1,19}$/.test(v) : typeof v === 'string';
+    if (!ok) throw invalidCursor();
+  });
+  return values;
+}
+
+type SortedRow<R> = R & { sort_values: Cursor['sa'] };
+
+/**
+ * SearchPort over the store's own tables: tsvector and GIN, words folded in the application as for
+ * Elasticsearch. Pages are keyset walks: the cursor carries the last record's sort values (no snapshot).
+ */
+export class PostgresSearchRepository implements SearchPort {
+  private readonly designers: DesignerRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: PostgresSearchOptions,
+  ) {
+    this.designers = new DesignerRepository(db, options.publicBaseUrl);
+  }
+
+  async searchDesigners(filters: DesignerFilters, page: PageRequest): Promise<Page<Designer>> {
+    return this.walk('designers', filters, page, (tx) => this.expansions(tx, filters.q), (e) => designerSearchSpec(filters, e), (row: DesignerRow) =>
+      toDesigner(row, this.options.publicBaseUrl),
+    );
+  }
+
+  async searchOpenRoles(filters: OpenRoleFilters, page: PageRequest, now: Date): Promise<Page<OpenRole>> {
+    return this.walk('open_roles', filters, page, (tx) => this.expansions(tx, filters.q), (e) => openRoleSearchSpec(filters, e, now), (row: OpenRoleRow) =>
+      toOpenRole(row),
+    );
+  }
+
+  async findDesigner(key: DesignerKey): Promise<Designer | null> {
+    try {
+      return await this.designers.findListed(key);
+    } catch (error) {
+      return mapDatabaseError(error);
+    }
+  }
+
+  async isReady(): Promise<boolean> {
+    try {
+      const { rows } = await this.db.query<{ ready: boolean }>(
+        `SELECT to_regclass('designer_search') IS NOT NULL AND to_regclass('open_role_search') IS NOT NULL AS ready`,
+      );
+      return rows[0]?.ready === true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async expansions(tx: Db, q: string | undefined): Promise<Map<string, string[]>> {
+    const words = searchWords(q ?? '');
+    return words.length > 0 ? fuzzyExpansions(tx, words) : new Map();
+  }
+
+  private async walk<F extends object, R extends object, T>(
+    kind: Cursor['k'],
+    filters: F,
+    page: PageRequest,
+    expand: (tx: Db) => Promise<Map<string, string[]>>,
+    specOf: (expansions: Map<string, string[]>) => SearchSpec,
+    map: (row: R) => T,
+  ): Promise<Page<T>> {
+    const cursor = page.cursor ? decodeCursor(page.cursor, kind, filters) : undefined;
+    const offset = cursor ? cursor.o : page.offset;
+    try {
+      return await this.db.transaction(async (tx) => {
+        // One snapshot for the total and the page, and a bound on how long a search may take.
+        await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+        await tx.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(this.options.timeoutMs))}`);
+        const spec = specOf(await expand(tx));
+        // A cursor page reads one record more than it serves: whether more follow is judged by what is
+        // there, not by offset and total, which records added or deleted behind the cursor move.
+        const probe = cursor && page.limit > 0 ? 1 : 0;
+        const window: SearchWindow = cursor
+          ? { limit: page.limit + probe, offset: 0, after: checkSortValues(cursor.sa, spec.keys) }
+          : { limit: page.limit, offset: page.offset };
+        const count = countStatement(spec);
+        const { rows: totals } = await tx.query<{ total: string }>(count.sql, count.params);
+        const total = Number(totals[0]?.total ?? 0);
+        const statement = pageStatement(spec, window);
+        const { rows: fetched } = page.limit > 0 ? await tx.query<SortedRow<R>>(statement.sql, statement.params) : { rows: [] };
+        const rows = fetched.slice(0, page.limit);
+        const hasMore = probe ? fetched.length > rows.length : offset + rows.length < total;
+        const last = rows.at(-1);
+        const nextCursor =
+          hasMore && last
+            ? encodeCursor({ v: 1, k: kind, h: queryFingerprint(filters), o: offset + rows.length, sa: last.sort_values })
+            : null;
+        return { items: rows.map(map), total, limit: page.limit, offset, hasMore, nextCursor };
+      });
+    } catch (error) {
+      if (error instanceof InvalidInputError) throw error;
+      return mapDatabaseError(error);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/** Collects bind parameters while a statement is assembled; values never enter the SQL text. */
+export class Params {
+  readonly values: unknown[] = [];
+
+  add(value: unknown, cast?: string): string {
+    this.values.push(value);
+    return cast ? `$${this.values.length}::${cast}` : `$${this.values.length}`;
+  }
+}
+
+/** One key of a keyset order. */
+export interface SortKey {
+  /** Column of the ordered relation, without its alias. */
+  column: string;
+  desc: boolean;
+  /** The SQL type the cursor value is bound as. */
+  cast: string;
+}
+
+/**
+ * The rows strictly after `values` in the order `keys` (mixed directions allowed):
+ * k1 after v1, or k1 = v1 and (k2 after v2, or ...).
+ */
+export function keysetAfter(keys: readonly SortKey[], values: readonly unknown[], params: Params, alias: string): string {
+  const [key, ...rest] = keys;
+  if (!key) return 'false';
+  const column = `${alias}.${key.column}`;
+  const value = params.add(values[0], key.cast);
+  const after = `${column} ${key.desc ? '<' : '>'} ${value}`;
+  if (rest.length === 0) return `(${after})`;
+  return `(${after} OR (${column} = ${value} AND ${keysetAfter(rest, values.slice(1), params, alias)}))`;
+}
+
+export function orderBy(keys: readonly SortKey[], alias: string): string {
+  return keys.map((k) => `${alias}.${k.column} ${k.desc ? 'DESC' : 'ASC'}`).join(', ');
+}
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+export interface SearchWindow {
+  limit: number;
+  offset: number;
+  /** Sort values of the last record served (from the cursor); the page starts after it. */
+  after?: readonly unknown[];
+}
+
+export interface SearchSpec {
+  /** Selects id and the sort key columns of every matching row. */
+  matched: (params: Params) => string;
+  keys: readonly SortKey[];
+  /** The entity table with its alias, joined on id to read the page's full rows. */
+  table: string;
+  alias: string;
+  /** The select list of one full row (uses alias). */
+  select: string;
+}
+
+/** Exact total of matches. */
+export function countStatement(spec: SearchSpec): Statement {
+  const params = new Params();
+  return { sql: `SELECT count(*)::text AS total FROM (${spec.matched(params)}) m`, params: params.values };
+}
+
+/** One page of full rows in sort order, each with its sort values (sort_values) for the next cursor. */
+export function pageStatement(spec: SearchSpec, window: SearchWindow): Statement {
+  const params = new Params();
+  const matched = spec.matched(params);
+  const after = window.after ? `WHERE ${keysetAfter(spec.keys, window.after, params, 'm')}` : '';
+  const limit = params.add(window.limit, 'int');
+  const offset = params.add(window.offset, 'int');
+  // bigint sort values travel as strings: JSON numbers would lose precision past 2^53.
+  const values = spec.keys.map((k) => (k.cast === 'bigint' ? `p.${k.column}::text` : `p.${k.column}`)).join(', ');
+  return {
+    sql: `
+      SELECT ${spec.select}, json_build_array(${values}) AS sort_values
+        FROM (SELECT m.* FROM (${matched}) m ${after} ORDER BY ${orderBy(spec.keys, 'm')} LIMIT ${limit} OFFSET ${offset}) p
+        JOIN ${spec.table} ON ${spec.alias}.id = p.id
+       ORDER BY ${orderBy(spec.keys, 'p')}`,
+    params: params.values,
+  };
+}

@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { CsvError } from 'csv-parse';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { ImportFileError } from './import.errors.ts';
+
+export type ImportFormat = 'json' | 'ndjson' | 'csv';
+
+/** One record as read from the file, before validation. */
+export interface SourceRecord {
+  line: number;
+  value: unknown;
+  /** What went wrong reading this record (a bad NDJSON line, a CSV cell that is not JSON). */
+  problems?: { field: string; message: string }[];
+}
+
+/**
+ * How CSV cells become JSON values: nested values (roles) are JSON text in their cell, booleans are
+ * true/false (also yes/no, 1/0), and an empty cell means "not given", so defaults apply.
+ */
+export interface CsvColumns {
+  json: readonly string[];
+  boolean: readonly string[];
+}
+
+const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
+
+export function detectFormat(path: string, text: string): ImportFormat {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
+  if (ext === '.csv') return 'csv';
+  const first = text.replace(/^\uFEFF/, '').trimStart()[0];
+  if (first === '[') return 'json';
+  if (first === '{') return 'ndjson';
+  return 'csv';
+}
+
+/** The line on which each element of a top-level JSON array starts (the text is known to be valid JSON). */
+function arrayElementLines(text: string): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let expecting = false;
+  for (const ch of text) {
+    if (ch === '\n') line += 1;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === '\\') escaped = true;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (depth === 1 && expecting && !/\s/.test(ch) && ch !== ']') {
+      lines.push(line);
+      expecting = false;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '[' || ch === '{') {
+      depth += 1;
+      if (depth === 1) expecting = true;
+    } else if (ch === ']' || ch === '}') depth -= 1;
+    else if (ch === ',' && depth === 1) expecting = true;
+  }
+  return lines;
+}
+
+function parseJsonArray(source: string): SourceRecord[] {
+  const text = source.replace(/^\uFEFF/, '');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ImportFileError(`not valid JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed)) throw new ImportFileError('a JSON file must hold an array of records');
+  const lines = arrayElementLines(text);
+  return parsed.map((value, i) => ({ line: lines[i] ?? 1, value }));
+}
+
+function parseNdjson(text: string): SourceRecord[] {
+  const records: SourceRecord[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const source = raw.replace(/^\uFEFF/, '').trim();
+    if (source === '') return;
+    try {
+      records.push({ line: i + 1, value: JSON.parse(source) });
+    } catch (error) {
+      records.push({ line: i + 1, value: null, problems: [{ field: '(record)', message: `is not valid JSON: ${(error as Error).message}` }] });
+    }
+  });
+  return records;
+}
+
+function parseCsvRecords(text: string, columns: CsvColumns): SourceRecord[] {
+  let rows: { info: { lines: number }; raw: string; record: Record<string, string> }[];
+  try {
+    rows = parseCsv(text, { columns: true, info: true, raw: true, skip_empty_lines: true, bom: true, trim: true });
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = (error as CsvError & { lines?: number }).lines;
+      throw new ImportFileError(`not valid CSV${line ? ` at line ${line}` : ''}: ${error.message}`);
+    }
+    throw error;
+  }
+  return rows.map(({ info, raw, record }) => {
+    // info.lines is where the record ends; a quoted cell may span lines.
+    const line = info.lines - (raw.replace(/\r?\n?$/, '').match(/\n/g)?.length ?? 0);
+    const value: Record<string, unknown> = {};
+    const problems: { field: string; message: string }[] = [];
+    for (const [key, cell] of Object.entries(record)) {
+      if (cell === '') continue;
+      if (columns.json.includes(key)) {
+        try {
+          value[key] = JSON.parse(cell);
+        } catch {
+          problems.push({ field: key, message: 'must be JSON in a CSV cell, for example {"title":"Designer","company":"Acme","company_url":null}' });
+        }
+      } else if (columns.boolean.includes(key)) {
+        value[key] = BOOLEAN_WORDS[cell.toLowerCase()] ?? cell;
+      } else {
+        value[key] = cell;
+      }
+    }
+    return problems.length > 0 ? { line, value, problems } : { line, value };
+  });
+}
+
+export function parseImportText(text: string, format: ImportFormat, csv: CsvColumns): SourceRecord[] {
+  if (format === 'json') return parseJsonArray(text);
+  if (format === 'ndjson') return parseNdjson(text);
+  return parseCsvRecords(text, csv);
+}
+
+export async function readImportFile(
+  path: string,
+  csv: CsvColumns,
+  format?: ImportFormat,
+): Promise<{ format: ImportFormat; records: SourceRecord[] }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ImportFileError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  const chosen = format ?? detectFormat(path, text);
+  return { format: chosen, records: parseImportText(text, chosen, csv) };
+}

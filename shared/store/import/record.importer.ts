@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import type { Db } from '../db.ts';
+import type { UpsertResult } from '../designer.repository.ts';
+import { RecordConflictError } from '../store.errors.ts';
+import type { CsvColumns, SourceRecord } from './import-file.reader.ts';
+import { ImportValidationError, type RecordProblem } from './import.errors.ts';
+
+/** What the importer needs to know about one kind of record. */
+export interface ImportEntity<R> {
+  /** Singular noun for messages: "designer", "open role". */
+  noun: string;
+  schema: z.ZodType<R>;
+  csv: CsvColumns;
+  /** Values that must not repeat within one file (two records would write one row). */
+  uniqueKeys(record: R): { field: string; value: string }[];
+  upsert(tx: Db, record: R): Promise<UpsertResult>;
+  /** Refreshes the search text of the rows the import changed, in the same transaction. */
+  refreshSearch(tx: Db, ids: string[]): Promise<void>;
+}
+
+export interface ImportOptions {
+  /** Import the valid records and report the others, instead of importing nothing. */
+  skipInvalid?: boolean;
+}
+
+export interface SkippedRecord {
+  line: number;
+  record: number;
+  problems: RecordProblem[];
+}
+
+export interface ImportResult {
+  total: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: SkippedRecord[];
+}
+
+function zodProblems(error: z.ZodError): { field: string; message: string }[] {
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ field: key, message: 'is not a known field' }));
+    if (issue.path.length === 0 && issue.code === 'invalid_type') return [{ field: '(record)', message: 'must be an object' }];
+    return [{ field: issue.path.join('.') || '(record)', message: issue.message }];
+  });
+}
+
+interface Valid<R> {
+  line: number;
+  record: number;
+  value: R;
+}
+
+function validate<R>(entity: ImportEntity<R>, source: SourceRecord[]): { valid: Valid<R>[]; invalid: SkippedRecord[] } {
+  const valid: Valid<R>[] = [];
+  const invalid: SkippedRecord[] = [];
+  const seen = new Map<string, number>();
+  source.forEach((item, index) => {
+    const at = { line: item.line, record: index + 1 };
+    const problems = (item.problems ?? []).map((p) => ({ ...at, ...p }));
+    let value: R | undefined;
+    if (problems.length === 0) {
+      const parsed = entity.schema.safeParse(item.value);
+      if (parsed.success) value = parsed.data;
+      else problems.push(...zodProblems(parsed.error).map((p) => ({ ...at, ...p })));
+    }
+    if (value !== undefined) {
+      for (const key of entity.uniqueKeys(value)) {
+        const first = seen.get(`${key.field}\u0000${key.value}`);
+        if (first !== undefined) problems.push({ ...at, field: key.field, message: `"${key.value}" is already given on line ${first}` });
+        else seen.set(`${key.field}\u0000${key.value}`, item.line);
+      }
+    }
+    if (problems.length > 0 || value === undefined) invalid.push({ ...at, problems });
+    else valid.push({ ...at, value });
+  });
+  return { valid, invalid };
+}
+
+/**
+ * Validates every record, then writes them all in one transaction: one bad record means no change at
+ * all (ImportValidationError names each bad line and field), unless skipInvalid, which imports the rest
+ * and reports what it skipped. A failure of the database itself rolls everything back too.
+ */
+export async function importRecords<R>(
+  db: Db,
+  entity: ImportEntity<R>,
+  source: SourceRecord[],
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const { valid, invalid } = validate(entity, source);
+  if (invalid.length > 0 && !options.skipInvalid) throw new ImportValidationError(invalid.flatMap((s) => s.problems));
+
+  const result: ImportResult = { total: source.length, inserted: 0, updated: 0, unchanged: 0, skipped: invalid };
+  await db.transaction(async (tx) => {
+    const changed: string[] = [];
+    for (const item of valid) {
+      let outcome: UpsertResult;
+      try {
+        if (options.skipInvalid) await tx.query('SAVEPOINT import_record');
+        outcome = await entity.upsert(tx, item.value);
+        if (options.skipInvalid) await tx.query('RELEASE SAVEPOINT import_record');
+      } catch (error) {
+        if (!(error instanceof RecordConflictError)) throw error;
+        const problem = { line: item.line, record: item.record, field: error.field, message: error.reason };
+        if (!options.skipInvalid) throw new ImportValidationError([problem]);
+        await tx.query('ROLLBACK TO SAVEPOINT import_record');
+        result.skipped.push({ line: item.line, record: item.record, problems: [problem] });
+        continue;
+      }
+      result[outcome.outcome] += 1;
+      if (outcome.outcome !== 'unchanged') changed.push(outcome.id);
+    }
+    await entity.refreshSearch(tx, changed);
+  });
+  result.skipped.sort((a, b) => a.record - b.record);
+  return result;
+}

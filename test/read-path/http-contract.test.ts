@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Designer } from '../../shared/domain/designer.schema.ts';
+import type { OpenRole } from '../../shared/domain/open-role.schema.ts';
+import { requireServices } from '../support/services.ts';
+import { CAST, CAST_BY_SLUG } from './designer-cast.ts';
+import { OpenApiValidator } from './openapi.validator.ts';
+import { type ErrorBody, type ListBody, openRole, query, ReadPathFixture } from './read-path.harness.ts';
+
+const services = requireServices('elasticsearch');
+
+/** Exactly the fields of the spec's Designer, section 2. */
+const DESIGNER_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'description',
+  'website',
+  'portfolio_preview',
+  'category',
+  'location',
+  'current_role',
+  'previous_roles',
+  'profile_url',
+].sort();
+
+const ALLOWED_CATEGORIES = 'product, brand, graphic, motion, 3d, director, engineer';
+
+describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearch', () => {
+  let fx: ReadPathFixture;
+  let openapi: OpenApiValidator;
+
+  beforeAll(async () => {
+    fx = await ReadPathFixture.create(services!.elasticsearch, 'http_contract');
+    await fx.load({
+      designers: CAST,
+      openRoles: [
+        openRole({ id: 'role-live', company_url: 'https://acme.example', placement: 'featured' }),
+        openRole({ id: 'role-plain', company_url: null, remote: true, location: 'Remote (EU)' }),
+        openRole({ id: 'role-expired', postedDaysAgo: 40, expiresInDays: -10 }),
+      ],
+    });
+    const served = await fx.app.get('/api/v1/openapi.json');
+    expect(served.status).toBe(200);
+    openapi = new OpenApiValidator(served.body as ConstructorParameters<typeof OpenApiValidator>[0]);
+  });
+
+  afterAll(async () => {
+    await fx?.dispose();
+  });
+
+  async function bad(path: string, params: Record<string, string | number> | string) {
+    const qs = typeof params === 'string' ? params : query(params);
+    const response = await fx.app.get<ErrorBody>(`${path}${qs}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    openapi.check(path.replace('/api/v1', ''), 'get', 400, response.body);
+    expect(response.body.success).toBe(false);
+    expect(response.body.error).toEqual(expect.any(String));
+    return response.body.details ?? [];
+  }
+
+  describe('the OpenAPI document', () => {
+    it('is OpenAPI 3.1 with the two read operations and the slug lookup', async () => {
+      const doc = openapi.document as unknown as { openapi: string; paths: Record<string, unknown> };
+      expect(doc.openapi).toBe('3.1.0');
+      expect(Object.keys(doc.paths).sort()).toEqual(['/designers', '/designers/{slug}', '/open-roles']);
+    });
+
+    it('its check is not a formality: an internal field, a missing field or a bad URL fails it', async () => {
+      const { body } = await fx.app.get<{ success: true; data: Designer }>('/api/v1/designers/ana-muller');
+      openapi.check('/designers/{slug}', 'get', 200, body);
+      const { website: _website, ...missing } = body.data;
+      for (const data of [{ ...body.data, listed_at: '2025-01-01' }, missing, { ...body.data, website: 'not a url' }]) {
+        expect(() => openapi.check('/designers/{slug}', 'get', 200, { success: true, data })).toThrow();
+      }
+    });
+
+    it('documents exactly the query parameters the endpoints accept', () => {
+      expect(openapi.queryParameterNames('/designers').sort()).toEqual(
+        ['q', 'slug', 'category', 'location', 'company', 'limit', 'offset', 'cursor'].sort(),
+      );
+      expect(openapi.queryParameterNames('/open-roles').sort()).toEqual(
+        ['q', 'category', 'location', 'company', 'remote', 'employment_type', 'limit', 'offset', 'cursor'].sort(),
+      );
+    });
+  });
+
+  describe('response shapes match the OpenAPI document', () => {
+    it('GET /designers: every designer has exactly the spec fields and nothing internal', async () => {
+      const response = await fx.app.get<ListBody<Designer>>('/api/v1/designers');
+      expect(response.status).toBe(200);
+      openapi.check('/designers', 'get', 200, response.body);
+      expect(response.body.data).toHaveLength(CAST.length);
+      for (const d of response.body.data) {
+        expect(Object.keys(d).sort()).toEqual(DESIGNER_FIELDS);
+        expect(d).toEqual(CAST_BY_SLUG.get(d.slug));
+      }
+    });
+
+    it('current_role is null when there is none, company_url may be null, previous_roles may be empty', async () => {
+      const { body } = await fx.app.get<ListBody<Designer>>('/api/v1/designers?slug=sofia-rossi');
+      openapi.check('/designers', 'get', 200, body);
+      expect(body.data[0]!.current_role).toBeNull();
+      expect(body.data[0]!.previous_roles).toEqual([{ title: 'Motion Designer', company: 'Umbrella', company_url: null }]);
+
+      const lena = (await fx.app.get<ListBody<Designer>>('/api/v1/designers?slug=lena-ortiz')).body.data[0]!;
+      expect(lena.previous_roles).toEqual([]);
+      expect(lena.current_role).toEqual({ title: 'Senior Product Designer', company: 'Initech', company_url: null });
+      const kofi = (await fx.app.get<ListBody<Designer>>('/api/v1/designers?slug=kofi-mensah')).body.data[0]!;
+      expect(kofi.current_role?.company_url).toBe('https://globex.example');
+    });
+
+    it('an empty page and a limit=0 page match too', async () => {
+      for (const qs of ['?q=zzzzzz', '?limit=0']) {
+        const { body } = await fx.app.get('/api/v1/designers' + qs);
+        openapi.check('/designers', 'get', 200, body);
+      }
+    });
+
+    it('GET /designers/{slug} 200', async () => {
+      const response = await fx.app.get<{ success: true; data: Designer }>('/api/v1/designers/ana-muller');
+      expect(response.status).toBe(200);
+      openapi.check('/designers/{slug}', 'get', 200, response.body);
+      expect(response.body).toEqual({ success: true, data: CAST_BY_SLUG.get('ana-muller') });
+    });
+
+    it('GET /designers/{slug} 404 is a JSON error', async () => {
+      const response = await fx.app.get<ErrorBody>('/api/v1/designers/nobody-here');
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      openapi.check('/designers/{slug}', 'get', 404, response.body);
+      expect(response.body).toEqual({ success: false, error: expect.stringContaining('nobody-here') });
+    });
+
+    it('GET /designers/{slug} with a value that cannot be a slug is a 400 naming slug', async () => {
+      const response = await fx.app.get<ErrorBody>('/api/v1/designers/Not_A_Slug');
+      expect(response.status).toBe(400);
+      openapi.check('/designers/{slug}', 'get', 400, response.body);
+      expect(response.body.details).toEqual([{ parameter: 'slug', message: expect.stringMatching(/lowercase/) }]);
+    });
+
+    it('GET /open-roles matches, with nullable company_url', async () => {
+      const response = await fx.app.get<ListBody<OpenRole>>('/api/v1/open-roles');
+      expect(response.status).toBe(200);
+      openapi.check('/open-roles', 'get', 200, response.body);
+      expect(response.body.data.map((r) => r.id).sort()).toEqual(['role-live', 'role-plain']);
+      expect(response.body.data.find((r) => r.id === 'role-plain')!.company_url).toBeNull();
+    });
+  });
+
+  describe('unknown routes', () => {
+    it('answer a JSON 404', async () => {
+      for (const path of ['/api/v1/nope', '/nope', '/api/v2/designers', '/api/v1/designers/ana-muller/extra']) {
+        const response = await fx.app.get<ErrorBody>(path);
+        expect(response.status, path).toBe(404);
+        expect(response.headers.get('content-type')).toMatch(/application\/json/);
+        expect(response.body).toEqual({ success: false, error: expect.any(String) });
+      }
+    });
+
+    it('a write method on a read endpoint is a JSON 404, not a write', async () => {
+      const response = await fetch(`${fx.app.baseUrl}/api/v1/designers`, { method: 'POST', body: '{}' });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ success: false, error: expect.any(String) });
+    });
+  });
+
+  describe.each(['/api/v1/designers', '/api/v1/open-roles'])('400 cases of %s', (path) => {
+    it('a limit or offset that is not an integer', async () => {
+      for (const [parameter, value] of [
+        ['limit', 'abc'],
+        ['limit', '1.5'],
+        ['limit', '1e2'],
+        ['limit', ''],
+        ['offset', 'ten'],
+        ['offset', '0x10'],
+      ] as const) {
+        expect(await bad(path, { [parameter]: value }), `${parameter}=${value}`).toEqual([
+          { parameter, message: 'must be a non-negative integer' },
+        ]);
+      }
+    });
+
+    it('a negative limit or offset', async () => {
+      expect(await bad(path, { limit: -1 })).toEqual([{ parameter: 'limit', message: 'must be a non-negative integer' }]);
+      expect(await bad(path, { offset: -5 })).toEqual([{ parameter: 'offset', message: 'must be a non-negative integer' }]);
+    });
+
+    it('an unknown category, listing the allowed values', async () => {
+      const details = await bad(path, { category: 'designer' });
+      expect(details).toHaveLength(1);
+      expect(details[0]!.parameter).toBe('category');
+      expect(details[0]!.message).toContain(ALLOWED_CATEGORIES);
+    });
+
+    it('a repeated parameter', async () => {
+      for (const qs of ['?limit=1&limit=2', '?category=brand&category=motion', '?q=a&q=b', '?location=US&location=EU']) {
+        const details = await bad(path, qs);
+        expect(details, qs).toHaveLength(1);
+        expect(details[0]!.parameter).toBe(qs.slice(1, qs.indexOf('=')));
+        expect(details[0]!.message).toMatch(/at most once/);
+      }
+    });
+
+    it('an unknown parameter name, listing the known ones', async () => {
+      const details = await bad(path, { categroy: 'brand' });
+      expect(details).toHaveLength(1);
+      expect(details[0]!.parameter).toBe('categroy');
+      expect(details[0]!.message).toMatch(/not a known parameter; allowed: .*category/);
+      // Bracket syntax is not a way around it.
+      expect((await bad(path, '?category[]=brand'))[0]!.parameter).toBe('category[]');
+    });
+
+    it('q longer than 200 characters; 200 is fine', async () => {
+      expect(await bad(path, { q: 'a'.repeat(201) })).toEqual([{ parameter: 'q', message: 'must be at most 200 characters' }]);
+      const ok = await fx.app.get(`${path}${query({ q: 'a'.repeat(200) })}`);
+      expect(ok.status).toBe(200);
+    });
+
+    it('offset+limit past the result window, pointing to the cursor', async () => {
+      const details = await bad(path, { offset: 10_000, limit: 1 });
+      expect(details).toEqual([{ parameter: 'offset', message: expect.stringMatching(/at most 10000.*cursor/) }]);
+    });
+
+    it('several problems at once: one detail each', async () => {
+      const details = await bad(path, { limit: 'x', offset: '-1', categroy: 'x' });
+      expect(details.map((d) => d.parameter).sort()).toEqual(['categroy', 'limit', 'offset']);
+    });
+  });
+
+  describe('400 cases of /api/v1/designers only', () => {
+    it('slug must look like a slug and be given once', async () => {
+      expect(await bad('/api/v1/designers', { slug: 'Ana Müller' })).toEqual([
+        { parameter: 'slug', message: expect.stringMatching(/lowercase letters, digits and single hyphens/) },
+      ]);
+      expect(await bad('/api/v1/designers', '?slug=ana-muller&slug=kofi-mensah')).toEqual([
+        { parameter: 'slug', message: expect.stringMatching(/at most once/) },
+      ]);
+    });
+  });
+
+  describe('400 cases of /api/v1/open-roles only', () => {
+    it('remote must be true or false', async () => {
+      expect(await bad('/api/v1/open-roles', { remote: 'yes' })).toEqual([{ parameter: 'remote', message: 'must be true or false' }]);
+    });
+
+    it('employment_type must be one of the allowed values', async () => {
+      const details = await bad('/api/v1/open-roles', { employment_type: 'temp' });
+      expect(details).toEqual([
+        { parameter: 'employment_type', message: 'must be one of full_time, part_time, contract, freelance, internship' },
+      ]);
+    });
+
+    it('slug is not a parameter of open roles', async () => {
+      expect((await bad('/api/v1/open-roles', { slug: 'ana-muller' }))[0]!.parameter).toBe('slug');
+    });
+  });
+
+  describe('caching and CORS', () => {
+    it('GET responses carry Cache-Control and an ETag, and If-None-Match gives a 304', async () => {
+      for (const path of ['/api/v1/designers?category=brand', '/api/v1/designers/ana-muller', '/api/v1/open-roles', '/api/v1/openapi.json']) {
+        const first = await fx.app.raw(path);
+        expect(first.status, path).toBe(200);
+        expect(first.headers['cache-control'], path).toBe('public, max-age=60');
+        const etag = first.headers.etag;
+        expect(etag, path).toMatch(/^W\/".+"$/);
+
+        const again = await fx.app.raw(path, { 'If-None-Match': etag! });
+        expect(again.status, path).toBe(304);
+        expect(again.text).toBe('');
+        expect(again.headers.etag).toBe(etag);
+
+        const other = await fx.app.raw(path, { 'If-None-Match': 'W/"something-else"' });
+        expect(other.status, path).toBe(200);
+        expect(JSON.parse(other.text)).toEqual(JSON.parse(first.text));
+      }
+    });
+
+    it('different results have different ETags', async () => {
+      const a = await fetch(`${fx.app.baseUrl}/api/v1/designers?category=brand`);
+      const b = await fetch(`${fx.app.baseUrl}/api/v1/designers?category=motion`);
+      expect(a.headers.get('etag')).not.toBe(b.headers.get('etag'));
+    });
+
+    it('errors are not cached', async () => {
+      const response = await fetch(`${fx.app.baseUrl}/api/v1/designers?limit=x`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const missing = await fetch(`${fx.app.baseUrl}/api/v1/designers/nobody-here`);
+      expect(missing.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('GET is open to any origin, and the preflight allows GET', async () => {
+      const response = await fetch(`${fx.app.baseUrl}/api/v1/designers?limit=1`, { headers: { Origin: 'https://elsewhere.example' } });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      const preflight = await fetch(`${fx.app.baseUrl}/api/v1/designers`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(preflight.status).toBeLessThan(300);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')).toMatch(/GET/);
+    });
+  });
+});
