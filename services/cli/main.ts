@@ -2,7 +2,10 @@ import { Command } from 'commander';
 import { registerImportOpenRolesCommand } from './commands/import-open-roles.command.ts';
 import { registerImportCommand } from './commands/import.command.ts';
 import { registerMigrateCommand } from './commands/migrate.command.ts';
+import { registerReindexCommand } from './commands/reindex.command.ts';
+import { registerRetryFailedCommand } from './commands/retry-failed.command.ts';
 import { registerSeedCommand } from './commands/seed.command.ts';
+import { registerStatusCommand } from './commands/status.command.ts';
 
 const program = new Command()
   .name('designer-directory')
@@ -16,5 +19,8 @@ registerImportCommand(program);
 registerImportOpenRolesCommand(program);
 
 // Sync commands (reindex, status, retry-failed) register here.
+registerReindexCommand(program);
+registerStatusCommand(program);
+registerRetryFailedCommand(program);
 
 await program.parseAsync();

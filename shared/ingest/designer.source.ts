@@ -1,37 +1,14 @@
 import { z } from 'zod';
-import { type IndexedDesigner, IndexedDesignerSchema, profileUrl } from '../domain/designer.schema.ts';
-import type { Role } from '../domain/role.schema.ts';
+import { type IndexedDesigner, IndexedDesignerSchema } from '../domain/designer.schema.ts';
 import type { Db } from '../store/db.ts';
+import { DESIGNER_LISTED, DESIGNER_SELECT, type DesignerRow, toDesigner } from '../store/designer.row.ts';
 import { InvalidSourceRowError, type SourceState } from './source-state.ts';
 
-interface DesignerRow {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  website: string;
-  portfolio_preview: string;
-  category: string;
-  location: string;
-  listed: boolean;
-  created_at: Date;
-  version: string;
-  roles: { title: string; company: string; company_url: string | null; is_current: boolean }[];
-}
-
-/** Only published, opted-in designers are listed anywhere. */
-const LISTED = `d.status = 'published' AND d.opted_in`;
+type ListedRow = DesignerRow & { listed: boolean };
 
 // One statement per read, so the roles and the version come from the same snapshot: a role change
 // bumps its designer's version in the same transaction.
-const SELECT = `
-  SELECT d.id, d.slug, d.name, d.description, d.website, d.portfolio_preview, d.category, d.location,
-         (${LISTED}) AS listed, d.created_at, d.version,
-         COALESCE((SELECT json_agg(json_build_object('title', r.title, 'company', r.company,
-                                                     'company_url', r.company_url, 'is_current', r.is_current)
-                                   ORDER BY r.position)
-                     FROM designer_roles r WHERE r.designer_id = d.id), '[]'::json) AS roles
-    FROM designers d`;
+const SELECT = `SELECT ${DESIGNER_SELECT}, ${DESIGNER_LISTED} AS listed FROM designers d`;
 
 /** Reads designers with their roles from Postgres as search-ready IndexedDesigner values. */
 export class DesignerSource {
@@ -46,7 +23,7 @@ export class DesignerSource {
 
   /** States of several designers at once; ids without a row are absent. */
   async loadMany(ids: readonly string[]): Promise<Map<string, SourceState<IndexedDesigner>>> {
-    const { rows } = await this.db.query<DesignerRow>(`${SELECT} WHERE d.id = ANY($1::text[])`, [ids]);
+    const { rows } = await this.db.query<ListedRow>(`${SELECT} WHERE d.id = ANY($1::text[])`, [ids]);
     const states = new Map<string, SourceState<IndexedDesigner>>(ids.map((id) => [id, { state: 'absent' }]));
     for (const row of rows) {
       const version = Number(row.version);
@@ -75,8 +52,8 @@ export class DesignerSource {
     const pageSize = options.pageSize ?? 500;
     let after: string | null = null;
     for (;;) {
-      const { rows }: { rows: DesignerRow[] } = await this.db.query<DesignerRow>(
-        `${SELECT} WHERE ${LISTED} AND ($1::text IS NULL OR d.id > $1) ORDER BY d.id LIMIT $2`,
+      const { rows }: { rows: ListedRow[] } = await this.db.query<ListedRow>(
+        `${SELECT} WHERE ${DESIGNER_LISTED} AND ($1::text IS NULL OR d.id > $1) ORDER BY d.id LIMIT $2`,
         [after, pageSize],
       );
       for (const row of rows) {
@@ -93,30 +70,12 @@ export class DesignerSource {
   }
 
   async countListed(): Promise<number> {
-    const { rows } = await this.db.query<{ count: string }>(`SELECT count(*) AS count FROM designers d WHERE ${LISTED}`);
+    const { rows } = await this.db.query<{ count: string }>(`SELECT count(*) AS count FROM designers d WHERE ${DESIGNER_LISTED}`);
     return Number(rows[0]?.count ?? 0);
   }
 
   private toIndexed(row: DesignerRow): IndexedDesigner {
-    const role = (r: DesignerRow['roles'][number]): Role => ({ title: r.title, company: r.company, company_url: r.company_url });
-    const current = row.roles.find((r) => r.is_current);
-    const candidate = {
-      designer: {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        description: row.description,
-        website: row.website,
-        portfolio_preview: row.portfolio_preview,
-        category: row.category,
-        location: row.location,
-        current_role: current ? role(current) : null,
-        previous_roles: row.roles.filter((r) => !r.is_current).map(role),
-        profile_url: profileUrl(this.publicBaseUrl, row.slug),
-      },
-      listed_at: row.created_at.toISOString(),
-      version: Number(row.version),
-    };
+    const candidate = { designer: toDesigner(row, this.publicBaseUrl), listed_at: row.created_at.toISOString(), version: Number(row.version) };
     const parsed = IndexedDesignerSchema.safeParse(candidate);
     if (!parsed.success) throw new InvalidSourceRowError('designer', row.id, z.prettifyError(parsed.error));
     return parsed.data;

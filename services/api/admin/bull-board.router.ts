@@ -14,7 +14,9 @@ export function bullBoardRouter(queues: () => IngestQueues, basePath: string): R
       serverAdapter.setBasePath(basePath);
       createBullBoard({
         queues: [new BullMQAdapter(q.sync), new BullMQAdapter(q.maintenance)],
-        serverAdapter,
+        // @bull-board/express 9.10.1 pins its own @bull-board/api 9.10.1 beside our 9.10.2: the same
+        // interface declared twice, which TypeScript will not unify (a private field differs).
+        serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
         options: { uiConfig: { boardTitle: 'Designer Directory ingest' } },
       });
       board = serverAdapter.getRouter() as RequestHandler;

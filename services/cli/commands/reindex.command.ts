@@ -1,0 +1,69 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SingleBar } from 'cli-progress';
+import { Argument, type Command } from 'commander';
+import type { JobView } from '../../../shared/ingest/ingest-queues.ts';
+import { REINDEX_TARGETS, type ReindexProgress, ReindexProgressSchema, type ReindexTarget } from '../../../shared/ingest/maintenance-job.schema.ts';
+import type { ReindexResult } from '../../../shared/ingest/reindex.job.ts';
+import { withIngest } from './with-ingest.ts';
+
+export function registerReindexCommand(program: Command): void {
+  program
+    .command('reindex')
+    .description('Rebuild search indices from the store without downtime (run by the ingest worker)')
+    .addArgument(new Argument('[target]', 'what to rebuild').choices(REINDEX_TARGETS).default('all'))
+    .option('--wait', 'wait for the rebuild, with a progress bar, and fail if it fails')
+    .action(async (target: ReindexTarget, options: { wait?: boolean }) => {
+      await withIngest(async ({ queues }) => {
+        const id = await queues.enqueueReindex(target);
+        process.stdout.write(`Reindex of ${target} queued as job ${id}.\n`);
+        if (!options.wait) return;
+        const job = await follow(() => queues.getJob(id));
+        if (job?.state === 'completed') {
+          const result = job.result as ReindexResult;
+          for (const k of result.kinds) {
+            process.stdout.write(
+              `${k.kind}: ${k.indexed} documents in ${k.index} (previous ${k.previous ?? 'none'} kept` +
+                `${k.pruned.length ? `, pruned ${k.pruned.join(', ')}` : ''}); ${k.replayed} replayed changes` +
+                `${k.invalid ? `; ${k.invalid} invalid rows left out` : ''}.\n`,
+            );
+          }
+          process.stdout.write(`Done in ${(result.elapsed_ms / 1000).toFixed(1)} s.\n`);
+          return;
+        }
+        process.stderr.write(`Reindex job ${id} ${job ? `${job.state}: ${job.failed_reason ?? 'no reason given'}` : 'disappeared'}.\n`);
+        process.exitCode = 1;
+      });
+    });
+}
+
+/** Polls the job, drawing its progress, until it completes or fails. */
+async function follow(read: () => Promise<JobView | null>): Promise<JobView | null> {
+  const bar = new SingleBar({
+    format: '{phase} |{bar}| {value}/{total} documents | {rate} docs/s',
+    stream: process.stderr,
+    hideCursor: true,
+  });
+  let started = false;
+  try {
+    for (;;) {
+      const job = await read();
+      if (!job || job.state === 'completed' || job.state === 'failed') {
+        if (started && job?.state === 'completed') bar.update(bar.getTotal());
+        return job;
+      }
+      const parsed = ReindexProgressSchema.safeParse(job.progress);
+      const progress: Partial<ReindexProgress> = parsed.success ? parsed.data : {};
+      const payload = { phase: `${progress.kind ?? ''} ${progress.phase ?? job.state}`.trim(), rate: progress.rate ?? 0 };
+      if (!started) {
+        bar.start(progress.total ?? 0, progress.done ?? 0, payload);
+        started = true;
+      } else {
+        bar.setTotal(progress.total ?? 0);
+        bar.update(progress.done ?? 0, payload);
+      }
+      await sleep(500);
+    }
+  } finally {
+    if (started) bar.stop();
+  }
+}

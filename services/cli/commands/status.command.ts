@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+import { getSyncStatus, type SyncStatus } from '../../../shared/ingest/sync-status.ts';
+import { withIngest } from './with-ingest.ts';
+
+export function registerStatusCommand(program: Command): void {
+  program
+    .command('status')
+    .description('Queue counts, failed jobs, store against index counts, and the oldest unsynced change')
+    .option('--json', 'print the status as JSON')
+    .action(async (options: { json?: boolean }) => {
+      await withIngest(async (ctx) => {
+        const status = await getSyncStatus(ctx);
+        process.stdout.write(options.json ? `${JSON.stringify(status, null, 2)}\n` : format(status));
+      });
+    });
+}
+
+function format(status: SyncStatus): string {
+  const lines: string[] = [];
+  lines.push('Queues:');
+  for (const [queue, counts] of Object.entries(status.queues)) {
+    lines.push(`  ${queue.padEnd(12)} ${Object.entries(counts).map(([state, n]) => `${state} ${n}`).join(', ')}`);
+  }
+  lines.push('Store against index:');
+  for (const [kind, c] of Object.entries(status.counts)) {
+    const mark = c.store === c.index ? 'in step' : `differs by ${c.index - c.store}`;
+    lines.push(`  ${kind.padEnd(12)} store ${c.store}, index ${c.index} (${mark})`);
+  }
+  const u = status.unsynced_changes;
+  lines.push(
+    `Unsynced changes: ${u.count}${u.oldest_age_seconds !== null ? `, oldest ${u.oldest_age_seconds.toFixed(1)} s old` : ''}`,
+  );
+  lines.push(`Failed jobs: ${status.failed_jobs.length === 0 ? 'none' : ''}`);
+  for (const job of status.failed_jobs) {
+    lines.push(`  ${job.queue}/${job.id} ${job.name} ${JSON.stringify(job.data)} after ${job.attempts_made} attempts: ${job.failed_reason}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

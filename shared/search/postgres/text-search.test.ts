@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, lexeme, maxEdits, searchWords, TsvectorBuilder, VALUE_GAP, wordPrefixPhraseQuery } from './text-search.ts';
+
+describe('text-search', () => {
+  it('folds words as the Elasticsearch documents do', () => {
+    expect(searchWords('Zoë Ångström — São Paulo, US')).toEqual(['zoe', 'angstrom', 'sao', 'paulo', 'us']);
+  });
+
+  it('splits words longer than 255 characters as the standard tokenizer does', () => {
+    expect(searchWords('a'.repeat(300)).map((w) => w.length)).toEqual([255, 45]);
+  });
+
+  it('allows typos by word length as AUTO:4,8', () => {
+    expect([maxEdits('ann'), maxEdits('anna'), maxEdits('francis'), maxEdits('francisc')]).toEqual([0, 1, 1, 2]);
+  });
+
+  it('counts a swap of adjacent letters as one edit (optimal string alignment)', () => {
+    expect(editDistance('jhon', 'john')).toBe(1);
+    expect(editDistance('smith', 'smyth')).toBe(1);
+    expect(editDistance('francisco', 'franciso')).toBe(1);
+    expect(editDistance('ca', 'abc')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('keeps the values of a field apart by a position gap, with weights', () => {
+    const tsv = new TsvectorBuilder().add(['Acme Studio'], 'A').add(['Globex', 'Studio X'], 'C').toString();
+    // name at 1-2; then each company one gap further on: Globex at 103, Studio X at 204-205.
+    expect(VALUE_GAP).toBe(100);
+    expect(tsv).toBe(`'acme':1A 'studio':2A,204C 'globex':103C 'x':205C`);
+  });
+
+  it('builds word-prefix phrases, and nothing for a value without words', () => {
+    expect(wordPrefixPhraseQuery('San Fr')).toBe(`( 'san':* <-> 'fr':* )`);
+    expect(wordPrefixPhraseQuery(' !! ')).toBeNull();
+    expect(lexeme('us', { prefix: true, weights: 'AB' })).toBe(`'us':*AB`);
+  });
+});

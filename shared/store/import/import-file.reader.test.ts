@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { detectFormat, parseImportText } from './import-file.reader.ts';
+import { ImportFileError } from './import.errors.ts';
+
+const csv = { json: ['current_role', 'previous_roles'], boolean: ['opted_in'] };
+
+describe('import file reader', () => {
+  it('finds the line each element of a JSON array starts on', () => {
+    const text = '[\n  {"a": "x,\\"[{"},\n\n  {\n    "b": [1, {"c": 2}]\n  }, 3, "s"\n]\n';
+    expect(parseImportText(text, 'json', csv).map((r) => r.line)).toEqual([2, 4, 6, 6]);
+  });
+
+  it('rejects a JSON file that is not an array of records, naming the problem', () => {
+    expect(() => parseImportText('{"a":1}', 'json', csv)).toThrow(ImportFileError);
+    expect(() => parseImportText('[{"a":1},', 'json', csv)).toThrow(/not valid JSON/);
+  });
+
+  it('reads NDJSON line by line, skipping blank lines and flagging a bad one', () => {
+    const records = parseImportText('{"a":1}\n\n{oops}\r\n{"b":2}\n', 'ndjson', csv);
+    expect(records.map((r) => r.line)).toEqual([1, 3, 4]);
+    expect(records[1]!.problems?.[0]?.field).toBe('(record)');
+  });
+
+  it('reads CSV with JSON and boolean cells; an empty cell means not given', () => {
+    const text =
+      'slug,opted_in,current_role,previous_roles,location\n' +
+      'ana,no,"{""title"":""Designer"",""company"":""Acme"",""company_url"":null}",,\n' +
+      'bo,true,,"[]","Multi\nline"\n' +
+      'cy,1,{bad json},,Remote\n';
+    const records = parseImportText(text, 'csv', csv);
+    expect(records.map((r) => r.line)).toEqual([2, 3, 5]);
+    expect(records[0]!.value).toEqual({ slug: 'ana', opted_in: false, current_role: { title: 'Designer', company: 'Acme', company_url: null } });
+    expect(records[1]!.value).toEqual({ slug: 'bo', opted_in: true, previous_roles: [], location: 'Multi\nline' });
+    expect(records[2]!.problems).toEqual([expect.objectContaining({ field: 'current_role' })]);
+  });
+
+  it('names the line of a malformed CSV row', () => {
+    expect(() => parseImportText('a,b\n1,2\n3\n', 'csv', csv)).toThrow(/line 3/);
+  });
+
+  it('detects the format from the extension, else from the content', () => {
+    expect(detectFormat('x.jsonl', '')).toBe('ndjson');
+    expect(detectFormat('x.CSV', '[')).toBe('csv');
+    expect(detectFormat('x', ' [')).toBe('json');
+    expect(detectFormat('x', '{"a":1}')).toBe('ndjson');
+    expect(detectFormat('x', 'slug,name')).toBe('csv');
+  });
+});
