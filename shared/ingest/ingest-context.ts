@@ -75,6 +75,7 @@ export function createIngestContext(config: IngestConfig, logger: Logger, option
     redis,
     async close() {
       await queues.close().catch(() => undefined);
+      console.log('[dbg] queues');
       redis.disconnect();
       await Promise.allSettled([db.close(), es.close()]);
     },

@@ -117,8 +117,11 @@ export class IngestQueues {
 
   async getJob(id: string): Promise<JobView | null> {
     for (const queue of [this.maintenance, this.sync]) {
+      // State first: a job read before its state could show "failed" with the data of its active run.
+      const state = await queue.getJobState(id);
+      if (state === 'unknown') continue;
       const job = await queue.getJob(id);
-      if (job) return toView(job, queue.name as QueueName);
+      if (job) return toView(job, queue.name as QueueName, state);
     }
     return null;
   }
@@ -159,12 +162,12 @@ export class IngestQueues {
   }
 }
 
-async function toView(job: Job, queue: QueueName): Promise<JobView> {
+async function toView(job: Job, queue: QueueName, state?: JobState): Promise<JobView> {
   return {
     id: job.id!,
     queue,
     name: job.name,
-    state: await job.getState(),
+    state: state ?? (await job.getState()),
     data: job.data,
     progress: job.progress,
     attempts_made: job.attemptsMade,

@@ -180,16 +180,21 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
       stopping = true;
       if (ensureTimer) clearTimeout(ensureTimer);
       const deadline = Date.now() + timeoutMs;
+      console.log('[dbg] stop start');
       await notifications.stop();
+      console.log('[dbg] notif');
       await withDeadline(relay.stop(), deadline);
+      console.log('[dbg] relay');
       for (const worker of workers) worker.cancelAllJobs('the worker is shutting down');
       const closed = await withDeadline(Promise.all(workers.map((w) => w.close())), deadline);
       if (!closed) {
         logger.warn({ timeoutMs }, 'jobs still running at the shutdown bound; closing anyway');
         await Promise.allSettled(workers.map((w) => w.close(true)));
       }
+      console.log('[dbg] workers');
       workerConnection?.disconnect();
       await context.close();
+      console.log('[dbg] ctx');
       return { forced: !closed };
     },
 

@@ -32,8 +32,9 @@ function clientDb(client: pg.PoolClient): Db {
   };
 }
 
-export function createPgDb(connectionString: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+export function createPgDb(connectionString: string, options: { max?: number; connectionTimeoutMillis?: number } = {}): Db {
+  // A server that does not answer fails the request within the bound instead of hanging it.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000 });
   // An idle client that loses its server must not crash the process; the next query reports the failure.
   pool.on('error', () => undefined);
   return {

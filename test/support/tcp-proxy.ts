@@ -12,6 +12,7 @@ export type ProxyMode = 'pass' | 'refuse' | 'blackhole';
  */
 export class TcpProxy {
   private mode: ProxyMode = 'pass';
+  private closing = false;
   private readonly sockets = new Set<Socket>();
   private constructor(
     private readonly server: Server,
@@ -41,6 +42,8 @@ export class TcpProxy {
   }
 
   async close(): Promise<void> {
+    // Clients that reconnect by themselves must not keep the server open past close().
+    this.closing = true;
     this.dropAll();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -48,7 +51,7 @@ export class TcpProxy {
   private accept(client: Socket, targetHost: string, targetPort: number): void {
     this.track(client);
     client.on('error', () => client.destroy());
-    if (this.mode === 'refuse') {
+    if (this.mode === 'refuse' || this.closing) {
       client.destroy();
       return;
     }

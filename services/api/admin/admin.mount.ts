@@ -21,11 +21,22 @@ export function adminMounts(ctx: MountContext): Mount[] {
     router.use(queueNotConfigured);
     return [{ path: ADMIN_PATH, router }];
   }
-  let queues: IngestQueues | null = null;
-  const lazyQueues = () =>
-    (queues ??= connectIngestQueues(redisUrl, ctx.config.QUEUE_PREFIX, (error) =>
+  let connection: ReturnType<typeof connectIngestQueues> | null = null;
+  const lazyQueues = (): IngestQueues =>
+    (connection ??= connectIngestQueues(redisUrl, ctx.config.QUEUE_PREFIX, (error) =>
       ctx.logger.warn({ err: error }, 'admin queue connection error'),
-    ).queues);
+    )).queues;
   router.use(adminRouter(lazyQueues, ADMIN_PATH));
+  closers.set(router, async () => {
+    await connection?.close();
+    connection = null;
+  });
   return [{ path: ADMIN_PATH, router }];
+}
+
+const closers = new WeakMap<object, () => Promise<void>>();
+
+/** Closes the Redis connection admin routes opened, if any (for a graceful shutdown, and for tests). */
+export async function closeAdminMounts(mounts: readonly Mount[]): Promise<void> {
+  for (const mount of mounts) await closers.get(mount.router)?.();
 }

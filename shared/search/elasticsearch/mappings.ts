@@ -23,7 +23,7 @@ const designerMappings: estypes.MappingTypeMapping = {
     name: searchText,
     titles: searchText,
     companies: searchText,
-    description: { type: 'text', analyzer: 'standard' },
+    description: searchText,
     location: searchText,
     // The public profile, stored verbatim and never indexed: what the API returns.
     designer: { type: 'object', enabled: false },
@@ -43,7 +43,7 @@ const openRoleMappings: estypes.MappingTypeMapping = {
     title: searchText,
     company: searchText,
     location: searchText,
-    description: { type: 'text', analyzer: 'standard' },
+    description: searchText,
     role: { type: 'object', enabled: false },
   },
 };

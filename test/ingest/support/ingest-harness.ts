@@ -288,6 +288,7 @@ export class IngestHarness {
 
   async cleanup(): Promise<void> {
     for (const worker of this.workers) await worker.stop(5000).catch(() => undefined);
+    console.log('[dbg] workers stopped');
     this.workers.clear();
     await this.manager.dropAll().catch(() => undefined);
     await this.es.close().catch(() => undefined);
@@ -312,9 +313,9 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   }
 }
 
-/** Polls until check returns a value other than undefined/false; fails with the last value seen. */
+/** Polls until check returns a value other than undefined, null or false; fails with the last value seen. */
 export async function waitFor<T>(
-  check: () => Promise<T | undefined | false>,
+  check: () => Promise<T | undefined | null | false>,
   { timeoutMs = 20_000, intervalMs = 100, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -322,7 +323,7 @@ export async function waitFor<T>(
   for (;;) {
     try {
       const value = await check();
-      if (value !== undefined && value !== false) return value;
+      if (value !== undefined && value !== null && value !== false) return value;
       last = value;
     } catch (error) {
       last = error;

@@ -1,0 +1,424 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../shared/logging/logger.ts';
+import { createApp } from '../../services/api/app.ts';
+import { type BackendName, contractBackends, type LoadedBackend } from './backends.ts';
+import { BY_LISTED, DESIGNERS, type DesignerFixture, LISTED, NOW, PUBLIC_BASE_URL, toDesigner, toOpenRole, OPEN_ROLES } from './fixtures.ts';
+
+/**
+ * One behaviour, three engines: the same requests over HTTP (createApp) against PGlite, a Postgres
+ * server and Elasticsearch, each loaded with the same fixtures. Which records match is the contract;
+ * ranking may differ, so relevance-ordered results are compared as sets unless the order is firm.
+ * Where an engine behaves differently by design, the test is named for the difference and asserts it.
+ */
+
+interface ListBody {
+  success: boolean;
+  data: { id: string; slug?: string }[];
+  meta: { total: number; limit: number; offset: number; has_more: boolean; next_cursor: string | null };
+}
+
+const sorted = (ids: string[]) => [...ids].sort();
+
+describe.each(contractBackends)('search contract on $name', (backend) => {
+  const reason = backend.unavailable();
+  let loaded: LoadedBackend;
+  let server: Server;
+  let base: string;
+  let clock = NOW;
+
+  beforeAll(async () => {
+    if (reason) return;
+    loaded = await backend.load();
+    const { app } = createApp({
+      search: loaded.search,
+      config: { PUBLIC_BASE_URL, CACHE_MAX_AGE_SECONDS: 0 },
+      logger: createLogger('silent', 'contract'),
+      now: () => clock,
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (server) await new Promise((resolve) => server.close(resolve));
+    await loaded?.close();
+  });
+
+  async function get<T = ListBody>(path: string): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${base}${path}`);
+    return { status: response.status, body: (await response.json()) as T };
+  }
+  async function ids(path: string): Promise<string[]> {
+    const { status, body } = await get(path);
+    expect(status, path).toBe(200);
+    expect(body.meta.total, `${path}: meta.total counts every match`).toBe(body.data.length);
+    return body.data.map((d) => d.id);
+  }
+  /** Walks every page with the cursor. */
+  async function walk(path: string, limit: number): Promise<{ ids: string[]; pages: ListBody[] }> {
+    const pages: ListBody[] = [];
+    let cursor: string | null = null;
+    do {
+      const sep = path.includes('?') ? '&' : '?';
+      const { status, body }: { status: number; body: ListBody } = await get(
+        `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(status).toBe(200);
+      pages.push(body);
+      cursor = body.meta.next_cursor;
+    } while (cursor && pages.length < 100);
+    return { ids: pages.flatMap((p) => p.data.map((d) => d.id)), pages };
+  }
+
+  describe.skipIf(reason !== null)('', () => {
+    describe('designers: listing and order', () => {
+      it('lists only published, opted-in designers, newest listed first, ties by id', async () => {
+        expect(await ids('/api/v1/designers?limit=100')).toEqual(BY_LISTED);
+      });
+
+      it('returns the public profile exactly: fields of the spec, profile_url from the base URL', async () => {
+        const { body } = await get('/api/v1/designers?slug=ana-lopez&limit=1');
+        expect(body.data).toEqual([toDesigner(DESIGNERS[0]!)]);
+        const one = await get<{ success: boolean; data: unknown }>('/api/v1/designers/john-appleseed');
+        expect(one).toEqual({ status: 200, body: { success: true, data: toDesigner(DESIGNERS[9]!) } });
+      });
+
+      it('never shows a draft, hidden or opted-out designer, by slug or by search', async () => {
+        for (const slug of ['kai-draft', 'lea-out', 'mo-hidden']) {
+          expect(await ids(`/api/v1/designers?slug=${slug}`)).toEqual([]);
+          expect((await get(`/api/v1/designers/${slug}`)).status).toBe(404);
+        }
+        expect(await ids('/api/v1/designers?q=kai')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=hidden')).toEqual([]);
+      });
+    });
+
+    describe('designers: filters', () => {
+      it('category, with the earlier plural as an alias', async () => {
+        expect(await ids('/api/v1/designers?category=director')).toEqual(['d03']);
+        expect(await ids('/api/v1/designers?category=directors')).toEqual(['d03']);
+        expect(sorted(await ids('/api/v1/designers?category=product'))).toEqual(['d01', 'd04', 'd09', 'd10']);
+      });
+
+      it('location=US matches "San Francisco, US", "New York, US" and "Remote (US)", not "Austin, TX" or "Brussels"', async () => {
+        expect(sorted(await ids('/api/v1/designers?location=US'))).toEqual(['d01', 'd05', 'd09']);
+      });
+
+      it('location matches whole words or word prefixes, adjacent and in order, never inside a word', async () => {
+        expect(await ids('/api/v1/designers?location=san%20fr')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?location=francisco%20san')).toEqual([]);
+        expect(await ids('/api/v1/designers?location=york')).toEqual(['d09']);
+        expect(await ids('/api/v1/designers?location=ork')).toEqual([]);
+        expect(await ids('/api/v1/designers?location=russels')).toEqual([]);
+        expect(sorted(await ids('/api/v1/designers?location=remote'))).toEqual(['d05', 'd06']);
+        expect(await ids('/api/v1/designers?location=remote%20us')).toEqual(['d05']);
+        expect(await ids('/api/v1/designers?location=Remote%20(US)')).toEqual(['d05']);
+      });
+
+      it('location folds accents both ways', async () => {
+        expect(await ids('/api/v1/designers?location=zurich')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?location=Z%C3%BCr')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?location=sao%20paulo')).toEqual(['d10']);
+      });
+
+      it('company matches the current or any previous company', async () => {
+        // Globex: previous at d01 and d03, current at d08.
+        expect(sorted(await ids('/api/v1/designers?company=globex'))).toEqual(['d01', 'd03', 'd08']);
+      });
+
+      it('company matches word prefixes in order, never inside a word, never across two companies', async () => {
+        expect(sorted(await ids('/api/v1/designers?company=acme'))).toEqual(['d01', 'd02', 'd05', 'd07', 'd10']);
+        // "Studio Acme" (d07) has the words in the other order; "Acme Labs" (d02) another second word.
+        expect(sorted(await ids('/api/v1/designers?company=acme%20studio'))).toEqual(['d01', 'd05', 'd10']);
+        expect(sorted(await ids('/api/v1/designers?company=acme%20st'))).toEqual(['d01', 'd05', 'd10']);
+        expect(sorted(await ids('/api/v1/designers?company=globex%20corp'))).toEqual(['d01', 'd03', 'd08']);
+        expect(await ids('/api/v1/designers?company=corporation%20globex')).toEqual([]);
+        // d01 worked at "Acme Studio" and "Globex Corporation": the words of two companies never join.
+        expect(await ids('/api/v1/designers?company=studio%20globex')).toEqual([]);
+        expect(await ids('/api/v1/designers?company=cme')).toEqual([]);
+      });
+
+      it('a filter value without any word does not filter', async () => {
+        expect(await ids('/api/v1/designers?location=%20(%20)%20&limit=100')).toEqual(BY_LISTED);
+      });
+
+      it('slug finds one designer exactly', async () => {
+        expect(await ids('/api/v1/designers?slug=hana-kim&limit=1')).toEqual(['d08']);
+        expect(await ids('/api/v1/designers?slug=hana')).toEqual([]);
+      });
+
+      it('every filter combines with AND', async () => {
+        expect(sorted(await ids('/api/v1/designers?category=product&location=US'))).toEqual(['d01', 'd09']);
+        expect(await ids('/api/v1/designers?category=product&location=US&company=acme')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?company=acme&location=remote')).toEqual(['d05']);
+        expect(await ids('/api/v1/designers?company=initech&category=graphic')).toEqual(['d08']);
+        expect(await ids('/api/v1/designers?q=designer&category=brand')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?q=ana&slug=ana-lopez')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?slug=ana-lopez&category=brand')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=fintech&company=globex&location=san&category=product&slug=ana-lopez')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?q=fintech&company=initech')).toEqual([]);
+      });
+    });
+
+    describe('designers: free text', () => {
+      it('matches name, role titles, companies and description; every word must match somewhere', async () => {
+        expect(await ids('/api/v1/designers?q=ana%20lopez')).toEqual(['d01']);
+        expect(sorted(await ids('/api/v1/designers?q=illustrator'))).toEqual(['d08']);
+        expect(sorted(await ids('/api/v1/designers?q=umbrella'))).toEqual(['d03', 'd10']);
+        expect(await ids('/api/v1/designers?q=fintech')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?q=acme%20fintech')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?q=fintech%20tokyo')).toEqual([]);
+      });
+
+      it('does not search the location', async () => {
+        expect(await ids('/api/v1/designers?q=seoul')).toEqual([]);
+      });
+
+      it('folds accents in the query and in the records', async () => {
+        expect(await ids('/api/v1/designers?q=muller')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?q=M%C3%9CLLER')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?q=chloe')).toEqual(['d03']);
+        expect(await ids('/api/v1/designers?q=goro')).toEqual(['d07']);
+        expect(await ids('/api/v1/designers?q=l%C3%B3pez')).toEqual(['d01']);
+      });
+
+      it('the last word also matches as a word prefix; earlier words do not', async () => {
+        expect(await ids('/api/v1/designers?q=ana%20lo')).toEqual(['d01']);
+        expect(sorted(await ids('/api/v1/designers?q=appl'))).toEqual(['d10']);
+        expect(await ids('/api/v1/designers?q=appl%20john')).toEqual([]);
+        expect(sorted(await ids('/api/v1/designers?q=lo'))).toEqual(['d01', 'd08']);
+      });
+
+      it('tolerates typos by word length: none under 4 letters, 1 edit from 4, 2 from 8; a swap is one edit', async () => {
+        expect(await ids('/api/v1/designers?q=jhon')).toEqual(['d10']);
+        expect(await ids('/api/v1/designers?q=smyth')).toEqual(['d04']);
+        expect(await ids('/api/v1/designers?q=johanson')).toEqual(['d05']);
+        expect(await ids('/api/v1/designers?q=appelsede')).toEqual(['d10']);
+        // Two edits in a word of 5 letters, one in a word of 3: too many.
+        expect(await ids('/api/v1/designers?q=zmyto')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=kin')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=kim')).toEqual(['d08']);
+      });
+
+      it('orders by relevance: an exact name match comes first', async () => {
+        const result = await ids('/api/v1/designers?q=john%20appleseed');
+        expect(result[0]).toBe('d10');
+        const names = await ids('/api/v1/designers?q=hana%20kim');
+        expect(names).toEqual(['d08']);
+      });
+
+      it('equally relevant records follow the listing order (newest, then id)', async () => {
+        const fillers = LISTED.filter((d) => d.slug.startsWith('filler-'));
+        const expected = BY_LISTED.filter((id) => fillers.some((f) => f.id === id));
+        expect(await ids('/api/v1/designers?q=filler&limit=100')).toEqual(expected);
+      });
+    });
+
+    describe('designers: pagination', () => {
+      it('limit and offset page through the listing order; meta reports them', async () => {
+        const { body } = await get('/api/v1/designers?limit=5&offset=5');
+        expect(body.data.map((d) => d.id)).toEqual(BY_LISTED.slice(5, 10));
+        expect(body.meta).toMatchObject({ total: LISTED.length, limit: 5, offset: 5, has_more: true });
+        const last = await get(`/api/v1/designers?limit=5&offset=${LISTED.length - 2}`);
+        expect(last.body.data.map((d) => d.id)).toEqual(BY_LISTED.slice(-2));
+        expect(last.body.meta).toMatchObject({ has_more: false, next_cursor: null });
+      });
+
+      it('defaults to 50, clamps a larger limit to 100, and limit=0 returns only the total', async () => {
+        expect((await get('/api/v1/designers')).body.meta).toMatchObject({ limit: 50, offset: 0, total: LISTED.length, has_more: false });
+        expect((await get('/api/v1/designers?limit=1000')).body.meta.limit).toBe(100);
+        const zero = await get('/api/v1/designers?limit=0&category=product');
+        expect(zero.body.data).toEqual([]);
+        expect(zero.body.meta).toMatchObject({ total: 4, limit: 0, has_more: true });
+      });
+
+      it('an offset past the end is an empty page with the exact total', async () => {
+        const { body } = await get('/api/v1/designers?offset=500');
+        expect(body.data).toEqual([]);
+        expect(body.meta).toMatchObject({ total: LISTED.length, offset: 500, has_more: false, next_cursor: null });
+      });
+
+      it('the cursor walks every record once, in order, ending with has_more false', async () => {
+        const { ids: walked, pages } = await walk('/api/v1/designers', 4);
+        expect(walked).toEqual(BY_LISTED);
+        expect(pages.map((p) => p.meta.offset)).toEqual(pages.map((_, i) => i * 4));
+        expect(pages.slice(0, -1).every((p) => p.meta.has_more && p.meta.next_cursor)).toBe(true);
+        expect(pages.at(-1)!.meta).toMatchObject({ has_more: false, next_cursor: null });
+        expect(pages.every((p) => p.meta.total === LISTED.length)).toBe(true);
+      });
+
+      it('the cursor walks a filtered, relevance-ordered search completely', async () => {
+        const all = await ids('/api/v1/designers?q=designer&limit=100');
+        expect(all.length).toBeGreaterThan(6);
+        const { ids: walked } = await walk('/api/v1/designers?q=designer', 3);
+        expect(walked).toEqual(all);
+        const filtered = await walk('/api/v1/designers?company=acme', 2);
+        expect(sorted(filtered.ids)).toEqual(['d01', 'd02', 'd05', 'd07', 'd10']);
+      });
+    });
+
+    describe('designers: errors', () => {
+      const badRequests: [string, string][] = [
+        ['category=painter', 'category'],
+        ['limit=-1', 'limit'],
+        ['limit=ten', 'limit'],
+        ['offset=1.5', 'offset'],
+        ['offset=9990&limit=20', 'offset'],
+        ['colour=red', 'colour'],
+        ['slug=Not%20A%20Slug', 'slug'],
+        ['location=a&location=b', 'location'],
+        [`q=${'x'.repeat(201)}`, 'q'],
+        ['cursor=not-a-cursor', 'cursor'],
+      ];
+      it.each(badRequests)('400 for %s, naming %s', async (query, parameter) => {
+        const { status, body } = await get<{ success: boolean; error: string; details: { parameter: string }[] }>(
+          `/api/v1/designers?${query}`,
+        );
+        expect(status).toBe(400);
+        expect(body.success).toBe(false);
+        expect(body.details.map((d) => d.parameter)).toContain(parameter);
+      });
+
+      it('400 for a cursor used with other filters, or with an offset', async () => {
+        const { body } = await get('/api/v1/designers?category=graphic&limit=2');
+        const cursor = encodeURIComponent(body.meta.next_cursor!);
+        const other = await get<{ details: { parameter: string; message: string }[] }>(`/api/v1/designers?category=product&cursor=${cursor}`);
+        expect(other.status).toBe(400);
+        expect(other.body.details[0]).toMatchObject({ parameter: 'cursor', message: expect.stringMatching(/different query/) });
+        const withOffset = await get<{ details: { parameter: string }[] }>(`/api/v1/designers?category=graphic&offset=2&cursor=${cursor}`);
+        expect(withOffset.status).toBe(400);
+        expect(withOffset.body.details[0]!.parameter).toBe('offset');
+      });
+
+      it('400 for a cursor of the open-role listing', async () => {
+        const { body } = await get('/api/v1/open-roles?limit=1');
+        const { status } = await get(`/api/v1/designers?cursor=${encodeURIComponent(body.meta.next_cursor!)}`);
+        expect(status).toBe(400);
+      });
+
+      it('404 for an unknown slug and an unknown route', async () => {
+        const missing = await get<{ success: boolean; error: string }>('/api/v1/designers/no-such-person');
+        expect(missing.status).toBe(404);
+        expect(missing.body).toEqual({ success: false, error: 'No designer with slug "no-such-person".' });
+        expect((await get('/api/v1/nope')).status).toBe(404);
+      });
+    });
+
+    describe('open roles', () => {
+      it('lists live, published listings: featured first, then newest; expired and draft never', async () => {
+        expect(await ids('/api/v1/open-roles')).toEqual(['r1', 'r6', 'r2', 'r3', 'r7']);
+      });
+
+      it('returns the listing exactly', async () => {
+        const { body } = await get<{ data: unknown[] }>('/api/v1/open-roles?company=hooli');
+        expect(body.data).toEqual([toOpenRole(OPEN_ROLES[6]!)]);
+      });
+
+      it('filters by remote, employment type, category, location and company, combined with AND', async () => {
+        expect(await ids('/api/v1/open-roles?remote=true')).toEqual(['r2', 'r7']);
+        expect(await ids('/api/v1/open-roles?remote=false')).toEqual(['r1', 'r6', 'r3']);
+        expect(await ids('/api/v1/open-roles?employment_type=contract')).toEqual(['r2']);
+        expect(await ids('/api/v1/open-roles?category=directors')).toEqual(['r6']);
+        expect(await ids('/api/v1/open-roles?location=US')).toEqual(['r1', 'r2']);
+        expect(await ids('/api/v1/open-roles?location=russels')).toEqual([]);
+        expect(await ids('/api/v1/open-roles?company=acme%20st')).toEqual(['r1']);
+        expect(await ids('/api/v1/open-roles?remote=true&location=US&category=brand&company=globex')).toEqual(['r2']);
+        expect(await ids('/api/v1/open-roles?remote=true&category=director')).toEqual([]);
+      });
+
+      it('free text with prefixes and typos; featured still first', async () => {
+        expect(await ids('/api/v1/open-roles?q=reseacher')).toEqual(['r7']);
+        expect(await ids('/api/v1/open-roles?q=anim')).toEqual(['r3']);
+        expect(await ids('/api/v1/open-roles?q=checkout')).toEqual(['r1']);
+        // "designer" has 8 letters, so 2 edits: "Head of Design" (r6) matches too. Featured first.
+        const designers = await ids('/api/v1/open-roles?q=designer');
+        expect(sorted(designers.slice(0, 2))).toEqual(['r1', 'r6']);
+        expect(sorted(designers)).toEqual(['r1', 'r2', 'r3', 'r6']);
+        expect(await ids('/api/v1/open-roles?q=motion%20designer')).toEqual(['r3']);
+      });
+
+      it('hides a listing once its expiry passes, with no write to the engine', async () => {
+        clock = new Date(NOW.getTime() + 3 * 3_600_000);
+        try {
+          expect(await ids('/api/v1/open-roles')).toEqual(['r1', 'r6', 'r2', 'r3']);
+        } finally {
+          clock = NOW;
+        }
+      });
+
+      it('pages with limit, offset and the cursor', async () => {
+        const { ids: walked, pages } = await walk('/api/v1/open-roles', 2);
+        expect(walked).toEqual(['r1', 'r6', 'r2', 'r3', 'r7']);
+        expect(pages).toHaveLength(3);
+        expect((await get('/api/v1/open-roles?limit=2&offset=2')).body.data.map((d) => d.id)).toEqual(['r2', 'r3']);
+      });
+
+      it('400 for bad parameters', async () => {
+        for (const query of ['remote=yes', 'employment_type=gig', 'category=painter', 'limit=-3', 'foo=bar']) {
+          expect((await get(`/api/v1/open-roles?${query}`)).status, query).toBe(400);
+        }
+      });
+    });
+
+    describe('named differences between engines', () => {
+      const late: DesignerFixture = {
+        ...DESIGNERS.find((d) => d.slug === 'filler-12')!,
+        id: 'd99',
+        slug: 'filler-late',
+        name: 'Filler Late',
+        listed_at: '2020-01-01T00:00:00.000Z',
+      };
+      const expectation: Record<BackendName, 'snapshot' | 'live'> = {
+        elasticsearch: 'snapshot',
+        pglite: 'live',
+        postgres: 'live',
+      };
+
+      it(`a relevance-ordered cursor walk reads a snapshot on Elasticsearch (point in time) and live rows on Postgres: ${expectation[backend.name]}`, async () => {
+        const first = await get(`/api/v1/designers?q=filler&limit=5`);
+        expect(first.body.meta.total).toBe(12);
+        await loaded.addDesigner(late);
+        try {
+          const seen = [...first.body.data.map((d) => d.id)];
+          let cursor = first.body.meta.next_cursor;
+          while (cursor) {
+            const { body } = await get(`/api/v1/designers?q=filler&limit=5&cursor=${encodeURIComponent(cursor)}`);
+            seen.push(...body.data.map((d) => d.id));
+            cursor = body.meta.next_cursor;
+          }
+          if (expectation[backend.name] === 'snapshot') {
+            expect(seen).not.toContain('d99');
+            expect(seen).toHaveLength(12);
+          } else {
+            expect(seen.at(-1)).toBe('d99');
+            expect(seen).toHaveLength(13);
+          }
+        } finally {
+          await loaded.removeDesigner('d99');
+        }
+        expect(await ids('/api/v1/designers?q=filler&limit=100')).not.toContain('d99');
+      });
+
+      it("the last word's prefix over descriptions finds every word, past Elasticsearch's 50 expansions", async () => {
+        // phrase_prefix expands a prefix to at most max_expansions (50) terms, except on fields with
+        // index_prefixes, where it is one exact term: every searched field has them, so no engine caps.
+        const words = Array.from({ length: 55 }, (_, i) => `qza${String(i).padStart(2, '0')}`);
+        const many: DesignerFixture = { ...late, id: 'd97', slug: 'prefix-many', name: 'Prefix Many', description: words.join(' ') };
+        const beyond: DesignerFixture = { ...late, id: 'd98', slug: 'prefix-beyond', name: 'Prefix Beyond', description: 'qzz' };
+        await loaded.addDesigner(many);
+        await loaded.addDesigner(beyond);
+        try {
+          const found = sorted(await ids('/api/v1/designers?q=qz'));
+          expect(found).toEqual(['d97', 'd98']);
+          // A longer prefix within the cap finds it on every engine.
+          expect(await ids('/api/v1/designers?q=qzz')).toEqual(['d98']);
+        } finally {
+          await loaded.removeDesigner('d97');
+          await loaded.removeDesigner('d98');
+        }
+      });
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDb, type Db } from '../../shared/store/db.ts';
+import { requireServices } from '../support/services.ts';
+import { createTempDatabase, type TempDatabase } from '../support/temp-database.ts';
+import { designerRecord } from './test-store.ts';
+
+const run = promisify(execFile);
+const services = requireServices('postgres');
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  const clean = { ...process.env };
+  for (const key of ['DATABASE_URL', 'ELASTICSEARCH_URL', 'REDIS_URL', 'SEARCH_BACKEND', 'DATA_DIR']) delete clean[key];
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/designer-directory.mjs', ...args], {
+      env: { ...clean, LOG_LEVEL: 'warn', ...env },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dd-cli-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => {
+  let temp: TempDatabase;
+  let db: Db;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    temp = await createTempDatabase(services!.postgres, 'cli');
+    db = createPgDb(temp.url, { max: 1 });
+    env = { DATABASE_URL: temp.url };
+  });
+  afterAll(async () => {
+    await db?.close();
+    await temp?.drop();
+  });
+
+  it('migrate applies the migrations, then finds nothing to do', async () => {
+    const first = await cli(['migrate'], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Applied \d+ migration\(s\): 1763700000000_initial-schema/);
+    const second = await cli(['migrate'], env);
+    expect(second).toMatchObject({ code: 0, stdout: 'The database is up to date.\n' });
+  });
+
+  it('import of a bad file exits 1, names the line and field, and changes nothing', async () => {
+    const path = join(dir, 'bad.ndjson');
+    await writeFile(path, [designerRecord('ok-one'), designerRecord('bad-two', { category: 'painter' })].map((r) => JSON.stringify(r)).join('\n'));
+    const result = await cli(['import', path], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/nothing was imported/);
+    expect(result.stderr).toMatch(/line 2 \(record 2\): category:/);
+    const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM designers');
+    expect(rows[0]!.n).toBe('0');
+  });
+
+  it('import --skip-invalid imports the rest and lists what it skipped', async () => {
+    const path = join(dir, 'bad.ndjson');
+    const result = await cli(['import', '--skip-invalid', path], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Imported 1 of 2 designer record\(s\) from .*: 1 new, 0 updated, 0 unchanged\./);
+    expect(result.stdout).toMatch(/Skipped 1 invalid record\(s\):\n {2}line 2 \(record 2\): category:/);
+  });
+
+  it('import-open-roles reads CSV', async () => {
+    const path = join(dir, 'roles.csv');
+    await writeFile(
+      path,
+      'title,company,employment_type,category,apply_url,remote\nProduct Designer,Acme,full_time,product,https://jobs.example/1,yes\n',
+    );
+    const result = await cli(['import-open-roles', path], env);
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stdout).toMatch(/Imported 1 of 1 open role record\(s\)/);
+  });
+
+  it('seed writes the sample directory through the import; a second seed leaves designers unchanged', async () => {
+    const first = await cli(['seed', '--designers', '30', '--open-roles', '5'], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Seeded 30 designers \(30 new, 0 updated, 0 unchanged\) and 5 open roles \(5 new/);
+    const second = await cli(['seed', '--designers', '30', '--open-roles', '5'], env);
+    expect(second.stdout).toMatch(/Seeded 30 designers \(0 new, 0 updated, 30 unchanged\)/);
+    const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM change_log WHERE entity = 'designer'`);
+    expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(30);
+    const ifEmpty = await cli(['seed', '--if-empty'], env);
+    expect(ifEmpty).toMatchObject({ code: 0, stdout: 'The store is not empty; nothing seeded.\n' });
+  });
+});
+
+describe('designer-directory CLI on the embedded store', () => {
+  it('without DATABASE_URL, import writes to PGlite under DATA_DIR, migrating it first', async () => {
+    const dataDir = join(dir, 'data');
+    const path = join(dir, 'one.json');
+    await writeFile(path, JSON.stringify([designerRecord('embedded-one')]));
+    const result = await cli(['import', path], { DATA_DIR: dataDir });
+    expect(result.stdout).toMatch(/Imported 1 of 1 designer record\(s\).*1 new/);
+    const again = await cli(['import', path], { DATA_DIR: dataDir });
+    expect(again.stdout).toMatch(/0 new, 0 updated, 1 unchanged/);
+  });
+});

@@ -1,0 +1,217 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DesignerRepository } from '../../shared/store/designer.repository.ts';
+import { importDesignersFile } from '../../shared/store/import/designer.import.ts';
+import { ImportFileError, ImportValidationError } from '../../shared/store/import/import.errors.ts';
+import { importOpenRolesFile } from '../../shared/store/import/open-role.import.ts';
+import { requireServices } from '../support/services.ts';
+import { designerRecord, type Engine, openRoleRecord, openTestStore, snapshot, type TestStore } from './test-store.ts';
+
+const services = requireServices('postgres');
+const engines: Engine[] = ['pglite', 'postgres'];
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dd-import-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function file(name: string, text: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, text);
+  return path;
+}
+
+const ndjson = (records: object[]) => `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
+const jsonArray = (records: object[]) => `[\n${records.map((r) => `  ${JSON.stringify(r)}`).join(',\n')}\n]\n`;
+
+function csvCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+function csv(records: Record<string, unknown>[]): string {
+  const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  return [columns.join(','), ...records.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n';
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the import to fail');
+}
+
+describe.each(engines)('curator import on %s', (engine) => {
+  let store: TestStore;
+  let designers: DesignerRepository;
+
+  beforeAll(async () => {
+    if (engine === 'postgres' && !services) return;
+    store = await openTestStore(engine, 'import', services?.postgres ?? null);
+    designers = new DesignerRepository(store.db, 'http://localhost:3000');
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  describe.skipIf(engine === 'postgres' && !services)('', () => {
+    it('imports a JSON array; profile_url in the file is ignored; opted_in and status default', async () => {
+      const path = await file(`a-${engine}.json`, jsonArray([
+        designerRecord('ana-lopez', { id: 'd-ana', profile_url: 'https://elsewhere.example/x' }),
+        designerRecord('bo-chen', { current_role: null, previous_roles: [] }),
+      ]));
+      expect(await importDesignersFile(store.db, path)).toEqual({ total: 2, inserted: 2, updated: 0, unchanged: 0, skipped: [] });
+      const ana = await designers.findById('d-ana');
+      expect(ana).toMatchObject({ listed: true, status: 'published', opted_in: true });
+      expect(ana?.designer.profile_url).toBe('http://localhost:3000/designer/ana-lopez');
+      expect((await designers.findListed({ slug: 'bo-chen' }))?.current_role).toBeNull();
+    });
+
+    it('imports NDJSON, upserting by id and by slug; an identical record is unchanged', async () => {
+      const path = await file(`b-${engine}.ndjson`, ndjson([
+        designerRecord('ana-lopez', { id: 'd-ana', name: 'Ana López' }),
+        designerRecord('bo-chen', { current_role: null, previous_roles: [], status: 'hidden' }),
+        designerRecord('cy-doe', { opted_in: false }),
+      ]));
+      expect(await importDesignersFile(store.db, path)).toMatchObject({ inserted: 1, updated: 2, unchanged: 0 });
+      expect((await designers.findById('d-ana'))?.designer.name).toBe('Ana López');
+      expect(await designers.findListed({ slug: 'bo-chen' })).toBeNull();
+      expect(await designers.count()).toBe(3);
+      expect(await importDesignersFile(store.db, path)).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+    });
+
+    it('imports CSV with roles as JSON cells and booleans as words', async () => {
+      const path = await file(`c-${engine}.csv`, csv([
+        designerRecord('di-ng', { opted_in: 'yes' }),
+        designerRecord('ed-po', {
+          current_role: null,
+          previous_roles: [{ title: 'Illustrator', company: 'Studio "Quote", Inc', company_url: null }],
+          description: 'Line one\nline two',
+        }),
+      ]));
+      expect(await importDesignersFile(store.db, path)).toMatchObject({ inserted: 2, skipped: [] });
+      const ed = await designers.findListed({ slug: 'ed-po' });
+      expect(ed?.previous_roles).toEqual([{ title: 'Illustrator', company: 'Studio "Quote", Inc', company_url: null }]);
+      expect(ed?.description).toBe('Line one\nline two');
+      expect((await designers.findListed({ slug: 'di-ng' }))?.current_role?.company).toBe('Acme');
+    });
+
+    it('a bad record means no change at all, and the error names its line and field', async () => {
+      const before = await snapshot(store.db);
+      const path = await file(`bad-${engine}.ndjson`, ndjson([
+        designerRecord('ana-lopez', { id: 'd-ana', name: 'Changed' }),
+        designerRecord('new-one'),
+        designerRecord('bad-one', { category: 'painter', website: 'not a url' }),
+        designerRecord('extra', { favourite_colour: 'red' }),
+      ]));
+      const error = await rejection(importDesignersFile(store.db, path));
+      expect(error).toBeInstanceOf(ImportValidationError);
+      const problems = (error as ImportValidationError).problems;
+      expect(problems).toEqual([
+        expect.objectContaining({ line: 3, record: 3, field: 'website' }),
+        expect.objectContaining({ line: 3, record: 3, field: 'category' }),
+        expect.objectContaining({ line: 4, record: 4, field: 'favourite_colour', message: 'is not a known field' }),
+      ]);
+      expect(error.message).toMatch(/line 3 \(record 3\): category:/);
+      expect(await snapshot(store.db)).toEqual(before);
+    });
+
+    it('names the line of a bad element in a JSON array, and of a nested field', async () => {
+      const before = await snapshot(store.db);
+      const path = await file(`bad-${engine}.json`, jsonArray([
+        designerRecord('ana-lopez', { id: 'd-ana' }),
+        designerRecord('fi-fo', { previous_roles: [{ title: 'X', company: '', company_url: null }] }),
+      ]));
+      const error = (await rejection(importDesignersFile(store.db, path))) as ImportValidationError;
+      expect(error.problems).toEqual([expect.objectContaining({ line: 3, record: 2, field: 'previous_roles.0.company' })]);
+      expect(await snapshot(store.db)).toEqual(before);
+    });
+
+    it('a record the store refuses (a slug another designer holds) rolls back the records before it', async () => {
+      const before = await snapshot(store.db);
+      const path = await file(`conflict-${engine}.ndjson`, ndjson([
+        designerRecord('brand-new', { id: 'd-brand-new' }),
+        designerRecord('ana-lopez', { id: 'd-not-ana' }),
+      ]));
+      const error = (await rejection(importDesignersFile(store.db, path))) as ImportValidationError;
+      expect(error).toBeInstanceOf(ImportValidationError);
+      expect(error.problems).toEqual([expect.objectContaining({ line: 2, field: 'slug', message: 'is already used by another designer' })]);
+      expect(await snapshot(store.db)).toEqual(before);
+    });
+
+    it('a database failure mid-import leaves the store as it was', async () => {
+      // A failure of the database itself, not of a record: a trigger that raises on the third row.
+      await store.db.query(`CREATE FUNCTION fail_on_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.slug = 'boom' THEN RAISE EXCEPTION 'disk on fire'; END IF; RETURN NEW; END $$`);
+      await store.db.query('CREATE TRIGGER fail_on_boom BEFORE INSERT ON designers FOR EACH ROW EXECUTE FUNCTION fail_on_boom()');
+      try {
+        const before = await snapshot(store.db);
+        const path = await file(`boom-${engine}.ndjson`, ndjson([
+          designerRecord('ana-lopez', { id: 'd-ana', name: 'Not Saved' }),
+          designerRecord('first-new'),
+          designerRecord('boom'),
+        ]));
+        const error = await rejection(importDesignersFile(store.db, path));
+        expect(error.message).toMatch(/disk on fire/);
+        expect(await snapshot(store.db)).toEqual(before);
+      } finally {
+        await store.db.query('DROP TRIGGER fail_on_boom ON designers');
+        await store.db.query('DROP FUNCTION fail_on_boom()');
+      }
+    });
+
+    it('--skip-invalid imports the rest and lists what it skipped, store refusals included', async () => {
+      const path = await file(`skip-${engine}.ndjson`, `${ndjson([
+        designerRecord('gil-ok', { id: 'd-gil' }),
+        designerRecord('Bad Slug', { website: 'https://bad.example' }),
+        designerRecord('ana-lopez', { id: 'd-thief' }),
+        designerRecord('gil-ok', { id: 'd-gil-2' }),
+      ])}{not json}\n`);
+      const result = await importDesignersFile(store.db, path, { skipInvalid: true });
+      expect(result).toMatchObject({ total: 5, inserted: 1, updated: 0, unchanged: 0 });
+      expect(result.skipped.map((s) => [s.line, s.problems.map((p) => p.field)])).toEqual([
+        [2, ['slug']],
+        [3, ['slug']],
+        [4, ['slug']],
+        [5, ['(record)']],
+      ]);
+      expect(result.skipped[2]!.problems[0]!.message).toBe('"gil-ok" is already given on line 1');
+      expect((await designers.findById('d-gil'))?.listed).toBe(true);
+      expect(await designers.findById('d-thief')).toBeNull();
+    });
+
+    it('an unreadable file is a file error, and nothing changes', async () => {
+      const before = await snapshot(store.db);
+      await expect(importDesignersFile(store.db, join(dir, 'missing.json'))).rejects.toThrow(ImportFileError);
+      await expect(importDesignersFile(store.db, await file(`broken-${engine}.json`, '[{"slug": '))).rejects.toThrow(/not valid JSON/);
+      expect(await snapshot(store.db)).toEqual(before);
+    });
+
+    it('imports open roles from CSV and JSON, by id or apply_url; a bad one names line and field', async () => {
+      const posted = '2026-11-01T00:00:00.000Z';
+      const path = await file(`roles-${engine}.csv`, csv([
+        openRoleRecord('one', { posted_at: posted, remote: 'true' }),
+        openRoleRecord('two', { id: 'r-2', remote: 'false', placement: 'featured', expires_at: '2099-01-01T00:00:00Z' }),
+      ]));
+      expect(await importOpenRolesFile(store.db, path)).toMatchObject({ inserted: 2, skipped: [] });
+      const again = await file(`roles-${engine}.json`, jsonArray([openRoleRecord('one', { posted_at: posted, title: 'Lead' })]));
+      expect(await importOpenRolesFile(store.db, again)).toMatchObject({ inserted: 0, updated: 1 });
+
+      const before = await snapshot(store.db);
+      const bad = await file(`roles-bad-${engine}.ndjson`, ndjson([
+        openRoleRecord('three'),
+        openRoleRecord('four', { posted_at: posted, expires_at: '2026-10-01T00:00:00Z' }),
+      ]));
+      const error = (await rejection(importOpenRolesFile(store.db, bad))) as ImportValidationError;
+      expect(error.problems).toEqual([expect.objectContaining({ line: 2, field: 'expires_at', message: 'must be later than posted_at' })]);
+      expect(await snapshot(store.db)).toEqual(before);
+    });
+  });
+});
