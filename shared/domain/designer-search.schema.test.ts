@@ -76,7 +76,7 @@ describe('DesignerSearchQuerySchema (query string)', () => {
 
   it('an unknown parameter name lists the known ones', () => {
     expect(problems(() => parseQuery({ categroy: 'brand' }))).toEqual([
-      { parameter: 'categroy', message: 'is not a known parameter; allowed: q, slug, category, location, company, limit, offset, cursor' },
+      { parameter: 'categroy', message: 'is not a known parameter; allowed: q, slug, id, category, location, company, limit, offset, cursor' },
     ]);
   });
 

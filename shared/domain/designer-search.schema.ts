@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_ALIASES, type Category } from './category.schema.ts';
-import { SlugSchema } from './designer.schema.ts';
+import { DesignerIdSchema, SlugSchema } from './designer.schema.ts';
 import { CursorParam, enumParam, intParam, intQueryParam, textParam } from './query-param.schema.ts';
 
 export const MAX_Q_LENGTH = 200;
@@ -19,6 +19,7 @@ export const CategoryFilterSchema = enumParam(
 const designerFilterFields = {
   q: textParam(MAX_Q_LENGTH, 'Free text over name, description, role titles and companies; typo-tolerant, last word matches as a prefix.').optional(),
   slug: SlugSchema.describe('Exact URL slug of one designer; use with limit=1.').optional(),
+  id: DesignerIdSchema.describe('Exact id of one designer (as in results); use with limit=1.').optional(),
   category: CategoryFilterSchema.optional(),
   location: textParam(200, 'Location, matched by whole words or word prefixes in order: a country code ("US"), a city, or "remote".').optional(),
   company: textParam(200, 'Current or previous company, matched by whole words or word prefixes in order.').optional(),
@@ -46,4 +47,4 @@ export const DesignerSearchQuerySchema = z
   })
   .meta({ id: 'DesignerSearchQuery' });
 
-export type DesignerFilters = Pick<DesignerSearch, 'q' | 'slug' | 'category' | 'location' | 'company'>;
+export type DesignerFilters = Pick<DesignerSearch, 'q' | 'slug' | 'id' | 'category' | 'location' | 'company'>;

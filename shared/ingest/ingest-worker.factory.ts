@@ -186,6 +186,8 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
       await withDeadline(relay.stop(), deadline);
       console.log('[dbg] relay');
       for (const worker of workers) worker.cancelAllJobs('the worker is shutting down');
+      console.log('[dbg] cancelled');
+      workers.forEach((w, i) => void w.close().then(() => console.log('[dbg] closed', i)));
       const closed = await withDeadline(Promise.all(workers.map((w) => w.close())), deadline);
       if (!closed) {
         logger.warn({ timeoutMs }, 'jobs still running at the shutdown bound; closing anyway');

@@ -58,13 +58,24 @@ describe('REST directory client', () => {
     expect((error as InvalidInputError).problems).toEqual(details);
   });
 
-  it('maps 404 on a profile to NotFoundError, and refuses lookups by id', async () => {
+  it('maps 404 on a profile to NotFoundError', async () => {
     routes.set('/api/v1/designers/ghost', json(404, { success: false, error: 'No designer with slug "ghost".' }));
     const client = createRestDirectoryClient({ baseUrl });
     await expect(client.getDesigner({ slug: 'ghost' })).rejects.toThrow(new NotFoundError('No designer with slug "ghost".'));
-    const byId = await client.getDesigner({ id: 'd-1' }).catch((e: unknown) => e);
-    expect(byId).toBeInstanceOf(InvalidInputError);
-    expect((byId as InvalidInputError).problems[0]!.parameter).toBe('id');
+  });
+
+  it('looks a profile up by id through the exact id filter, and an empty page is NotFoundError', async () => {
+    const designer = {
+      id: 'd-1', slug: 'ana-lopez', name: 'Ana López', description: '', website: 'https://ana.example',
+      portfolio_preview: 'https://ana.example/p.jpg', category: 'brand', location: 'Remote', current_role: null,
+      previous_roles: [], profile_url: 'https://d.example/designer/ana-lopez',
+    };
+    routes.set('/api/v1/designers', json(200, { success: true, data: [designer], meta: { ...meta, total: 1, limit: 1 } }));
+    const client = createRestDirectoryClient({ baseUrl });
+    expect(await client.getDesigner({ id: 'd-1' })).toEqual(designer);
+    expect(requests.at(-1)).toBe('/api/v1/designers?id=d-1&limit=1');
+    routes.set('/api/v1/designers', json(200, { success: true, data: [], meta: { ...meta, limit: 1 } }));
+    await expect(client.getDesigner({ id: 'd-2' })).rejects.toThrow(new NotFoundError('No designer with id "d-2".'));
   });
 
   it('maps 429/503 to BackendUnavailableError with the Retry-After, and a refused connection too', async () => {

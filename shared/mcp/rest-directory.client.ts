@@ -94,15 +94,11 @@ export function createRestDirectoryClient(options: RestDirectoryClientOptions): 
 
     async getDesigner(key) {
       if ('id' in key) {
-        // The public API looks profiles up by slug only; a model can act on this and retry with a slug.
-        throw new InvalidInputError([
-          {
-            parameter: 'id',
-            message:
-              'lookup by id is not offered by the directory API this local server reads; pass slug instead ' +
-              '(every search_designers result has it)',
-          },
-        ]);
+        // The public API has no id path; the exact id filter with limit=1 is the same lookup.
+        const page = toPage(await getJson(`/designers${queryOf({ id: key.id, limit: 1 })}`, DesignerListResponseSchema, 'route'));
+        const designer = page.items[0];
+        if (!designer) throw new NotFoundError(`No designer with id "${key.id}".`);
+        return designer;
       }
       const response = await getJson(`/designers/${encodeURIComponent(key.slug)}`, DesignerResponseSchema, 'profile');
       return response.data;

@@ -27,7 +27,7 @@ const cursor = CursorParam.describe(
     'Do not combine with offset.',
 ).optional();
 
-export const SearchDesignersInputSchema = DesignerSearchSchema.omit({ slug: true }).extend({ limit, offset, cursor });
+export const SearchDesignersInputSchema = DesignerSearchSchema.omit({ slug: true, id: true }).extend({ limit, offset, cursor });
 export type SearchDesignersInput = z.output<typeof SearchDesignersInputSchema>;
 
 export const GetDesignerInputSchema = z

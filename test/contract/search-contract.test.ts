@@ -149,6 +149,12 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?slug=hana')).toEqual([]);
       });
 
+      it('id finds one designer exactly, and combines with the other filters', async () => {
+        expect(await ids('/api/v1/designers?id=d08&limit=1')).toEqual(['d08']);
+        expect(await ids('/api/v1/designers?id=d0')).toEqual([]);
+        expect(await ids('/api/v1/designers?id=d08&category=brand')).toEqual([]);
+      });
+
       it('every filter combines with AND', async () => {
         expect(sorted(await ids('/api/v1/designers?category=product&location=US'))).toEqual(['d01', 'd09']);
         expect(await ids('/api/v1/designers?category=product&location=US&company=acme')).toEqual(['d01']);

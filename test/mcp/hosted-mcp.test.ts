@@ -64,7 +64,7 @@ describe.skipIf(!services)('hosted MCP server at /api/mcp (Streamable HTTP)', ()
   });
 
   describe('tool contract (SDK Client over Streamable HTTP)', () => {
-    defineToolContract({ client: () => client, fixture: () => fixture, idLookup: true });
+    defineToolContract({ client: () => client, fixture: () => fixture });
   });
 
   it('negotiates the latest protocol with the SDK client and accepts 2025-06-18', async () => {

@@ -45,7 +45,7 @@ describe.skipIf(!services)('local MCP server over stdio (bin/designer-directory-
   });
 
   describe('tool contract (SDK Client over stdio)', () => {
-    defineToolContract({ client: () => client, fixture: () => fixture, idLookup: false });
+    defineToolContract({ client: () => client, fixture: () => fixture });
   });
 
   it('logs to stderr, never to stdout', () => {

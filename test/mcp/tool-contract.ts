@@ -44,8 +44,6 @@ interface RestList<T> {
 export interface ContractContext {
   client: () => Client;
   fixture: () => McpFixture;
-  /** The stdio server reads the public REST API, which looks profiles up by slug only. */
-  idLookup: boolean;
 }
 
 function compileOutputSchemas(tools: Tool[]): Map<string, ValidateFunction> {
@@ -192,24 +190,19 @@ export function defineToolContract(ctx: ContractContext): void {
     expect(result.text).toContain(`id: ${designer.id}`);
   });
 
-  if (ctx.idLookup) {
-    it('get_designer returns the profile by id', async () => {
-      const { designer } = fixture().sample.designers[11]!;
-      const result = await callTool(client(), 'get_designer', { id: designer.id });
-      expect(result.isError).toBe(false);
-      expectValid(validators.get('get_designer'), result.structured);
-      expect(result.structured).toEqual({ designer });
-    });
-  } else {
-    it('get_designer by id says to pass the slug instead', async () => {
-      const { designer } = fixture().sample.designers[11]!;
-      const result = await callTool(client(), 'get_designer', { id: designer.id });
-      expect(result.isError).toBe(true);
-      expect(result.structured).toBeUndefined();
-      expect(result.text).toContain('- id: lookup by id is not offered');
-      expect(result.text).toContain('pass slug instead');
-    });
-  }
+  it('get_designer returns the profile by id', async () => {
+    const { designer } = fixture().sample.designers[11]!;
+    const result = await callTool(client(), 'get_designer', { id: designer.id });
+    expect(result.isError).toBe(false);
+    expectValid(validators.get('get_designer'), result.structured);
+    expect(result.structured).toEqual({ designer });
+  });
+
+  it('get_designer with an unknown id is an error result that suggests search_designers', async () => {
+    const result = await callTool(client(), 'get_designer', { id: 'no-such-designer-id' });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('search_designers');
+  });
 
   it('list_open_roles returns what REST returns for the same query, valid against its outputSchema', async () => {
     const cases: [Record<string, unknown>, string][] = [

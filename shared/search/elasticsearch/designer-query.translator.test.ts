@@ -47,6 +47,10 @@ describe('buildDesignerQuery', () => {
     expect(bool({ slug: 'ana-muller' }).filter).toEqual([{ term: { slug: 'ana-muller' } }]);
   });
 
+  it('id: an exact term', () => {
+    expect(bool({ id: 'd-42' }).filter).toEqual([{ term: { id: 'd-42' } }]);
+  });
+
   it('category: an exact term', () => {
     expect(bool({ category: 'brand' }).filter).toEqual([{ term: { category: 'brand' } }]);
   });

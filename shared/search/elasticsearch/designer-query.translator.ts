@@ -24,6 +24,7 @@ function hasText(q: string | undefined): q is string {
 export function buildDesignerQuery(filters: DesignerFilters): Query {
   const filter: Query[] = [];
   if (filters.slug) filter.push({ term: { slug: filters.slug } });
+  if (filters.id) filter.push({ term: { id: filters.id } });
   if (filters.category) filter.push({ term: { category: filters.category } });
   const location = filters.location ? wordPrefixPhrase('location', filters.location) : null;
   if (location) filter.push(location);

@@ -27,6 +27,7 @@ export function designerSearchSpec(filters: DesignerFilters, expansions: Readonl
     matched: (params: Params) => {
       const where = [DESIGNER_LISTED];
       if (filters.slug) where.push(`d.slug = ${params.add(filters.slug)}`);
+      if (filters.id) where.push(`d.id = ${params.add(filters.id)}`);
       if (filters.category) where.push(`d.category = ${params.add(filters.category)}`);
       const location = filters.location ? wordPrefixPhraseQuery(filters.location) : null;
       if (location) where.push(`s.location_tsv @@ ${params.add(location, 'tsquery')}`);
