@@ -75,7 +75,6 @@ export function createIngestContext(config: IngestConfig, logger: Logger, option
     redis,
     async close() {
       await queues.close().catch(() => undefined);
-      console.log('[dbg] queues');
       redis.disconnect();
       await Promise.allSettled([db.close(), es.close()]);
     },

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { adminMounts, closeAdminMounts } from '../../services/api/admin/admin.mount.ts';
 import type { Mount } from '../../services/api/mount.ts';
 import { createApp } from '../../services/api/app.ts';
@@ -54,21 +54,12 @@ describe.skipIf(!services)('ingest: changes survive Redis and Elasticsearch outa
   });
 
   afterAll(async () => {
-    const t = Date.now();
-    const step = (m: string) => console.log(`[dbg] ${m} ${Date.now() - t}`);
-    redisProxy?.setMode('pass');
-    esProxy?.setMode('pass');
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
-    step('server');
     await closeAdminMounts(mounts);
-    step('admin');
     await h?.cleanup();
-    step('cleanup');
     await redisProxy?.close();
-    step('rp');
     await esProxy?.close();
-    step('ep');
   });
 
   const nameOf = async (id: string) => ((await h.getDoc('designers', id))?.source.designer as { name?: string } | undefined)?.name;
@@ -78,6 +69,9 @@ describe.skipIf(!services)('ingest: changes survive Redis and Elasticsearch outa
     await waitFor(() => h.getDoc('designers', existing), { what: 'baseline indexed' });
 
     redisProxy.setMode('refuse');
+    onTestFinished(() => {
+      if (redisProxy.currentMode !== 'pass') redisProxy.setMode('pass');
+    });
     await h.updateDesigner(existing, { name: 'Edited during the Redis outage' });
     const added = await h.insertDesigner({ name: 'Added during the Redis outage' });
 
@@ -109,6 +103,9 @@ describe.skipIf(!services)('ingest: changes survive Redis and Elasticsearch outa
     await waitFor(() => h.getDoc('designers', id), { what: 'baseline indexed' });
 
     esProxy.setMode('refuse');
+    onTestFinished(() => {
+      if (esProxy.currentMode !== 'pass') esProxy.setMode('pass');
+    });
     await h.updateDesigner(id, { name: 'Edited during the Elasticsearch outage' });
     const deleted = await h.insertDesigner({ name: 'Deleted during the outage' });
     await h.deleteDesigner(deleted);

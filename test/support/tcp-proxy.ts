@@ -36,6 +36,10 @@ export class TcpProxy {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  get currentMode(): ProxyMode {
+    return this.mode;
+  }
+
   setMode(mode: ProxyMode): void {
     this.mode = mode;
     this.dropAll();

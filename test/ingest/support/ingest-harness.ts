@@ -288,7 +288,6 @@ export class IngestHarness {
 
   async cleanup(): Promise<void> {
     for (const worker of this.workers) await worker.stop(5000).catch(() => undefined);
-    console.log('[dbg] workers stopped');
     this.workers.clear();
     await this.manager.dropAll().catch(() => undefined);
     await this.es.close().catch(() => undefined);
