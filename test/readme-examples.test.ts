@@ -77,13 +77,18 @@ describe('README examples on the embedded default', () => {
   it.each(examples.map((e) => [e.path, e] as const))('%s answers what the README says', async (_path, example) => {
     const response = await fetch(`${base}${example.path}`);
     expect(response.status).toBe(example.status);
-    const body = await response.json();
+    const body = (await response.json()) as {
+      success: boolean;
+      meta: { total: number };
+      data: { name?: string; title?: string }[] & { name?: string };
+      details: { parameter: string }[];
+    };
     expect(body.success).toBe(example.status === 200);
     if (example.total !== undefined) expect(body.meta.total).toBe(example.total);
-    if (example.first !== undefined) expect(body.data[0].name ?? body.data[0].title).toBe(example.first);
+    if (example.first !== undefined) expect(body.data[0]?.name ?? body.data[0]?.title).toBe(example.first);
     if (example.name !== undefined) expect(body.data.name).toBe(example.name);
     if (example.parameter !== undefined) {
-      expect(body.details.map((d: { parameter: string }) => d.parameter)).toContain(example.parameter);
+      expect(body.details.map((d) => d.parameter)).toContain(example.parameter);
     }
   });
 });

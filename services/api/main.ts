@@ -1,7 +1,7 @@
 import { createRuntime } from '../../shared/composition/runtime.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
-import { adminMounts } from './admin/admin.mount.ts';
+import { adminMounts, closeAdminMounts } from './admin/admin.mount.ts';
 import { createApp } from './app.ts';
 import { mcpMounts } from './mcp/mcp.mount.ts';
 import type { Mount } from './mount.ts';
@@ -10,13 +10,15 @@ const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, 'api');
 const runtime = await createRuntime(config, logger);
 
+let admin: Mount[] = [];
 const { app } = createApp({
   search: runtime.search,
   config,
   logger,
   mounts: (directory): Mount[] => {
     const ctx = { runtime, config, logger, directory };
-    return [...mcpMounts(ctx), ...adminMounts(ctx)];
+    admin = adminMounts(ctx);
+    return [...mcpMounts(ctx), ...admin];
   },
 });
 
@@ -35,7 +37,9 @@ const server = app.listen(config.PORT, config.HOST, () => {
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close(() => {
-    void runtime.close().finally(() => process.exit(0));
+    void closeAdminMounts(admin)
+      .then(() => runtime.close())
+      .finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(1), 10_000).unref();
 }

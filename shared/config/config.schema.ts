@@ -2,6 +2,15 @@ import { z } from 'zod';
 
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalUrl = z.preprocess(blankAsUnset, z.url().optional());
+const commaList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 /** Every environment variable the processes read. Parsed once at start-up; a bad value stops the process. */
 export const ConfigSchema = z
@@ -27,24 +36,8 @@ export const ConfigSchema = z
     WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(60),
-    MCP_ALLOWED_ORIGINS: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    MCP_ALLOWED_HOSTS: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
+    MCP_ALLOWED_ORIGINS: commaList,
+    MCP_ALLOWED_HOSTS: commaList,
   })
   .transform((env) => ({
     ...env,
