@@ -67,7 +67,7 @@ describe('DesignerSearchQuerySchema (query string)', () => {
     expect(problem!.message).toBe(`must be one of ${ALLOWED}, directors, engineers`);
   });
 
-  it.each(['q', 'slug', 'category', 'location', 'company', 'limit', 'offset', 'cursor'])('a repeated %s', (name) => {
+  it.each(['q', 'slug', 'id', 'category', 'location', 'company', 'limit', 'offset', 'cursor'])('a repeated %s', (name) => {
     const value = { q: 'a', slug: 'a', category: 'brand', location: 'a', company: 'a', limit: '1', offset: '1', cursor: 'a' }[name]!;
     expect(problems(() => parseQuery({ [name]: [value, value] }))).toEqual([
       { parameter: name, message: 'must be given at most once, not repeated' },

@@ -77,7 +77,7 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
 
     it('documents exactly the query parameters the endpoints accept', () => {
       expect(openapi.queryParameterNames('/designers').sort()).toEqual(
-        ['q', 'slug', 'category', 'location', 'company', 'limit', 'offset', 'cursor'].sort(),
+        ['q', 'slug', 'id', 'category', 'location', 'company', 'limit', 'offset', 'cursor'].sort(),
       );
       expect(openapi.queryParameterNames('/open-roles').sort()).toEqual(
         ['q', 'category', 'location', 'company', 'remote', 'employment_type', 'limit', 'offset', 'cursor'].sort(),
