@@ -14,7 +14,13 @@ export const SlugSchema = z
   .max(120)
   .regex(SLUG_PATTERN, { error: 'must be lowercase letters, digits and single hyphens, for example "ana-lopez"' });
 
-export const DesignerIdSchema = z.string().min(1).max(64);
+export const DesignerIdSchema = z
+  // Also the id query parameter, where an array means the parameter was repeated.
+  .string({
+    error: (issue) => (Array.isArray(issue.input) ? 'must be given at most once, not repeated' : 'must be a designer id'),
+  })
+  .min(1)
+  .max(64);
 
 /** The public designer profile: exactly the fields of the spec, nothing internal. */
 export const DesignerSchema = z
