@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../shared/logging/logger.ts';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createApp } from '../../services/api/app.ts';
+import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
+import { loadConfig } from '../../shared/config/config.schema.ts';
+import { callTool } from '../mcp/tool-contract.ts';
 import { type BackendName, contractBackends, type LoadedBackend } from './backends.ts';
 import { BY_LISTED, DESIGNERS, type DesignerFixture, LISTED, NOW, PUBLIC_BASE_URL, toDesigner, toOpenRole, OPEN_ROLES } from './fixtures.ts';
 
@@ -31,11 +36,15 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
   beforeAll(async () => {
     if (reason) return;
     loaded = await backend.load();
+    const config = loadConfig({ PUBLIC_BASE_URL, CACHE_MAX_AGE_SECONDS: '0', LOG_LEVEL: 'silent' });
+    const logger = createLogger('silent', 'contract');
+    const search = loaded.search;
     const { app } = createApp({
-      search: loaded.search,
-      config: { PUBLIC_BASE_URL, CACHE_MAX_AGE_SECONDS: 0 },
-      logger: createLogger('silent', 'contract'),
+      search,
+      config,
+      logger,
       now: () => clock,
+      mounts: (directory) => mcpMounts({ runtime: { search, close: async () => {} }, config, logger, directory }),
     });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -368,7 +377,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
       });
     });
 
-    describe('named differences between engines', () => {
+    describe('named differences between engines, and limits they share', () => {
       const late: DesignerFixture = {
         ...DESIGNERS.find((d) => d.slug === 'filler-12')!,
         id: 'd99',
@@ -424,6 +433,73 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
           await loaded.removeDesigner('d97');
           await loaded.removeDesigner('d98');
         }
+      });
+    });
+
+    describe('MCP tools (hosted server over Streamable HTTP)', () => {
+      let client: Client;
+      beforeAll(async () => {
+        client = new Client({ name: 'contract', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', base)));
+      });
+      afterAll(async () => {
+        await client?.close();
+      });
+
+      const restIds = async (path: string) => (await get(path)).body.data.map((d) => d.id);
+      const toolIds = (structured: Record<string, unknown> | undefined) =>
+        ((structured?.results ?? []) as { id: string }[]).map((r) => r.id);
+
+      it('search_designers matches what REST matches, for every filter and combination', async () => {
+        const cases: [Record<string, unknown>, string][] = [
+          [{ location: 'US', limit: 50 }, '/api/v1/designers?location=US&limit=50'],
+          [{ company: 'acme', limit: 50 }, '/api/v1/designers?company=acme&limit=50'],
+          [{ category: 'directors', limit: 50 }, '/api/v1/designers?category=directors&limit=50'],
+          [{ category: 'product', location: 'US', company: 'acme', limit: 50 }, '/api/v1/designers?category=product&location=US&company=acme&limit=50'],
+          [{ limit: 50 }, '/api/v1/designers?limit=50'],
+        ];
+        for (const [args, path] of cases) {
+          const result = await callTool(client, 'search_designers', args);
+          expect(result.isError, JSON.stringify(args)).toBe(false);
+          expect(toolIds(result.structured), JSON.stringify(args)).toEqual(await restIds(path));
+          expect(result.structured?.total).toBe((await get(path)).body.meta.total);
+        }
+      });
+
+      it('search_designers pages through every listed designer once by its next arguments', async () => {
+        const seen: string[] = [];
+        let args: Record<string, unknown> | null = { limit: 2 };
+        for (let i = 0; args && i < 50; i++) {
+          const result = await callTool(client, 'search_designers', args);
+          expect(result.isError).toBe(false);
+          seen.push(...toolIds(result.structured));
+          args = (result.structured?.next_arguments ?? null) as Record<string, unknown> | null;
+        }
+        expect(seen).toEqual(BY_LISTED);
+      });
+
+      it('get_designer returns the REST profile, and an unknown slug suggests search_designers', async () => {
+        const rest = await get<{ data: unknown }>('/api/v1/designers/hana-kim');
+        const found = await callTool(client, 'get_designer', { slug: 'hana-kim' });
+        expect(found.isError).toBe(false);
+        expect(found.structured).toEqual({ designer: rest.body.data });
+        const missing = await callTool(client, 'get_designer', { slug: 'nobody-here' });
+        expect(missing.isError).toBe(true);
+        expect(missing.text).toContain('search_designers');
+      });
+
+      it('list_open_roles hides expired listings exactly as REST does', async () => {
+        const result = await callTool(client, 'list_open_roles', { limit: 50 });
+        expect(result.isError).toBe(false);
+        expect(toolIds(result.structured)).toEqual(await restIds('/api/v1/open-roles?limit=50'));
+        expect(toolIds(result.structured)).toEqual(['r1', 'r6', 'r2', 'r3', 'r7']);
+      });
+
+      it('an invalid argument is an error result naming the field and the allowed values', async () => {
+        const result = await callTool(client, 'search_designers', { category: 'designers' });
+        expect(result.isError).toBe(true);
+        expect(result.text).toContain('category');
+        expect(result.text).toContain('product');
       });
     });
   });
