@@ -1,4 +1,4 @@
-import type { Client } from '@elastic/elasticsearch';
+import { type Client, errors } from '@elastic/elasticsearch';
 import { type IndexKind, type IndexNames, parseIndexVersion, versionedIndexName } from './index-names.ts';
 import { indexBody, type IndexSettingsOptions } from './mappings.ts';
 
@@ -12,15 +12,38 @@ export class ElasticsearchIndexManager {
     private readonly settings: IndexSettingsOptions = DEFAULT_INDEX_SETTINGS,
   ) {}
 
-  /** Idempotent: creates version 1 and points the alias at it when the alias does not exist yet. */
+  /**
+   * Idempotent and safe when several processes start at once (API replicas, workers): the first index
+   * is created together with its alias in one request under a fixed name, so racers collide on the name
+   * and the losers find the alias in place.
+   */
   async ensureIndices(): Promise<void> {
     for (const kind of Object.keys(this.names) as IndexKind[]) {
       const alias = this.names[kind];
       if (await this.client.indices.existsAlias({ name: alias })) continue;
-      const index = await this.createNextIndex(kind);
-      await this.client.indices.updateAliases({
-        actions: [{ add: { index, alias, is_write_index: true } }],
+      if (await this.createWithAlias(kind, versionedIndexName(alias, 1))) continue;
+      if (await this.client.indices.existsAlias({ name: alias })) continue;
+      // Version 1 exists without the alias (removed by hand): build a fresh version rather than trust it.
+      const versions = await this.listVersions(kind);
+      const next = versionedIndexName(alias, (versions.at(-1)?.version ?? 0) + 1);
+      if (!(await this.createWithAlias(kind, next)) && !(await this.client.indices.existsAlias({ name: alias }))) {
+        throw new Error(`Could not create ${next} for alias ${alias}`);
+      }
+    }
+  }
+
+  /** False when the index already exists (another process created it first). */
+  private async createWithAlias(kind: IndexKind, index: string): Promise<boolean> {
+    try {
+      await this.client.indices.create({
+        index,
+        ...indexBody(kind, this.settings),
+        aliases: { [this.names[kind]]: { is_write_index: true } },
       });
+      return true;
+    } catch (error) {
+      if (error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception') return false;
+      throw error;
     }
   }
 
