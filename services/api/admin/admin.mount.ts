@@ -3,13 +3,14 @@ import { connectIngestQueues, type IngestQueues } from '../../../shared/ingest/i
 import type { Mount, MountContext } from '../mount.ts';
 import { adminAuth } from './admin-auth.middleware.ts';
 import { adminRouter, queueNotConfigured } from './admin.routes.ts';
+import { embeddedAdminRouter } from './embedded-admin.routes.ts';
 
 export const ADMIN_PATH = '/api/admin';
 
 /**
  * Admin routes under /api/admin; they exist only when ADMIN_TOKEN is set (otherwise 404, like any
- * unknown path). Everything behind the same bearer token. Without REDIS_URL there is no queue to
- * administer (the embedded mode): the routes answer 503 saying so.
+ * unknown path). Everything behind the same bearer token. Without REDIS_URL there is no queue: with
+ * the Postgres search backend (the embedded mode) reindex runs in place; otherwise the routes answer 503.
  */
 export function adminMounts(ctx: MountContext): Mount[] {
   const token = ctx.config.ADMIN_TOKEN;
@@ -18,7 +19,9 @@ export function adminMounts(ctx: MountContext): Mount[] {
   router.use(adminAuth(token));
   const redisUrl = ctx.config.REDIS_URL;
   if (!redisUrl) {
-    router.use(queueNotConfigured);
+    // With search on the store itself, a reindex is a recomputation of its search text, done in place.
+    const db = ctx.runtime.db;
+    router.use(db && ctx.config.SEARCH_BACKEND === 'postgres' ? embeddedAdminRouter(db) : queueNotConfigured);
     return [{ path: ADMIN_PATH, router }];
   }
   let connection: ReturnType<typeof connectIngestQueues> | null = null;

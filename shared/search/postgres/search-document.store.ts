@@ -83,3 +83,18 @@ export async function refreshStaleSearchDocuments(db: Db): Promise<{ designers: 
   await writeOpenRoleSearchDocuments(db, openRoles.map((r) => r.id));
   return { designers: designers.length, openRoles: openRoles.length };
 }
+
+/**
+ * Recomputes the search text of every row of the chosen tables: the embedded mode's full reindex (its
+ * search reads the store, so there is no index to rebuild or alias to swap).
+ */
+export async function rebuildSearchDocuments(
+  db: Db,
+  target: { designers: boolean; openRoles: boolean },
+): Promise<{ designers: number; openRoles: number }> {
+  const designers = target.designers ? (await db.query<{ id: string }>('SELECT id FROM designers')).rows : [];
+  const openRoles = target.openRoles ? (await db.query<{ id: string }>('SELECT id FROM open_roles')).rows : [];
+  await writeDesignerSearchDocuments(db, designers.map((r) => r.id));
+  await writeOpenRoleSearchDocuments(db, openRoles.map((r) => r.id));
+  return { designers: designers.length, openRoles: openRoles.length };
+}
