@@ -1,0 +1,92 @@
+import type { Db } from '../store/db.ts';
+import { InvalidSourceRowError, type SourceState } from './source-state.ts';
+
+type ListedRow = { id: string; version: string; listed: boolean };
+
+/** How one table is read: its select list, its alias, what "listed" means, and the document it makes. */
+export interface RowSourceSpec<R extends ListedRow, T> {
+  /** `table alias`, for example `designers d`. */
+  table: string;
+  alias: string;
+  /** The select list (alias-qualified); `listed` is added to it. */
+  columns: string;
+  /** The predicate of rows the API lists. */
+  listed: string;
+  /** Throws InvalidSourceRowError for a row that cannot become a valid document. */
+  toIndexed(row: R): T;
+}
+
+/**
+ * Reads rows of one table as search-ready values, one statement per read so that a row and everything
+ * it aggregates come from one snapshot.
+ */
+export class RowSource<R extends ListedRow, T> {
+  private readonly select: string;
+
+  constructor(
+    private readonly db: Db,
+    private readonly spec: RowSourceSpec<R, T>,
+  ) {
+    this.select = `SELECT ${spec.columns}, ${spec.listed} AS listed FROM ${spec.table}`;
+  }
+
+  async load(id: string): Promise<SourceState<T>> {
+    return (await this.loadMany([id])).get(id) ?? { state: 'absent' };
+  }
+
+  /** States of several rows at once; ids without a row are absent. */
+  async loadMany(ids: readonly string[]): Promise<Map<string, SourceState<T>>> {
+    const { rows } = await this.db.query<R>(`${this.select} WHERE ${this.spec.alias}.id = ANY($1::text[])`, [ids]);
+    const states = new Map<string, SourceState<T>>(ids.map((id) => [id, { state: 'absent' }]));
+    for (const row of rows) {
+      const version = Number(row.version);
+      if (!row.listed) {
+        states.set(row.id, { state: 'unlisted', version });
+        continue;
+      }
+      try {
+        states.set(row.id, { state: 'listed', item: this.spec.toIndexed(row), version });
+      } catch (error) {
+        if (!(error instanceof InvalidSourceRowError)) throw error;
+        states.set(row.id, { state: 'invalid', version, reason: error.message });
+      }
+    }
+    return states;
+  }
+
+  /**
+   * Every listed row in id order, read a page at a time with a keyset cursor (id > last), so the table
+   * is never held in memory and a page costs the same however deep the walk is. Rows that cannot become
+   * a document go to onInvalid instead.
+   */
+  async *streamListed(
+    options: { pageSize?: number; onInvalid?: (error: InvalidSourceRowError) => void } = {},
+  ): AsyncGenerator<T> {
+    const pageSize = options.pageSize ?? 500;
+    const { alias, listed } = this.spec;
+    let after: string | null = null;
+    for (;;) {
+      const { rows }: { rows: R[] } = await this.db.query<R>(
+        `${this.select} WHERE ${listed} AND ($1::text IS NULL OR ${alias}.id > $1) ORDER BY ${alias}.id LIMIT $2`,
+        [after, pageSize],
+      );
+      for (const row of rows) {
+        try {
+          yield this.spec.toIndexed(row);
+        } catch (error) {
+          if (!(error instanceof InvalidSourceRowError) || !options.onInvalid) throw error;
+          options.onInvalid(error);
+        }
+      }
+      if (rows.length < pageSize) return;
+      after = rows.at(-1)!.id;
+    }
+  }
+
+  async countListed(): Promise<number> {
+    const { rows } = await this.db.query<{ count: string }>(
+      `SELECT count(*) AS count FROM ${this.spec.table} WHERE ${this.spec.listed}`,
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+}
