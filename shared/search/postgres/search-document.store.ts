@@ -70,31 +70,38 @@ export async function writeOpenRoleSearchDocuments(db: Db, ids: readonly string[
  * Brings the search text of rows changed outside the store's write path (plain SQL, an older release)
  * up to date: every row whose version differs from the one its text was computed from.
  */
-export async function refreshStaleSearchDocuments(db: Db): Promise<{ designers: number; openRoles: number }> {
-  const { rows: designers } = await db.query<{ id: string }>(
-    `SELECT d.id FROM designers d LEFT JOIN designer_search s ON s.designer_id = d.id
-      WHERE s.source_version IS DISTINCT FROM d.version`,
-  );
-  const { rows: openRoles } = await db.query<{ id: string }>(
-    `SELECT o.id FROM open_roles o LEFT JOIN open_role_search s ON s.open_role_id = o.id
-      WHERE s.source_version IS DISTINCT FROM o.version`,
-  );
-  await writeDesignerSearchDocuments(db, designers.map((r) => r.id));
-  await writeOpenRoleSearchDocuments(db, openRoles.map((r) => r.id));
-  return { designers: designers.length, openRoles: openRoles.length };
+export function refreshStaleSearchDocuments(db: Db): Promise<{ designers: number; openRoles: number }> {
+  return writeSelected(db, {
+    designers: `SELECT d.id FROM designers d LEFT JOIN designer_search s ON s.designer_id = d.id
+                 WHERE s.source_version IS DISTINCT FROM d.version`,
+    openRoles: `SELECT o.id FROM open_roles o LEFT JOIN open_role_search s ON s.open_role_id = o.id
+                 WHERE s.source_version IS DISTINCT FROM o.version`,
+  });
 }
 
 /**
  * Recomputes the search text of every row of the chosen tables: the embedded mode's full reindex (its
  * search reads the store, so there is no index to rebuild or alias to swap).
  */
-export async function rebuildSearchDocuments(
+export function rebuildSearchDocuments(
   db: Db,
   target: { designers: boolean; openRoles: boolean },
 ): Promise<{ designers: number; openRoles: number }> {
-  const designers = target.designers ? (await db.query<{ id: string }>('SELECT id FROM designers')).rows : [];
-  const openRoles = target.openRoles ? (await db.query<{ id: string }>('SELECT id FROM open_roles')).rows : [];
-  await writeDesignerSearchDocuments(db, designers.map((r) => r.id));
-  await writeOpenRoleSearchDocuments(db, openRoles.map((r) => r.id));
+  return writeSelected(db, {
+    designers: target.designers ? 'SELECT id FROM designers' : null,
+    openRoles: target.openRoles ? 'SELECT id FROM open_roles' : null,
+  });
+}
+
+/** Writes the search documents of the ids each query selects (null: none of that table). */
+async function writeSelected(
+  db: Db,
+  select: { designers: string | null; openRoles: string | null },
+): Promise<{ designers: number; openRoles: number }> {
+  const ids = async (sql: string | null) => (sql ? (await db.query<{ id: string }>(sql)).rows.map((r) => r.id) : []);
+  const designers = await ids(select.designers);
+  const openRoles = await ids(select.openRoles);
+  await writeDesignerSearchDocuments(db, designers);
+  await writeOpenRoleSearchDocuments(db, openRoles);
   return { designers: designers.length, openRoles: openRoles.length };
 }
