@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DesignerIdSchema, DesignerSchema } from './designer.schema.ts';
+import { pastInstant } from './instant.schema.ts';
 import { PublicationStatusSchema } from './publication-status.schema.ts';
 
 const { description, location, current_role, previous_roles } = DesignerSchema.shape;
@@ -20,7 +21,7 @@ export const DesignerImportSchema = DesignerSchema.omit({ id: true, profile_url:
     profile_url: z.unknown().optional(),
     opted_in: z.boolean().default(true),
     status: PublicationStatusSchema.default('published'),
-    listed_at: z.iso.datetime({ offset: true }).optional(),
+    listed_at: pastInstant().optional(),
   })
   .transform(({ profile_url: _ignored, ...record }) => record);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CategorySchema } from './category.schema.ts';
 import { RoleSchema } from './role.schema.ts';
+import { cleanText, LIMITS, plainText, webUrl } from './text.schema.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -11,30 +12,34 @@ export const SlugSchema = z
       Array.isArray(issue.input) ? 'must be given at most once, not repeated' : 'must be a slug such as "ana-lopez"',
   })
   .min(1)
-  .max(120)
+  .max(LIMITS.slug, { error: `must be at most ${LIMITS.slug} characters` })
   .regex(SLUG_PATTERN, { error: 'must be lowercase letters, digits and single hyphens, for example "ana-lopez"' });
 
-export const DesignerIdSchema = z
-  // Also the id query parameter, where an array means the parameter was repeated.
-  .string({
-    error: (issue) => (Array.isArray(issue.input) ? 'must be given at most once, not repeated' : 'must be a designer id'),
-  })
-  .min(1)
-  .max(64);
+export const DesignerIdSchema = cleanText(
+  z
+    // Also the id query parameter, where an array means the parameter was repeated.
+    .string({
+      error: (issue) => (Array.isArray(issue.input) ? 'must be given at most once, not repeated' : 'must be a designer id'),
+    })
+    .min(1, { error: 'must not be empty' })
+    .max(LIMITS.id, { error: `must be at most ${LIMITS.id} characters` }),
+);
 
 /** The public designer profile: exactly the fields of the spec, nothing internal. */
 export const DesignerSchema = z
   .strictObject({
     id: DesignerIdSchema,
     slug: SlugSchema,
-    name: z.string().min(1).max(200),
-    description: z.string().max(2000),
-    website: z.url(),
-    portfolio_preview: z.url(),
+    name: plainText(LIMITS.name, 1),
+    description: plainText(LIMITS.designerDescription),
+    website: webUrl(),
+    portfolio_preview: webUrl(),
     category: CategorySchema,
-    location: z.string().max(200),
+    location: plainText(LIMITS.location),
     current_role: z.union([RoleSchema, z.null()]).describe("The current role; null when there is none."),
-    previous_roles: z.array(RoleSchema),
+    previous_roles: z
+      .array(RoleSchema)
+      .max(LIMITS.previousRoles, { error: `must hold at most ${LIMITS.previousRoles} roles` }),
     profile_url: z.url(),
   })
   .meta({ id: 'Designer', description: 'A designer profile.' });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { OpenRoleSchema } from './open-role.schema.ts';
+import { pastInstant } from './instant.schema.ts';
 import { PublicationStatusSchema } from './publication-status.schema.ts';
 
-const { id, company_url, location, remote, description, placement, posted_at, expires_at } = OpenRoleSchema.shape;
+const { id, company_url, location, remote, description, placement, expires_at } = OpenRoleSchema.shape;
 
 /**
  * One open-role record in a curator's import file: the listing's fields, an optional id (without one the
@@ -17,7 +18,7 @@ export const OpenRoleImportSchema = OpenRoleSchema.omit({ id: true })
     remote: remote.default(false),
     description: description.default(''),
     placement: placement.default('standard'),
-    posted_at: posted_at.optional(),
+    posted_at: pastInstant().optional(),
     expires_at: expires_at.optional(),
     status: PublicationStatusSchema.default('published'),
   })

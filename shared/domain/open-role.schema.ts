@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CategorySchema } from './category.schema.ts';
+import { cleanText, LIMITS, plainText, webUrl } from './text.schema.ts';
 
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'freelance', 'internship'] as const;
 export const EmploymentTypeSchema = z.enum(EMPLOYMENT_TYPES).meta({ id: 'EmploymentType' });
@@ -13,16 +14,16 @@ export const OPEN_ROLE_LIFETIME_DAYS = 30;
 
 export const OpenRoleSchema = z
   .strictObject({
-    id: z.string().min(1).max(64),
-    title: z.string().min(1).max(200),
-    company: z.string().min(1).max(200),
-    company_url: z.url().nullable(),
-    location: z.string().max(200),
+    id: cleanText(z.string().min(1).max(LIMITS.id)),
+    title: plainText(LIMITS.title, 1),
+    company: plainText(LIMITS.company, 1),
+    company_url: webUrl().nullable(),
+    location: plainText(LIMITS.location),
     remote: z.boolean(),
     employment_type: EmploymentTypeSchema,
     category: CategorySchema.describe('The designer specialty sought.'),
-    description: z.string().max(5000),
-    apply_url: z.url(),
+    description: plainText(LIMITS.openRoleDescription),
+    apply_url: webUrl(),
     placement: PlacementSchema,
     posted_at: z.iso.datetime({ offset: true }),
     expires_at: z.iso.datetime({ offset: true }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText } from './text.schema.ts';
 
 /**
  * Building blocks for the search parameters. Every parameter arrives either as a JSON value (MCP tools)
@@ -12,11 +13,12 @@ function once(expected: string) {
 }
 
 export function textParam(max: number, description: string) {
-  return z
-    .string({ error: once('a string') })
-    .trim()
-    .max(max, { error: `must be at most ${max} characters` })
-    .describe(description);
+  return cleanText(
+    z
+      .string({ error: once('a string') })
+      .trim()
+      .max(max, { error: `must be at most ${max} characters` }),
+  ).describe(description);
 }
 
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T, description: string) {

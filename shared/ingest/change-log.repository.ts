@@ -75,16 +75,6 @@ export class ChangeLogRepository {
     return rows.map((r) => ({ entityId: r.entity_id, version: Number(r.version) }));
   }
 
-  /** The newest version recorded for an entity: for a deleted row, its delete change. */
-  async latestVersion(entity: ChangeEntity, entityId: string): Promise<number | null> {
-    const { rows } = await this.db.query<{ version: string | null }>(
-      `SELECT max(version) AS version FROM change_log WHERE entity = $1 AND entity_id = $2`,
-      [entity, entityId],
-    );
-    const version = rows[0]?.version;
-    return version === null || version === undefined ? null : Number(version);
-  }
-
   /** Changes not yet handed to the queue: how many, and how long the oldest has waited. */
   async backlog(): Promise<{ count: number; oldestAgeSeconds: number | null }> {
     const { rows } = await this.db.query<{ count: string; age: number | null }>(

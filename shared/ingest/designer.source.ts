@@ -12,6 +12,7 @@ import { InvalidSourceRowError } from './source-state.ts';
 export class DesignerSource extends RowSource<DesignerRow & { listed: boolean }, IndexedDesigner> {
   constructor(db: Db, publicBaseUrl: string) {
     super(db, {
+      entity: 'designer',
       table: 'designers d',
       alias: 'd',
       columns: DESIGNER_SELECT,

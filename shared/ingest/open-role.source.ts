@@ -9,6 +9,7 @@ import { InvalidSourceRowError } from './source-state.ts';
 export class OpenRoleSource extends RowSource<OpenRoleRow & { listed: boolean }, IndexedOpenRole> {
   constructor(db: Db) {
     super(db, {
+      entity: 'open_role',
       table: 'open_roles o',
       alias: 'o',
       columns: OPEN_ROLE_SELECT,

@@ -167,10 +167,10 @@ async function replay<T>(deps: ReindexDeps, plan: KindPlan<T>, snapshot: string,
     const listed: T[] = [];
     const deletes: { id: string; version: number }[] = [];
     for (const change of changed) {
-      const state = states.get(change.entityId) ?? { state: 'absent' as const };
+      const state = states.get(change.entityId) ?? { state: 'absent' as const, version: null };
       if (state.state === 'listed') listed.push(state.item);
-      // For a gone row, the newest change (its delete) carries a version above any it was indexed at.
-      else deletes.push({ id: change.entityId, version: state.state === 'absent' ? change.version : state.version });
+      // For a gone row, its delete (read with its absence) carries a version above any it was indexed at.
+      else deletes.push({ id: change.entityId, version: state.version ?? change.version });
     }
     if (listed.length) assertWritten(await plan.index(listed, index), index);
     if (deletes.length) assertWritten(await deps.writer.deleteUpTo(deletes, index), index);

@@ -1,10 +1,13 @@
 import type { Db } from '../store/db.ts';
+import type { ChangeEntity } from './change-log.repository.ts';
 import { InvalidSourceRowError, type SourceState } from './source-state.ts';
 
 type ListedRow = { id: string; version: string; listed: boolean };
 
 /** How one table is read: its select list, its alias, what "listed" means, and the document it makes. */
 export interface RowSourceSpec<R extends ListedRow, T> {
+  /** The entity's name in the outbox (change_log.entity). */
+  entity: ChangeEntity;
   /** `table alias`, for example `designers d`. */
   table: string;
   alias: string;
@@ -31,14 +34,34 @@ export class RowSource<R extends ListedRow, T> {
   }
 
   async load(id: string): Promise<SourceState<T>> {
-    return (await this.loadMany([id])).get(id) ?? { state: 'absent' };
+    return (await this.loadMany([id])).get(id) ?? { state: 'absent', version: null };
   }
 
-  /** States of several rows at once; ids without a row are absent. */
+  /**
+   * States of several rows at once. An id without a row is absent, with the newest version the outbox
+   * holds for it (its delete). Both come from one statement, so from one snapshot: a re-insert that
+   * commits meanwhile is either seen as the row or not at all, and a delete version read here is always
+   * below the version of any row that comes back later.
+   */
   async loadMany(ids: readonly string[]): Promise<Map<string, SourceState<T>>> {
-    const { rows } = await this.db.query<R>(`${this.select} WHERE ${this.spec.alias}.id = ANY($1::text[])`, [ids]);
-    const states = new Map<string, SourceState<T>>(ids.map((id) => [id, { state: 'absent' }]));
-    for (const row of rows) {
+    const { rows } = await this.db.query<(R & { requested_id: string; found: true }) | { requested_id: string; found: null; last_version: string | null }>(
+      `SELECT ids.id AS requested_id, src.*,
+              (SELECT max(c.version) FROM change_log c WHERE c.entity = $2 AND c.entity_id = ids.id) AS last_version
+         FROM unnest($1::text[]) AS ids(id)
+         LEFT JOIN LATERAL (
+           SELECT ${this.spec.columns}, ${this.spec.listed} AS listed, true AS found
+             FROM ${this.spec.table} WHERE ${this.spec.alias}.id = ids.id
+         ) AS src ON true`,
+      [ids, this.spec.entity],
+    );
+    const states = new Map<string, SourceState<T>>();
+    for (const found of rows) {
+      if (!found.found) {
+        const version = found.last_version === null ? null : Number(found.last_version);
+        states.set(found.requested_id, { state: 'absent', version });
+        continue;
+      }
+      const row = found as R;
       const version = Number(row.version);
       if (!row.listed) {
         states.set(row.id, { state: 'unlisted', version });

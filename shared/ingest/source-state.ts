@@ -7,7 +7,8 @@ export type SourceState<T> =
   | { state: 'listed'; item: T; version: number }
   | { state: 'unlisted'; version: number }
   | { state: 'invalid'; version: number; reason: string }
-  | { state: 'absent' };
+  /** version: the newest the outbox recorded for the row (its delete), read in the same snapshot; null when none. */
+  | { state: 'absent'; version: number | null };
 
 /** A row that exists but cannot become a valid document (bad data written around the import checks). */
 export class InvalidSourceRowError extends Error {

@@ -1,12 +1,10 @@
 import type { ElasticsearchDocumentWriter } from '../search/elasticsearch/es-document.writer.ts';
-import type { ChangeLogRepository } from './change-log.repository.ts';
 import type { DesignerSource } from './designer.source.ts';
 import { syncEntity, type SyncOutcome } from './sync-entity.ts';
 import type { SyncDesignerJob } from './sync-job.schema.ts';
 
 export interface SyncDesignerDeps {
   designers: DesignerSource;
-  changeLog: Pick<ChangeLogRepository, 'latestVersion'>;
   writer: ElasticsearchDocumentWriter;
 }
 
@@ -14,11 +12,9 @@ export interface SyncDesignerDeps {
 export function syncDesigner(deps: SyncDesignerDeps, job: SyncDesignerJob): Promise<SyncOutcome> {
   return syncEntity(
     {
-      entity: 'designer',
       load: (id) => deps.designers.load(id),
       index: (item) => deps.writer.indexDesigners([item]),
       deleteUpTo: (id, version) => deps.writer.deleteUpTo([{ id, version }], deps.writer.names.designers),
-      changeLog: deps.changeLog,
     },
     job,
   );

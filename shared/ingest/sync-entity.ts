@@ -1,5 +1,4 @@
 import type { BulkResult } from '../search/elasticsearch/es-document.writer.ts';
-import type { ChangeEntity, ChangeLogRepository } from './change-log.repository.ts';
 import type { SourceState } from './source-state.ts';
 
 export interface SyncOutcome {
@@ -25,12 +24,12 @@ export class IndexWriteError extends Error {
   }
 }
 
+/** The ports one sync needs: the row as it is now, and the document writer. */
 export interface EntitySync<T> {
-  entity: ChangeEntity;
+  /** The row's state; for an absent row, the version of its delete from the same snapshot. */
   load(id: string): Promise<SourceState<T>>;
   index(item: T): Promise<BulkResult>;
   deleteUpTo(id: string, version: number): Promise<BulkResult>;
-  changeLog: Pick<ChangeLogRepository, 'latestVersion'>;
 }
 
 /**
@@ -45,11 +44,10 @@ export async function syncEntity<T>(sync: EntitySync<T>, job: { id: string; vers
     return outcome('indexed', found.version, found.state, await sync.index(found.item));
   }
   // A row still there (unlisted or invalid) can only have been indexed at its current version or older.
-  // A gone row's delete change holds a fresh version above all of them; the payload's is a floor.
-  const version =
-    found.state === 'absent'
-      ? Math.max(job.version, (await sync.changeLog.latestVersion(sync.entity, job.id)) ?? 0)
-      : found.version;
+  // A gone row's delete change holds a version above all of them and, read in the same snapshot as the
+  // row's absence, below any re-insert's (see RowSource.loadMany): a delete never takes a version a live
+  // row can hold. The payload's version is the fallback for an outbox with no record of the row.
+  const version = found.state === 'absent' ? (found.version ?? job.version) : found.version;
   const result = outcome('deleted', version, found.state, await sync.deleteUpTo(job.id, version));
   return found.state === 'invalid' ? { ...result, reason: found.reason } : result;
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../domain/errors.ts';
-import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.codec.ts';
+import { type Cursor, decodeCursor, encodeCursor, fitsSort, queryFingerprint, type SortValueKind } from './cursor.codec.ts';
+
+const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe('cursor codec', () => {
   const filters = { q: 'brand', category: 'brand' };
+  const sort: SortValueKind[] = ['score', 'epoch_ms', 'keyword'];
+  const valid: Cursor = { v: 1, k: 'designers', h: queryFingerprint(filters), o: 20, sa: [1.5, 1_700_000_000_000, 'x'] };
 
   it('round-trips a cursor for the same query', () => {
-    const cursor = { v: 1 as const, k: 'designers' as const, h: queryFingerprint(filters), o: 20, sa: [1.5, 'x'] };
-    expect(decodeCursor(encodeCursor(cursor), 'designers', filters)).toEqual(cursor);
+    expect(decodeCursor(encodeCursor(valid), 'designers', filters, sort)).toEqual(valid);
   });
 
   it('fingerprints ignore key order and empty values', () => {
@@ -15,9 +18,8 @@ describe('cursor codec', () => {
   });
 
   it('rejects a cursor of another query, naming the parameter', () => {
-    const raw = encodeCursor({ v: 1, k: 'designers', h: queryFingerprint(filters), o: 0, sa: [] });
     try {
-      decodeCursor(raw, 'designers', { q: 'motion' });
+      decodeCursor(encodeCursor(valid), 'designers', { q: 'motion' }, sort);
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(InvalidInputError);
@@ -27,8 +29,42 @@ describe('cursor codec', () => {
   });
 
   it('rejects garbage and cursors of the other resource', () => {
-    expect(() => decodeCursor('not-a-cursor', 'designers', filters)).toThrow(/not a valid cursor/);
-    const other = encodeCursor({ v: 1, k: 'open_roles', h: queryFingerprint(filters), o: 0, sa: [] });
-    expect(() => decodeCursor(other, 'designers', filters)).toThrow(/not a valid cursor/);
+    expect(() => decodeCursor('not-a-cursor', 'designers', filters, sort)).toThrow(/not a valid cursor/);
+    const other = encodeCursor({ ...valid, k: 'open_roles' });
+    expect(() => decodeCursor(other, 'designers', filters, sort)).toThrow(/not a valid cursor/);
+  });
+
+  // The tampered cursors that reached the engines as 500s: each must be a 400 on the cursor parameter.
+  it.each([
+    ['a boolean where the score goes', { sa: [true, 'x'] }],
+    ['no sort values', { sa: [] }],
+    ['too many sort values', { sa: [1, 1, 'x', 'y'] }],
+    ['a date past the range of dates', { sa: [1, 9e18, 'x'] }],
+    ['a fractional date', { sa: [1, 1.5, 'x'] }],
+    ['a NUL in the id', { sa: [1, 1, 'a\u0000b'] }],
+    ['a lone surrogate in the id', { sa: [1, 1, 'a\ud800'] }],
+    ['a one-character point in time', { pit: 'x' }],
+    ['a point in time with spaces', { pit: 'abcdefgh ijklmnopq' }],
+    ['a negative position', { o: -1 }],
+    ['an unknown field', { extra: 1 }],
+  ])('rejects %s', (_name, change) => {
+    const tampered = raw({ ...valid, ...change });
+    expect(() => decodeCursor(tampered, 'designers', filters, sort)).toThrow(InvalidInputError);
+    expect(() => decodeCursor(tampered, 'designers', filters, sort)).toThrow(/not a valid cursor/);
+  });
+
+  it('checks 64-bit values carried as text against the range of bigint', () => {
+    expect(fitsSort(['9223372036854775807', 'a'], ['int64_text', 'keyword'])).toBe(true);
+    expect(fitsSort(['9223372036854775808', 'a'], ['int64_text', 'keyword'])).toBe(false);
+    expect(fitsSort(['-9223372036854775808', 'a'], ['int64_text', 'keyword'])).toBe(true);
+    expect(fitsSort(['-9223372036854775809', 'a'], ['int64_text', 'keyword'])).toBe(false);
+    expect(fitsSort([12, 'a'], ['int64_text', 'keyword'])).toBe(false);
+  });
+
+  it('checks 32-bit integers against their range', () => {
+    expect(fitsSort([2_147_483_647], ['int32'])).toBe(true);
+    expect(fitsSort([2_147_483_648], ['int32'])).toBe(false);
+    expect(fitsSort([1e300], ['int32'])).toBe(false);
+    expect(fitsSort([0.5], ['int32'])).toBe(false);
   });
 });

@@ -3,17 +3,57 @@ import { z } from 'zod';
 import { InvalidInputError } from '../domain/errors.ts';
 
 /**
+ * The kinds of value a sort key puts into a cursor. A cursor is client input: every value is checked
+ * against the kind its position in the sort expects before any engine sees it, so a tampered cursor is
+ * a 400 and never an engine error.
+ */
+export type SortValueKind =
+  /** A relevance score: any finite number. */
+  | 'score'
+  /** A signed 32-bit integer (Postgres integer, Elasticsearch byte/short/integer). */
+  | 'int32'
+  /** Milliseconds since the epoch, within the range a date can hold. */
+  | 'epoch_ms'
+  /** A signed 64-bit integer carried as decimal text (JSON numbers lose precision past 2^53). */
+  | 'int64_text'
+  /** An identifier: short text without control characters. */
+  | 'keyword';
+
+const MAX_EPOCH_MS = 8_640_000_000_000_000;
+const INT64_MAX = 2n ** 63n - 1n;
+const MAX_KEYWORD_LENGTH = 512;
+
+const sortValueSchemas: Record<SortValueKind, z.ZodType> = {
+  score: z.number(),
+  int32: z.int32(),
+  epoch_ms: z.int().min(-MAX_EPOCH_MS).max(MAX_EPOCH_MS),
+  int64_text: z
+    .string()
+    .regex(/^-?\d{1,19}$/)
+    .refine((v) => {
+      const n = BigInt(v);
+      return n <= INT64_MAX && n >= -INT64_MAX - 1n;
+    }),
+  // eslint-disable-next-line no-control-regex
+  keyword: z.string().max(MAX_KEYWORD_LENGTH).regex(/^[^\u0000-\u001f\ud800-\udfff]*$/),
+};
+
+/**
  * The cursor is opaque to clients: base64url JSON holding the sort values of the last record served,
  * the absolute position of the next page, a hash of the query it belongs to, and optionally an engine
  * snapshot (an Elasticsearch point in time) so that the walk sees one consistent view.
  */
-const CursorSchema = z.object({
+const CursorSchema = z.strictObject({
   v: z.literal(1),
   k: z.enum(['designers', 'open_roles']),
-  h: z.string(),
-  o: z.int().nonnegative(),
-  sa: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  pit: z.string().optional(),
+  h: z.string().max(64),
+  o: z.int().nonnegative().max(1_000_000_000),
+  sa: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).max(8),
+  // Elasticsearch encodes point-in-time ids as URL-safe base64.
+  pit: z
+    .string()
+    .regex(/^[A-Za-z0-9_=+/-]{16,4096}$/)
+    .optional(),
 });
 export type Cursor = z.infer<typeof CursorSchema>;
 
@@ -30,20 +70,30 @@ export function encodeCursor(cursor: Cursor): string {
 
 const invalid = (message: string) => new InvalidInputError([{ parameter: 'cursor', message }]);
 
-export function decodeCursor(raw: string, kind: Cursor['k'], filters: object): Cursor {
+export const invalidCursor = () => invalid('is not a valid cursor; pass meta.next_cursor from the previous page unchanged');
+
+/** True when the values fit the sort: one value per key, each of the kind its key produces. */
+export function fitsSort(values: Cursor['sa'], kinds: readonly SortValueKind[]): boolean {
+  return values.length === kinds.length && kinds.every((kind, i) => sortValueSchemas[kind].safeParse(values[i]).success);
+}
+
+/**
+ * Decodes a cursor of `kind` for the query `filters` whose sort has the value kinds `sort`, or throws a
+ * 400 naming the cursor parameter.
+ */
+export function decodeCursor(raw: string, kind: Cursor['k'], filters: object, sort: readonly SortValueKind[]): Cursor {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    throw invalid('is not a valid cursor; pass meta.next_cursor from the previous page unchanged');
+    throw invalidCursor();
   }
   const result = CursorSchema.safeParse(parsed);
-  if (!result.success || result.data.k !== kind) {
-    throw invalid('is not a valid cursor; pass meta.next_cursor from the previous page unchanged');
-  }
+  if (!result.success || result.data.k !== kind) throw invalidCursor();
   if (result.data.h !== queryFingerprint(filters)) {
     throw invalid('belongs to a different query; repeat the same filters as the first page, or start again without cursor');
   }
+  if (!fitsSort(result.data.sa, sort)) throw invalidCursor();
   return result.data;
 }
 

@@ -8,6 +8,7 @@ import { createApp } from '../../services/api/app.ts';
 import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { callTool } from '../mcp/tool-contract.ts';
+import { queryFingerprint } from '../../shared/search/cursor.codec.ts';
 import { type BackendName, contractBackends, type LoadedBackend } from './backends.ts';
 import { BY_LISTED, DESIGNERS, type DesignerFixture, LISTED, NOW, PUBLIC_BASE_URL, toDesigner, toOpenRole, OPEN_ROLES } from './fixtures.ts';
 
@@ -286,6 +287,11 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         ['location=a&location=b', 'location'],
         [`q=${'x'.repeat(201)}`, 'q'],
         ['cursor=not-a-cursor', 'cursor'],
+        ['id=%00', 'id'],
+        ['slug=a%00b', 'slug'],
+        ['q=brand%00', 'q'],
+        ['location=%01US', 'location'],
+        ['company=acme%7F', 'company'],
       ];
       it.each(badRequests)('400 for %s, naming %s', async (query, parameter) => {
         const { status, body } = await get<{ success: boolean; error: string; details: { parameter: string }[] }>(
@@ -305,6 +311,36 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         const withOffset = await get<{ details: { parameter: string }[] }>(`/api/v1/designers?category=graphic&offset=2&cursor=${cursor}`);
         expect(withOffset.status).toBe(400);
         expect(withOffset.body.details[0]!.parameter).toBe('offset');
+      });
+
+      // Tampered cursors that carry the right query fingerprint, so only the sort values or the point in
+      // time are wrong: each must be a 400 on the cursor, on every engine, before the engine sees it.
+      const tampered = (filters: object, change: object) =>
+        encodeURIComponent(
+          Buffer.from(JSON.stringify({ v: 1, k: 'designers', h: queryFingerprint(filters), o: 5, sa: [1, 'x'], ...change })).toString('base64url'),
+        );
+      it.each([
+        ['a boolean sort value', '', {}, { sa: [true, 'x'] }],
+        ['no sort values', '', {}, { sa: [] }],
+        ['a date out of range', '', {}, { sa: [9e18, 'x'] }],
+        ['a relevance cursor without its score', 'q=brand', { q: 'brand' }, { sa: [1, 'x'] }],
+        ['a bigint past 64 bits', 'q=brand', { q: 'brand' }, { sa: [1, '99999999999999999999', 'x'] }],
+        ['a point in time of one character', 'q=brand', { q: 'brand' }, { sa: [1, 1, 'x'], pit: 'x' }],
+        ['a well-formed point in time that does not exist', 'q=brand', { q: 'brand' }, { sa: [1, 1, 'x'], pit: 'bm90LWEtcmVhbC1wb2ludC1pbi10aW1l' }],
+        ['a NUL in the id sort value', '', {}, { sa: [1, 'a\u0000'] }],
+      ])('400 for a tampered cursor: %s', async (_name, query, filters, change) => {
+        const { status, body } = await get<{ success: boolean; details: { parameter: string; message: string }[] }>(
+          `/api/v1/designers?${query}${query ? '&' : ''}limit=2&cursor=${tampered(filters, change)}`,
+        );
+        expect(status).toBe(400);
+        expect(body.details[0]).toMatchObject({ parameter: 'cursor', message: expect.stringMatching(/not a valid cursor|expired/) });
+      });
+
+      it('400 for a tampered open-role cursor', async () => {
+        const cursor = Buffer.from(JSON.stringify({ v: 1, k: 'open_roles', h: queryFingerprint({}), o: 1, sa: ['x', true, 1, 2] })).toString('base64url');
+        const { status, body } = await get<{ details: { parameter: string }[] }>(`/api/v1/open-roles?cursor=${cursor}`);
+        expect(status).toBe(400);
+        expect(body.details[0]!.parameter).toBe('cursor');
       });
 
       it('400 for a cursor of the open-role listing', async () => {

@@ -123,6 +123,58 @@ describe.each(engines)('curator import on %s', (engine) => {
       expect(await snapshot(store.db)).toEqual(before);
     });
 
+    it('refuses NUL, other control characters and lone surrogates in any string, naming line and field', async () => {
+      const before = await snapshot(store.db);
+      const path = await file(`chars-${engine}.ndjson`, ndjson([
+        designerRecord('ok-one'),
+        designerRecord('nul-name', { name: 'Ana\u0000Lopez' }),
+        designerRecord('nul-role', { previous_roles: [{ title: 'Designer', company: 'Acme\u0000', company_url: null }] }),
+        designerRecord('bell-location', { location: 'Berlin\u0007' }),
+        designerRecord('surrogate', { description: 'broken \ud800 text' }),
+        designerRecord('nul-url', { website: 'https://a.example/\u0000' }),
+      ]));
+      const error = (await rejection(importDesignersFile(store.db, path))) as ImportValidationError;
+      expect(error).toBeInstanceOf(ImportValidationError);
+      expect(error.problems.map((p) => [p.line, p.field, p.message])).toEqual([
+        [2, 'name', 'must not contain control characters such as NUL'],
+        [3, 'previous_roles.0.company', 'must not contain control characters such as NUL'],
+        [4, 'location', 'must not contain control characters such as NUL'],
+        [5, 'description', 'must be valid Unicode text (it contains a lone surrogate)'],
+        [6, 'website', 'must not contain control characters such as NUL'],
+      ]);
+      expect(error.stack ?? '').not.toContain('\u0000');
+      expect(await snapshot(store.db)).toEqual(before);
+    });
+
+    it('bounds lists and instants: 51 previous roles, a listing date in the future, one before 1990', async () => {
+      const before = await snapshot(store.db);
+      const roles = Array.from({ length: 51 }, (_, i) => ({ title: `Role ${i}`, company: `Co ${i}`, company_url: null }));
+      const path = await file(`bounds-${engine}.ndjson`, ndjson([
+        designerRecord('many-roles', { previous_roles: roles }),
+        designerRecord('far-future', { listed_at: '9999-12-31T23:59:59Z' }),
+        designerRecord('long-ago', { listed_at: '1970-01-01T00:00:00Z' }),
+        designerRecord('long-text', { description: 'x'.repeat(2001) }),
+      ]));
+      const error = (await rejection(importDesignersFile(store.db, path))) as ImportValidationError;
+      expect(error.problems.map((p) => [p.line, p.field, p.message])).toEqual([
+        [1, 'previous_roles', 'must hold at most 50 roles'],
+        [2, 'listed_at', 'must not be in the future'],
+        [3, 'listed_at', 'must not be before 1990-01-01T00:00:00Z'],
+        [4, 'description', 'must be at most 2000 characters'],
+      ]);
+      expect(await snapshot(store.db)).toEqual(before);
+    });
+
+    it('writes a designer with 50 roles as one version bump per statement, not one per role', async () => {
+      const roles = Array.from({ length: 50 }, (_, i) => ({ title: `Role ${i}`, company: `Co ${i}`, company_url: null }));
+      const path = await file(`fifty-${engine}.ndjson`, ndjson([designerRecord('fifty-roles', { id: 'd-fifty', previous_roles: roles })]));
+      await importDesignersFile(store.db, path);
+      const { rows } = await store.db.query<{ n: string }>(`SELECT count(*) AS n FROM change_log WHERE entity_id = 'd-fifty'`);
+      // The insert of the designer, and one touch by the statement that inserted its roles.
+      expect(Number(rows[0]!.n)).toBe(2);
+      expect((await designers.findListed({ slug: 'fifty-roles' }))?.previous_roles).toHaveLength(50);
+    });
+
     it('names the line of a bad element in a JSON array, and of a nested field', async () => {
       const before = await snapshot(store.db);
       const path = await file(`bad-${engine}.json`, jsonArray([

@@ -2,6 +2,7 @@ import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middlewar
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { createDirectoryMcpServer } from '../../../shared/mcp/directory-mcp.server.ts';
+import { invalidParamsResponses } from '../../../shared/mcp/json-rpc-request.validator.ts';
 import type { Mount, MountContext } from '../mount.ts';
 import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
 
@@ -20,6 +21,11 @@ export function mcpMounts(ctx: MountContext): Mount[] {
   router.use(hostHeaderValidation(allowedHostnames(ctx.config)), originValidation(ctx.config));
 
   const handle: RequestHandler = async (req, res, next) => {
+    const invalid = invalidParamsResponses(req.body);
+    if (invalid) {
+      res.status(200).json(Array.isArray(req.body) ? invalid : invalid[0]);
+      return;
+    }
     const server = createDirectoryMcpServer({ directory: ctx.directory, logger });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
@@ -52,6 +58,20 @@ export function mcpMounts(ctx: MountContext): Mount[] {
     }
     if (error?.type === 'entity.too.large') {
       res.status(413).json(jsonRpcError(-32600, 'Request too large.'));
+      return;
+    }
+    if (error?.type === 'charset.unsupported') {
+      res.status(415).json(jsonRpcError(-32600, 'Unsupported charset: send the JSON body as UTF-8.'));
+      return;
+    }
+    if (error?.type === 'encoding.unsupported') {
+      res.status(415).json(jsonRpcError(-32600, 'Unsupported Content-Encoding: send the body as identity, gzip, deflate or br.'));
+      return;
+    }
+    // Any other failure to read the body (a gzip header on a plain body, an aborted upload) is the
+    // client's: body-parser marks it with a 4xx status.
+    if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
+      res.status(400).json(jsonRpcError(-32600, 'Invalid request: the body could not be read as JSON.'));
       return;
     }
     logger.error({ err: error }, 'mcp request failed');

@@ -1,6 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { freeText, wordPrefixPhrase } from './query-clauses.ts';
+import { type EsSortKey, ID_ASC, LISTED_AT_DESC, SCORE_DESC, toEsSort } from './sort-keys.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -11,9 +12,13 @@ export const DESIGNER_TEXT_FIELDS = ['name^3', 'titles^2', 'companies^2', 'descr
  * Documented order. With q: relevance, then newest listed, then id. Without q: newest listed, then id.
  * Every key ends in the unique id, so pages never repeat or skip a record.
  */
+export function designerSortKeys(filters: DesignerFilters): EsSortKey[] {
+  const stable = [LISTED_AT_DESC, ID_ASC];
+  return hasText(filters.q) ? [SCORE_DESC, ...stable] : stable;
+}
+
 export function designerSort(filters: DesignerFilters): estypes.SortCombinations[] {
-  const stable: estypes.SortCombinations[] = [{ listed_at: { order: 'desc' } }, { id: { order: 'asc' } }];
-  return hasText(filters.q) ? [{ _score: { order: 'desc' } }, ...stable] : stable;
+  return toEsSort(designerSortKeys(filters));
 }
 
 function hasText(q: string | undefined): q is string {

@@ -27,6 +27,11 @@ export function isMissingPit(error: unknown): boolean {
   );
 }
 
+/** The engine refused the request itself (400): for a request built from validated input, a bad PIT id. */
+export function isRejectedRequest(error: unknown): boolean {
+  return error instanceof errors.ResponseError && error.meta.statusCode === 400;
+}
+
 export function mapSearchError(error: unknown): never {
   if (isUnavailable(error)) {
     throw new BackendUnavailableError('The search backend is unavailable; try again shortly.', { cause: error });

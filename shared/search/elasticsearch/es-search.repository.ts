@@ -4,14 +4,14 @@ import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import type { Page, PageRequest } from '../../domain/pagination.ts';
-import { type Cursor, decodeCursor, encodeCursor, expiredCursor, queryFingerprint } from '../cursor.codec.ts';
+import { type Cursor, decodeCursor, encodeCursor, expiredCursor, invalidCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
 import { fromDesignerSource } from './designer.document.ts';
 import { fromOpenRoleSource } from './open-role.document.ts';
-import { buildDesignerSearchRequest, type SearchWindow } from './designer-query.translator.ts';
-import { isMissingPit, mapSearchError } from './es-errors.ts';
+import { buildDesignerSearchRequest, designerSortKeys, type SearchWindow } from './designer-query.translator.ts';
+import { isMissingPit, isRejectedRequest, mapSearchError } from './es-errors.ts';
 import type { IndexNames } from './index-names.ts';
-import { buildOpenRoleSearchRequest } from './open-role-query.translator.ts';
+import { buildOpenRoleSearchRequest, openRoleSortKeys } from './open-role-query.translator.ts';
 
 const PIT_KEEP_ALIVE = '2m';
 
@@ -22,6 +22,8 @@ interface Walk<F extends object> {
   page: PageRequest;
   /** Relevance-sorted walks need a point in time: scores move when any document changes. */
   needsSnapshot: boolean;
+  /** The kinds of the sort values, which a cursor must match. */
+  sort: readonly SortValueKind[];
   request: (window: SearchWindow) => Omit<estypes.SearchRequest, 'index' | 'pit'>;
 }
 
@@ -39,6 +41,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
         filters,
         page,
         needsSnapshot: Boolean(filters.q?.trim()),
+        sort: designerSortKeys(filters).map((k) => k.value),
         request: (w) => buildDesignerSearchRequest(filters, w),
       },
       fromDesignerSource,
@@ -53,6 +56,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
         filters,
         page,
         needsSnapshot: Boolean(filters.q?.trim()),
+        sort: openRoleSortKeys(filters).map((k) => k.value),
         request: (w) => buildOpenRoleSearchRequest(filters, w, now),
       },
       fromOpenRoleSource,
@@ -83,7 +87,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
   }
 
   private async walk<F extends object, T>(walk: Walk<F>, map: (source: unknown) => T): Promise<Page<T>> {
-    const cursor = walk.page.cursor ? decodeCursor(walk.page.cursor, walk.kind, walk.filters) : undefined;
+    const cursor = walk.page.cursor ? decodeCursor(walk.page.cursor, walk.kind, walk.filters, walk.sort) : undefined;
     const offset = cursor ? cursor.o : walk.page.offset;
     // A cursor page cannot judge has_more from offset and total: records added or deleted behind the
     // cursor move the total but not the walk. It reads one record more than it serves and looks.
@@ -100,6 +104,9 @@ export class ElasticsearchSearchRepository implements SearchPort {
       });
     } catch (error) {
       if (cursor?.pit && isMissingPit(error)) throw expiredCursor();
+      // Everything else in the request was built from validated input; what the engine rejects is the
+      // client's point-in-time id.
+      if (cursor?.pit && isRejectedRequest(error)) throw invalidCursor();
       return mapSearchError(error);
     }
 

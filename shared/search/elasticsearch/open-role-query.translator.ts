@@ -2,19 +2,19 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import type { SearchWindow } from './designer-query.translator.ts';
 import { freeText, wordPrefixPhrase } from './query-clauses.ts';
+import { type EsSortKey, ID_ASC, PLACEMENT_RANK_ASC, POSTED_AT_DESC, SCORE_DESC, toEsSort } from './sort-keys.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
 export const OPEN_ROLE_TEXT_FIELDS = ['title^3', 'company^2', 'description'];
 
 /** Featured first, then (with q) relevance, then newest posted, then id. */
+export function openRoleSortKeys(filters: OpenRoleFilters): EsSortKey[] {
+  return [PLACEMENT_RANK_ASC, ...(filters.q?.trim() ? [SCORE_DESC] : []), POSTED_AT_DESC, ID_ASC];
+}
+
 export function openRoleSort(filters: OpenRoleFilters): estypes.SortCombinations[] {
-  return [
-    { placement_rank: { order: 'asc' } },
-    ...(filters.q?.trim() ? [{ _score: { order: 'desc' as const } }] : []),
-    { posted_at: { order: 'desc' } },
-    { id: { order: 'asc' } },
-  ];
+  return toEsSort(openRoleSortKeys(filters));
 }
 
 /** Pure: open-role filters to a bool query; expired listings never match. */

@@ -8,11 +8,11 @@ import type { Db } from '../../store/db.ts';
 import { type DesignerRow, toDesigner } from '../../store/designer.row.ts';
 import { DesignerRepository } from '../../store/designer.repository.ts';
 import { type OpenRoleRow, toOpenRole } from '../../store/open-role.row.ts';
-import { type Cursor, decodeCursor, encodeCursor, queryFingerprint } from '../cursor.codec.ts';
+import { type Cursor, decodeCursor, encodeCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
-import { designerSearchSpec } from './designer-query.builder.ts';
+import { designerSearchSpec, designerSortKeys } from './designer-query.builder.ts';
 import { fuzzyExpansions } from './fuzzy-terms.ts';
-import { openRoleSearchSpec } from './open-role-query.builder.ts';
+import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
 import { mapDatabaseError } from './pg-errors.ts';
 import { countStatement, pageStatement, type SearchSpec, type SearchWindow, type SortKey } from './sql-builder.ts';
 import { searchWords } from './text-search.ts';
@@ -23,21 +23,15 @@ export interface PostgresSearchOptions {
   timeoutMs: number;
 }
 
-const invalidCursor = () =>
-  new InvalidInputError([
-    { parameter: 'cursor', message: 'is not a valid cursor; pass meta.next_cursor from the previous page unchanged' },
-  ]);
+/** The kind of cursor value each SQL type of a sort key is bound as. */
+const CURSOR_KIND: Record<string, SortValueKind> = { int: 'int32', bigint: 'int64_text', text: 'keyword', float8: 'score' };
 
-/** A cursor's sort values must fit this order's keys: a cursor of another engine or another order does not. */
-function checkSortValues(values: Cursor['sa'], keys: readonly SortKey[]): unknown[] {
-  if (values.length !== keys.length) throw invalidCursor();
-  keys.forEach((key, i) => {
-    const v = values[i];
-    const ok =
-      key.cast === 'int' ? Number.isInteger(v) : key.cast === 'bigint' ? typeof v === 'string' && /^-?\d{1,19}$/.test(v) : typeof v === 'string';
-    if (!ok) throw invalidCursor();
+function sortKinds(keys: readonly SortKey[]): SortValueKind[] {
+  return keys.map((key) => {
+    const kind = CURSOR_KIND[key.cast];
+    if (!kind) throw new Error(`sort key ${key.column} has no cursor kind for SQL type ${key.cast}`);
+    return kind;
   });
-  return values;
 }
 
 type SortedRow<R> = R & { sort_values: Cursor['sa'] };
@@ -57,13 +51,13 @@ export class PostgresSearchRepository implements SearchPort {
   }
 
   async searchDesigners(filters: DesignerFilters, page: PageRequest): Promise<Page<Designer>> {
-    return this.walk('designers', filters, page, (tx) => this.expansions(tx, filters.q), (e) => designerSearchSpec(filters, e), (row: DesignerRow) =>
+    return this.walk('designers', filters, page, designerSortKeys(filters), (tx) => this.expansions(tx, filters.q), (e) => designerSearchSpec(filters, e), (row: DesignerRow) =>
       toDesigner(row, this.options.publicBaseUrl),
     );
   }
 
   async searchOpenRoles(filters: OpenRoleFilters, page: PageRequest, now: Date): Promise<Page<OpenRole>> {
-    return this.walk('open_roles', filters, page, (tx) => this.expansions(tx, filters.q), (e) => openRoleSearchSpec(filters, e, now), (row: OpenRoleRow) =>
+    return this.walk('open_roles', filters, page, openRoleSortKeys(filters), (tx) => this.expansions(tx, filters.q), (e) => openRoleSearchSpec(filters, e, now), (row: OpenRoleRow) =>
       toOpenRole(row),
     );
   }
@@ -96,11 +90,12 @@ export class PostgresSearchRepository implements SearchPort {
     kind: Cursor['k'],
     filters: F,
     page: PageRequest,
+    keys: readonly SortKey[],
     expand: (tx: Db) => Promise<Map<string, string[]>>,
     specOf: (expansions: Map<string, string[]>) => SearchSpec,
     map: (row: R) => T,
   ): Promise<Page<T>> {
-    const cursor = page.cursor ? decodeCursor(page.cursor, kind, filters) : undefined;
+    const cursor = page.cursor ? decodeCursor(page.cursor, kind, filters, sortKinds(keys)) : undefined;
     const offset = cursor ? cursor.o : page.offset;
     try {
       return await this.db.transaction(async (tx) => {
@@ -112,7 +107,7 @@ export class PostgresSearchRepository implements SearchPort {
         // there, not by offset and total, which records added or deleted behind the cursor move.
         const probe = cursor && page.limit > 0 ? 1 : 0;
         const window: SearchWindow = cursor
-          ? { limit: page.limit + probe, offset: 0, after: checkSortValues(cursor.sa, spec.keys) }
+          ? { limit: page.limit + probe, offset: 0, after: cursor.sa }
           : { limit: page.limit, offset: page.offset };
         const count = countStatement(spec);
         const { rows: totals } = await tx.query<{ total: string }>(count.sql, count.params);

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Every string the directory accepts from outside (query parameters, tool arguments, import records)
+ * goes through these rules: Postgres cannot store NUL, control characters have no place in a profile,
+ * and a lone surrogate would be silently stored as U+FFFD. Each is refused with a message naming what
+ * is wrong, rather than being stripped, so what is stored is exactly what was sent.
+ */
+
+// Tab, line feed and carriage return are text; every other C0 control character and DEL is not.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const TEXT_MESSAGES = {
+  control: 'must not contain control characters such as NUL',
+  surrogate: 'must be valid Unicode text (it contains a lone surrogate)',
+} as const;
+
+/** The problem with a string's characters, or null when it is clean. */
+export function textProblem(value: string): string | null {
+  if (CONTROL_CHARACTER.test(value)) return TEXT_MESSAGES.control;
+  if (!value.isWellFormed()) return TEXT_MESSAGES.surrogate;
+  return null;
+}
+
+/** Adds the character rules to a string schema (or a string format such as z.url()). */
+export function cleanText<S extends z.ZodString | z.ZodURL>(schema: S): S {
+  return schema.check((ctx) => {
+    const problem = textProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
+  }) as S;
+}
+
+/** Documented limits of every string and list a record may hold (README "Limits"). */
+export const LIMITS = {
+  name: 200,
+  title: 200,
+  company: 200,
+  location: 200,
+  designerDescription: 2000,
+  openRoleDescription: 5000,
+  url: 2048,
+  id: 64,
+  slug: 120,
+  previousRoles: 50,
+} as const;
+
+/** Plain text of at most `max` characters (at least one unless min is 0). */
+export function plainText(max: number, min = 0) {
+  let schema = z.string().max(max, { error: `must be at most ${max} characters` });
+  if (min > 0) schema = schema.min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` });
+  return cleanText(schema);
+}
+
+/** An absolute http(s) URL of bounded length. */
+export function webUrl() {
+  return cleanText(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' })
+      .max(LIMITS.url, { error: `must be at most ${LIMITS.url} characters` }),
+  );
+}

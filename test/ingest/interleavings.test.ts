@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IndexedDesigner } from '../../shared/domain/designer.schema.ts';
+import type { SourceState } from '../../shared/ingest/source-state.ts';
+import { type EntitySync, syncEntity } from '../../shared/ingest/sync-entity.ts';
+import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
+import { requireServices } from '../support/services.ts';
+import { IngestHarness } from './support/ingest-harness.ts';
+
+const services = requireServices('postgres', 'redis', 'elasticsearch');
+
+/** A promise with its resolver outside: the test decides when a paused job goes on. */
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}
+
+/**
+ * Deterministic interleavings of a sync job with the writes that race it. Each test pauses a job between
+ * reading the row and writing the index, commits the racing change and syncs it, then lets the paused
+ * job finish: whatever the order, the index must end at the row's state.
+ */
+describe.skipIf(!services)('ingest: a sync job paused between its steps never loses a row', () => {
+  let h: IngestHarness;
+  let writer: ElasticsearchDocumentWriter;
+
+  beforeAll(async () => {
+    h = await IngestHarness.create(services!, 'interleavings');
+    await h.manager.ensureIndices();
+    writer = new ElasticsearchDocumentWriter(h.es, h.names);
+  });
+
+  afterAll(async () => {
+    await h?.cleanup();
+  });
+
+  /** The sync ports of a designer job, with an optional pause after the row was read. */
+  function designerSync(pause?: Promise<void>, onLoaded?: (state: SourceState<IndexedDesigner>) => void): EntitySync<IndexedDesigner> {
+    return {
+      load: async (id) => {
+        const state = await h.designers.load(id);
+        onLoaded?.(state);
+        if (pause) await pause;
+        return state;
+      },
+      index: (item) => writer.indexDesigners([item]),
+      deleteUpTo: (id, version) => writer.deleteUpTo([{ id, version }], h.names.designers),
+    };
+  }
+
+  const sync = (id: string, pause?: Promise<void>, onLoaded?: (s: SourceState<IndexedDesigner>) => void) =>
+    syncEntity(designerSync(pause, onLoaded), { id, version: 0 });
+
+  async function reinsert(id: string, name: string): Promise<void> {
+    const f = h.designerFields({ name });
+    await h.db.query(
+      `INSERT INTO designers (id, slug, name, description, website, portfolio_preview, category, location)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, f.slug, f.name, f.description, f.website, f.portfolio_preview, f.category, f.location],
+    );
+  }
+
+  async function indexedVersion(id: string): Promise<number | null> {
+    await h.es.indices.refresh({ index: h.names.designers });
+    return (await h.getDoc('designers', id))?.version ?? null;
+  }
+
+  // Each transition takes a listed designer out and back in. The job paused in between read the row
+  // while it was out; it finishes after the row came back and was synced.
+  const transitions = [
+    {
+      name: 'delete, then re-insert of the same id',
+      out: (id: string) => h.deleteDesigner(id),
+      back: (id: string) => reinsert(id, 'Back again'),
+      outState: 'absent',
+    },
+    {
+      name: 'opt-out, then opt-in',
+      out: (id: string) => h.updateDesigner(id, { opted_in: false }),
+      back: (id: string) => h.updateDesigner(id, { opted_in: true }),
+      outState: 'unlisted',
+    },
+    {
+      name: 'unpublish, then publish',
+      out: (id: string) => h.updateDesigner(id, { status: 'draft' }),
+      back: (id: string) => h.updateDesigner(id, { status: 'published' }),
+      outState: 'unlisted',
+    },
+  ] as const;
+
+  describe.each(transitions)('$name', ({ out, back, outState }) => {
+    it('the job that read the row while it was out finishes last: the row stays in the index', async () => {
+      const id = await h.insertDesigner({ name: 'Racing' });
+      await sync(id);
+      await out(id);
+
+      const paused = gate();
+      let seen: SourceState<IndexedDesigner> | undefined;
+      const late = sync(id, paused.wait, (s) => {
+        seen = s;
+      });
+      await expect.poll(() => seen?.state).toBe(outState);
+
+      await back(id);
+      const current = await h.rowVersion('designers', id);
+      expect((await sync(id)).action).toBe('indexed');
+      expect(await indexedVersion(id)).toBe(current);
+
+      paused.open();
+      const outcome = await late;
+      expect(outcome).toMatchObject({ action: 'deleted', stale: true });
+      expect(await indexedVersion(id)).toBe(current);
+      expect(await h.diffStoreAndIndex('designers')).toEqual([]);
+    });
+
+    it('the job that read the row while it was out finishes first: the later sync brings it back', async () => {
+      const id = await h.insertDesigner({ name: 'Racing' });
+      await sync(id);
+      await out(id);
+
+      const paused = gate();
+      const early = sync(id, paused.wait);
+      await back(id);
+      paused.open();
+      expect((await early).action).toBe('deleted');
+      expect(await indexedVersion(id)).toBeNull();
+
+      expect((await sync(id)).action).toBe('indexed');
+      expect(await indexedVersion(id)).toBe(await h.rowVersion('designers', id));
+    });
+
+    it('a duplicate of the paused job, run again after everything, changes nothing', async () => {
+      const id = await h.insertDesigner({ name: 'Racing' });
+      await sync(id);
+      await out(id);
+      const paused = gate();
+      const late = sync(id, paused.wait);
+      await back(id);
+      await sync(id);
+      paused.open();
+      await late;
+      await sync(id);
+      await sync(id);
+      expect(await indexedVersion(id)).toBe(await h.rowVersion('designers', id));
+    });
+  });
+
+  it('a delete read in the same snapshot as the row’s absence takes the delete’s version, not a re-insert’s', async () => {
+    const id = await h.insertDesigner({ name: 'Snapshot' });
+    await h.deleteDesigner(id);
+    const { rows } = await h.db.query<{ version: string }>(
+      `SELECT version FROM change_log WHERE entity = 'designer' AND entity_id = $1 AND op = 'delete'`,
+      [id],
+    );
+    const deleteVersion = Number(rows[0]!.version);
+    const state = await h.designers.load(id);
+    expect(state).toEqual({ state: 'absent', version: deleteVersion });
+  });
+
+  it('a re-insert that waited for a concurrent delete of its id takes a version above the delete’s', async () => {
+    const id = await h.insertDesigner({ name: 'Contended' });
+    const before = (await h.rowVersion('designers', id))!;
+    const f = h.designerFields({ name: 'Contended again' });
+    let inserting!: Promise<unknown>;
+    await h.db.transaction(async (deleting) => {
+      await deleting.query('DELETE FROM designers WHERE id = $1', [id]);
+      // Another connection re-inserts the id with a version drawn before the delete (as a column default
+      // is, before the insert waits on the delete's lock): the store must not keep it.
+      inserting = h.db.query(
+        `INSERT INTO designers (id, slug, name, description, website, portfolio_preview, category, location, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [id, f.slug, f.name, f.description, f.website, f.portfolio_preview, f.category, f.location, before],
+      );
+      // Give the insert time to reach the row and wait for this transaction.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await inserting;
+    const { rows } = await h.db.query<{ version: string }>(
+      `SELECT version FROM change_log WHERE entity = 'designer' AND entity_id = $1 AND op = 'delete'`,
+      [id],
+    );
+    expect((await h.rowVersion('designers', id))!).toBeGreaterThan(Number(rows[0]!.version));
+  });
+});
