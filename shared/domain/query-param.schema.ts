@@ -18,6 +18,7 @@ export function textParam(max: number, description: string) {
       .string({ error: once('a string') })
       .trim()
       .max(max, { error: `must be at most ${max} characters` }),
+    { decoded: true },
   ).describe(description);
 }
 

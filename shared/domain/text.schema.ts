@@ -14,19 +14,25 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const TEXT_MESSAGES = {
   control: 'must not contain control characters such as NUL',
   surrogate: 'must be valid Unicode text (it contains a lone surrogate)',
+  replacement: 'must be valid UTF-8 (it holds U+FFFD, which marks bytes that were not UTF-8)',
 } as const;
 
-/** The problem with a string's characters, or null when it is clean. */
-export function textProblem(value: string): string | null {
+/**
+ * The problem with a string's characters, or null when it is clean. `decoded`: the value was decoded
+ * from bytes by a lenient decoder (a query string, a request body), which turns invalid UTF-8 into
+ * U+FFFD; a search for that character is a client's encoding bug, not a query.
+ */
+export function textProblem(value: string, decoded = false): string | null {
   if (CONTROL_CHARACTER.test(value)) return TEXT_MESSAGES.control;
   if (!value.isWellFormed()) return TEXT_MESSAGES.surrogate;
+  if (decoded && value.includes('\ufffd')) return TEXT_MESSAGES.replacement;
   return null;
 }
 
 /** Adds the character rules to a string schema (or a string format such as z.url()). */
-export function cleanText<S extends z.ZodString | z.ZodURL>(schema: S): S {
+export function cleanText<S extends z.ZodString | z.ZodURL>(schema: S, options: { decoded?: boolean } = {}): S {
   return schema.check((ctx) => {
-    const problem = textProblem(ctx.value);
+    const problem = textProblem(ctx.value, options.decoded);
     if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
   }) as S;
 }

@@ -292,6 +292,8 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         ['q=brand%00', 'q'],
         ['location=%01US', 'location'],
         ['company=acme%7F', 'company'],
+        ['q=%ED%A0%80', 'q'],
+        ['location=%C0', 'location'],
       ];
       it.each(badRequests)('400 for %s, naming %s', async (query, parameter) => {
         const { status, body } = await get<{ success: boolean; error: string; details: { parameter: string }[] }>(

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { pastInstant } from './instant.schema.ts';
+import { textParam } from './query-param.schema.ts';
+import { plainText, TEXT_MESSAGES, textProblem, webUrl } from './text.schema.ts';
+
+const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+
+describe('text rules for every public string', () => {
+  it.each([
+    ['NUL', 'a\u0000b', TEXT_MESSAGES.control],
+    ['BEL', 'a\u0007', TEXT_MESSAGES.control],
+    ['DEL', 'a\u007f', TEXT_MESSAGES.control],
+    ['a lone high surrogate', 'a\ud800', TEXT_MESSAGES.surrogate],
+    ['a lone low surrogate', '\udc00b', TEXT_MESSAGES.surrogate],
+  ])('refuses %s', (_name, value, message) => {
+    expect(textProblem(value)).toBe(message);
+    expect(messages(plainText(100).safeParse(value))).toEqual([message]);
+  });
+
+  it('keeps tabs, line breaks, accents, emoji and CJK', () => {
+    for (const value of ['Line one\nline two\r\n\tend', 'José Ñúñez', '🎨 design', '設計者']) {
+      expect(plainText(100).safeParse(value).success).toBe(true);
+    }
+  });
+
+  it('refuses U+FFFD only where it marks bytes a lenient decoder could not read (search parameters)', () => {
+    expect(textProblem('caf\ufffd')).toBeNull();
+    expect(textProblem('caf\ufffd', true)).toBe(TEXT_MESSAGES.replacement);
+    expect(messages(textParam(200, 'q').safeParse('caf\ufffd'))).toEqual([TEXT_MESSAGES.replacement]);
+  });
+
+  it('bounds length with a message naming the limit', () => {
+    expect(messages(plainText(3).safeParse('abcd'))).toEqual(['must be at most 3 characters']);
+    expect(messages(plainText(3, 1).safeParse(''))).toEqual(['must not be empty']);
+  });
+
+  it('accepts only absolute http(s) URLs without control characters', () => {
+    expect(webUrl().safeParse('https://studio.example/work?x=1').success).toBe(true);
+    expect(messages(webUrl().safeParse('javascript:alert(1)'))).toEqual(['must be an absolute http or https URL']);
+    expect(messages(webUrl().safeParse('https://a.example/\u0000'))).toEqual([TEXT_MESSAGES.control]);
+    expect(messages(webUrl().safeParse(`https://a.example/${'x'.repeat(2048)}`))).toEqual(['must be at most 2048 characters']);
+  });
+});
+
+describe('instants that order records', () => {
+  const now = Date.parse('2026-06-01T12:00:00Z');
+  const schema = pastInstant(() => now);
+
+  it('accepts the past and a few minutes of clock skew', () => {
+    expect(schema.safeParse('2026-06-01T12:04:00Z').success).toBe(true);
+    expect(schema.safeParse('2001-02-03T04:05:06+02:00').success).toBe(true);
+  });
+
+  it('refuses the future, which would pin a record first, and dates before 1990', () => {
+    expect(messages(schema.safeParse('9999-12-31T23:59:59Z'))).toEqual(['must not be in the future']);
+    expect(messages(schema.safeParse('2026-06-01T12:06:00Z'))).toEqual(['must not be in the future']);
+    expect(messages(schema.safeParse('1970-01-01T00:00:00Z'))).toEqual(['must not be before 1990-01-01T00:00:00Z']);
+  });
+});
