@@ -7,7 +7,12 @@
 -- bulk loads take no lock-table entries), then draws the version.
 CREATE FUNCTION version_after_conflicts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format('SELECT 1 FROM %I WHERE id = $1 FOR UPDATE', TG_TABLE_NAME) USING NEW.id;
+  -- Static statements, so their plans are cached across the rows of a bulk insert.
+  IF TG_TABLE_NAME = 'designers' THEN
+    PERFORM 1 FROM designers WHERE id = NEW.id FOR UPDATE;
+  ELSE
+    PERFORM 1 FROM open_roles WHERE id = NEW.id FOR UPDATE;
+  END IF;
   NEW.version := nextval('entity_version_seq');
   RETURN NEW;
 END $$;
