@@ -47,6 +47,8 @@ export function Layout({ head, section, stylesheet, siteName, children, tail }: 
         <meta property="og:url" content={head.canonical} />
         {head.image ? <meta property="og:image" content={head.image} /> : null}
         <meta name="twitter:card" content={head.image ? 'summary_large_image' : 'summary'} />
+        {/* No favicon file: an empty data: icon saves every page a 404 request. */}
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href={stylesheet} />
         {head.jsonLd ? (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} />

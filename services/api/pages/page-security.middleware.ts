@@ -31,7 +31,8 @@ export const docsSecurity: RequestHandler = helmet({
       defaultSrc: ["'none'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'https:', 'data:'],
+      // Nothing from elsewhere: Redoc's only outside fetch, its badge logo, is refused.
+      imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],
