@@ -39,7 +39,7 @@ export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
 
   async function streamXml(res: Response, stream: Readable) {
     cache(res);
-    res.type('application/xml');
+    res.setHeader('Content-Type', 'application/xml; charset=utf-8');
     try {
       await pipeline(stream, res);
     } catch (error) {
