@@ -139,6 +139,16 @@ describe.skipIf(chromiumUnavailable())('pages in headless Chromium (embedded eng
     }
   });
 
+  it('keeps every page, at its largest (100 results), under 100 KB of HTML and CSS', async () => {
+    const css = await (await fetch(`${site.baseUrl}/assets/site.css`)).arrayBuffer();
+    for (const path of ['/', '/?limit=100', '/open-roles?limit=100', '/designer/geraldine-boyer', '/docs']) {
+      const response = await fetch(`${site.baseUrl}${path}`);
+      expect(response.status).toBe(200);
+      const html = await response.arrayBuffer();
+      expect(html.byteLength + css.byteLength, path).toBeLessThan(100 * 1024);
+    }
+  });
+
   it('renders the API reference from the served OpenAPI document under its CSP, and saves screenshots', async () => {
     await mkdir(SCREENSHOTS, { recursive: true });
     for (const [width, viewport] of Object.entries(VIEWPORTS)) {

@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { load as loadHtml, type CheerioAPI } from 'cheerio';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -65,6 +70,9 @@ function parseXml(text: string): Record<string, { url?: { loc: string }[]; sitem
   expect(XMLValidator.validate(text)).toBe(true);
   return xml.parse(text);
 }
+
+const run = promisify(execFile);
+const REDOCLY = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'redocly');
 
 const engines = contractBackends.filter((b) => b.name !== 'postgres');
 
@@ -333,6 +341,25 @@ describe.each(engines)('web pages on $name', (backend) => {
     expect(seen.filter((loc) => !loc.includes('/designer/'))).toEqual([`${PUBLIC_BASE_URL}/`, `${PUBLIC_BASE_URL}/open-roles`, `${PUBLIC_BASE_URL}/docs`]);
     const bad = await get(splitBase, '/sitemaps/designers.xml?cursor=not-a-cursor');
     expect(bad.status).toBe(400);
+  });
+
+  it('serves an OpenAPI document that redocly lint passes without errors, with integer limit and offset', async () => {
+    const served = await get(base, '/api/v1/openapi.json');
+    const document = JSON.parse(served.text);
+    const limit = document.paths['/designers'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit.schema.type).toBe('integer');
+    const dir = await mkdtemp(join(tmpdir(), 'dd-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      await writeFile(file, served.text);
+      // No telemetry, no update check: CI machines may have no internet.
+      const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+      const { stdout, stderr } = await run(REDOCLY, ['lint', file, '--format', 'json'], { env });
+      const report = JSON.parse(stdout) as { totals: { errors: number } };
+      expect(report.totals.errors, stderr).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('leaves the JSON API and its 404 as they were: no page CSP, JSON bodies', async () => {
