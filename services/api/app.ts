@@ -27,7 +27,11 @@ export interface App {
 }
 
 export function createApp(deps: AppDeps): App {
-  const directory = createDirectoryService({ search: deps.search, ...(deps.now ? { now: deps.now } : {}) });
+  const directory = createDirectoryService({
+    search: deps.search,
+    publicBaseUrl: deps.config.PUBLIC_BASE_URL,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   const app = express();
   app.disable('x-powered-by');
   // Weak ETags on every JSON body; express answers 304 itself when If-None-Match matches.

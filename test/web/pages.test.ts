@@ -37,6 +37,7 @@ const HOSTILE: DesignerFixture = {
 const UNLISTED = DESIGNERS.filter((d) => !LISTED.includes(d));
 const LISTED_SLUGS = [...LISTED.map((d) => d.slug), HOSTILE.slug];
 const SPLIT_AT = 10;
+const ELSEWHERE = 'http://localhost:3720';
 
 interface Fetched {
   status: number;
@@ -82,6 +83,7 @@ describe.each(engines)('web pages on $name', (backend) => {
   const servers: Server[] = [];
   let base: string;
   let splitBase: string;
+  let elsewhereBase: string;
 
   beforeAll(async () => {
     if (reason) throw new Error(reason);
@@ -92,9 +94,13 @@ describe.each(engines)('web pages on $name', (backend) => {
     const deps = { search: loaded.search, config, logger, now: () => NOW };
     const main = await listen(createApp(deps).app);
     const split = await listen(createApp({ ...deps, sitemapMaxUrls: SPLIT_AT }).app);
-    servers.push(main.server, split.server);
+    // The same index served under another address (as after a move, or the worker and the API configured apart).
+    const elsewhereConfig = loadConfig({ PUBLIC_BASE_URL: ELSEWHERE, LOG_LEVEL: 'silent' });
+    const elsewhere = await listen(createApp({ ...deps, config: elsewhereConfig }).app);
+    servers.push(main.server, split.server, elsewhere.server);
     base = main.base;
     splitBase = split.base;
+    elsewhereBase = elsewhere.base;
   });
 
   afterAll(async () => {
@@ -360,6 +366,17 @@ describe.each(engines)('web pages on $name', (backend) => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('hands out profile_url, canonical links and sitemap entries on the serving process\'s own PUBLIC_BASE_URL', async () => {
+    const one = JSON.parse((await get(elsewhereBase, '/api/v1/designers/ana-lopez')).text) as { data: { profile_url: string } };
+    expect(one.data.profile_url).toBe(`${ELSEWHERE}/designer/ana-lopez`);
+    const list = JSON.parse((await get(elsewhereBase, '/api/v1/designers?limit=100')).text) as { data: { slug: string; profile_url: string }[] };
+    expect(list.data.map((d) => d.profile_url)).toEqual(list.data.map((d) => `${ELSEWHERE}/designer/${d.slug}`));
+    const profile = loadHtml((await get(elsewhereBase, '/designer/ana-lopez')).text);
+    expect(profile('link[rel=canonical]').attr('href')).toBe(`${ELSEWHERE}/designer/ana-lopez`);
+    const sitemap = parseXml((await get(elsewhereBase, '/sitemap.xml')).text);
+    expect(sitemap.urlset!.url!.every((u) => u.loc.startsWith(`${ELSEWHERE}/`))).toBe(true);
   });
 
   it('leaves the JSON API and its 404 as they were: no page CSP, JSON bodies', async () => {
