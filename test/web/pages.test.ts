@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../services/api/app.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
+import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
+import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
+import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import { contractBackends, type LoadedBackend } from '../contract/backends.ts';
 import { type DesignerFixture, DESIGNERS, LISTED, NOW, PUBLIC_BASE_URL } from '../contract/fixtures.ts';
 
@@ -347,6 +350,7 @@ describe.each(engines)('web pages on $name', (backend) => {
     expect(seen.filter((loc) => !loc.includes('/designer/'))).toEqual([`${PUBLIC_BASE_URL}/`, `${PUBLIC_BASE_URL}/open-roles`, `${PUBLIC_BASE_URL}/docs`]);
     const bad = await get(splitBase, '/sitemaps/designers.xml?cursor=not-a-cursor');
     expect(bad.status).toBe(400);
+    expect(bad.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
   it('serves an OpenAPI document that redocly lint passes without errors, with integer limit and offset', async () => {
@@ -386,5 +390,34 @@ describe.each(engines)('web pages on $name', (backend) => {
     const missing = await get(base, '/no-such-page');
     expect([missing.status, missing.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
     expect(missing.headers['content-security-policy']).toBeUndefined();
+  });
+});
+
+describe('pages when the search engine is unreachable', () => {
+  it('answer an HTML 503 with Retry-After and nothing of the internals', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const client = createElasticsearchClient({ url: `http://127.0.0.1:${port}`, requestTimeoutMs: 2000 });
+    const config = loadConfig({ PUBLIC_BASE_URL, LOG_LEVEL: 'silent' });
+    const { server, base } = await listen(
+      createApp({ search: new ElasticsearchSearchRepository(client, indexNames('t_web_dead_')), config, logger: createLogger('silent', 'web-dead') }).app,
+    );
+    try {
+      for (const path of ['/', '/designer/ana-lopez', '/open-roles', '/sitemap.xml']) {
+        const response = await get(base, path);
+        expect(response.status, path).toBe(503);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.headers['retry-after']).toMatch(/^\d+$/);
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(loadHtml(response.text)('h1').text()).toBe('The directory is busy');
+        expect(response.text).not.toMatch(/ECONNREFUSED|stack|127\.0\.0\.1/);
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await client.close();
+    }
   });
 });

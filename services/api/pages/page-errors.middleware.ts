@@ -3,14 +3,11 @@ import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../..
 import type { Logger } from '../../../shared/logging/logger.ts';
 import type { SitePages } from '../../../shared/web/site-pages.tsx';
 import { sendHtml } from './page-response.ts';
+import { pageSecurity } from './page-security.middleware.ts';
 
 /** The HTML twin of the API's error middleware: the same statuses, as pages a person can act on. */
 export function pageErrors(pages: SitePages, logger: Logger): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    if (res.headersSent) {
-      next(error);
-      return;
-    }
+  const handle: ErrorRequestHandler = (error, req, res) => {
     if (error instanceof NotFoundError) {
       sendHtml(res, 404, pages.error(404, error.message), 0);
       return;
@@ -27,5 +24,13 @@ export function pageErrors(pages: SitePages, logger: Logger): ErrorRequestHandle
     }
     logger.error({ err: error, path: req.path }, 'unhandled page error');
     sendHtml(res, 500, pages.error(500, 'The page could not be shown. Please try again.'), 0);
+  };
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    // Errors of the site files (a bad sitemap cursor) are HTML pages too, under the same policy.
+    pageSecurity(req, res, () => handle(error, req, res, next));
   };
 }
