@@ -170,6 +170,8 @@ describe.skipIf(chromiumUnavailable())('pages in headless Chromium (embedded eng
         await page.locator('h2', { hasText: 'List and search designers' }).waitFor({ timeout: 30_000 });
         expect(await page.getByRole('heading', { name: 'Connect an MCP client' }).count()).toBe(1);
         await page.screenshot({ path: join(SCREENSHOTS, `docs-${width}.png`), fullPage: false });
+        await page.locator('h2', { hasText: 'List and search designers' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SCREENSHOTS, `docs-reference-${width}.png`), fullPage: false });
         expect(cspErrors).toEqual([]);
       } finally {
         await context.close();
