@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 import { h } from 'preact';
 import type { SiteUrls } from './site-urls.ts';
 

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 export interface ErrorPageProps {
   status: 400 | 404 | 500 | 503;
   message: string;

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 import type { ParameterProblem } from '../domain/errors.ts';
 
 export interface FieldProps {

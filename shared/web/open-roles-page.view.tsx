@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 import type { ParameterProblem } from '../domain/errors.ts';
 import { EMPLOYMENT_TYPES, type EmploymentType, type OpenRole } from '../domain/open-role.schema.ts';
 import type { Page } from '../domain/pagination.ts';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
 import { jsonForScript } from './person-json-ld.ts';
 

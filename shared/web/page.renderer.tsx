@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
+// Every .tsx file names its JSX runtime itself: the API image runs tsx without a tsconfig.json.
 import type { ComponentChildren } from 'preact';
 import { render } from 'preact-render-to-string';
 import { Layout, type NavSection, type PageHead } from './page-layout.view.tsx';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 import type { PagerLinks } from './pager.ts';
 
 export function Pager({ links }: { links: PagerLinks }) {

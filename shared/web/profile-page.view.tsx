@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 import type { Designer } from '../domain/designer.schema.ts';
 import type { Role } from '../domain/role.schema.ts';
 import { categoryLabel } from './category-options.ts';

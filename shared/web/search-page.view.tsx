@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 import type { Designer } from '../domain/designer.schema.ts';
 import type { ParameterProblem } from '../domain/errors.ts';
 import type { Page } from '../domain/pagination.ts';
