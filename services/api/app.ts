@@ -8,6 +8,7 @@ import type { SearchPort } from '../../shared/search/search.port.ts';
 import { errorMiddleware, notFoundRoute } from './middleware/error.middleware.ts';
 import { designersRouter } from './routes/designers.routes.ts';
 import { openRolesRouter } from './routes/open-roles.routes.ts';
+import { webRouter } from './pages/web.mount.ts';
 
 export interface AppDeps {
   search: SearchPort;
@@ -16,6 +17,8 @@ export interface AppDeps {
   /** Extra routers mounted before the 404 handler (admin, MCP), each owned by its own module. */
   mounts?: (directory: DirectoryService) => { path: string; router: Router | RequestHandler }[];
   now?: () => Date;
+  /** URLs per sitemap file (default 50,000); tests shrink it to see the sitemap index. */
+  sitemapMaxUrls?: number;
 }
 
 export interface App {
@@ -24,7 +27,11 @@ export interface App {
 }
 
 export function createApp(deps: AppDeps): App {
-  const directory = createDirectoryService({ search: deps.search, ...(deps.now ? { now: deps.now } : {}) });
+  const directory = createDirectoryService({
+    search: deps.search,
+    publicBaseUrl: deps.config.PUBLIC_BASE_URL,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   const app = express();
   app.disable('x-powered-by');
   // Weak ETags on every JSON body; express answers 304 itself when If-None-Match matches.
@@ -54,6 +61,15 @@ export function createApp(deps: AppDeps): App {
   });
   app.use('/api/v1', v1);
   for (const mount of deps.mounts?.(directory) ?? []) app.use(mount.path, mount.router);
+  app.use(
+    webRouter({
+      directory,
+      publicBaseUrl: deps.config.PUBLIC_BASE_URL,
+      cacheMaxAgeSeconds: deps.config.CACHE_MAX_AGE_SECONDS,
+      logger: deps.logger,
+      ...(deps.sitemapMaxUrls ? { sitemapMaxUrls: deps.sitemapMaxUrls } : {}),
+    }),
+  );
   app.use(notFoundRoute);
   app.use(errorMiddleware(deps.logger));
   return { app, directory };

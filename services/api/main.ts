@@ -26,7 +26,7 @@ const server = app.listen(config.PORT, config.HOST, () => {
   const base = config.PUBLIC_BASE_URL.replace(/\/+$/, '');
   logger.info({ port: config.PORT, search: config.SEARCH_BACKEND }, 'api listening');
   process.stderr.write(
-    `\nDesigner Directory is up (search: ${config.SEARCH_BACKEND}). Try:\n` +
+    `\nDesigner Directory is up (search: ${config.SEARCH_BACKEND}). Open ${base}/ in a browser, or try:\n` +
       `  curl '${base}/api/v1/designers?category=brand&location=US&limit=3'\n` +
       `  curl '${base}/api/v1/open-roles?remote=true&limit=3'\n` +
       `  ${base}/api/v1/openapi.json\n` +

@@ -23,6 +23,14 @@ describe('loadConfig', () => {
     expect(config.SEARCH_TIMEOUT_MS).toBe(500);
   });
 
+  it('derives PUBLIC_BASE_URL from PORT when it is unset or blank, and keeps an explicit one', () => {
+    expect(loadConfig({ PORT: '3720' }).PUBLIC_BASE_URL).toBe('http://localhost:3720');
+    expect(loadConfig({ PORT: '3720', PUBLIC_BASE_URL: ' ' }).PUBLIC_BASE_URL).toBe('http://localhost:3720');
+    expect(loadConfig({ PORT: '3720', PUBLIC_BASE_URL: 'https://designers.example' }).PUBLIC_BASE_URL).toBe(
+      'https://designers.example',
+    );
+  });
+
   it('treats a blank URL as unset', () => {
     expect(loadConfig({ ELASTICSEARCH_URL: '  ' }).ELASTICSEARCH_URL).toBeUndefined();
   });

@@ -19,7 +19,8 @@ export const ConfigSchema = z
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+    // Unset: the local address on PORT, so links work wherever the process listens (see the transform).
+    PUBLIC_BASE_URL: z.preprocess(blankAsUnset, z.url().optional()),
     ELASTICSEARCH_URL: optionalUrl,
     ES_INDEX_PREFIX: z
       .string()
@@ -41,6 +42,7 @@ export const ConfigSchema = z
   })
   .transform((env) => ({
     ...env,
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
     SEARCH_BACKEND: env.SEARCH_BACKEND ?? (env.ELASTICSEARCH_URL ? 'elasticsearch' : 'postgres'),
   }));
 

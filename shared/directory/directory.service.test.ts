@@ -94,4 +94,31 @@ describe('directory service', () => {
     await expect(createDirectoryService({ search: port }).getDesigner({ slug: 'nobody' })).rejects.toThrow(NotFoundError);
     await expect(createDirectoryService({ search: port }).getDesigner({ slug: 'nobody' })).rejects.toThrow(/slug "nobody"/);
   });
+
+  it('derives profile_url from its public base URL, whatever the engine returned', async () => {
+    const stored = {
+      id: 'd1',
+      slug: 'ana-lopez',
+      name: 'Ana',
+      description: '',
+      website: 'https://ana.example',
+      portfolio_preview: 'https://images.example/ana.jpg',
+      category: 'product' as const,
+      location: '',
+      current_role: null,
+      previous_roles: [],
+      profile_url: 'http://localhost:3000/designer/ana-lopez',
+    };
+    const port: SearchPort = {
+      ...recordingPort().port,
+      searchDesigners: async (_f, p) => ({ items: [stored], total: 1, limit: p.limit, offset: p.offset, hasMore: false, nextCursor: null }),
+      findDesigner: async () => stored,
+    };
+    const service = createDirectoryService({ search: port, publicBaseUrl: 'https://designers.example/' });
+    const page = await service.searchDesigners({}, REST_PAGE_RULES);
+    expect(page.items[0]!.profile_url).toBe('https://designers.example/designer/ana-lopez');
+    expect((await service.getDesigner({ slug: 'ana-lopez' })).profile_url).toBe('https://designers.example/designer/ana-lopez');
+    // Without one, the engine's value stands (the worker-side services have no address of their own).
+    expect((await createDirectoryService({ search: port }).getDesigner({ slug: 'ana-lopez' })).profile_url).toBe(stored.profile_url);
+  });
 });

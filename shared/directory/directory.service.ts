@@ -1,4 +1,4 @@
-import type { Designer } from '../domain/designer.schema.ts';
+import { type Designer, profileUrl } from '../domain/designer.schema.ts';
 import type { DesignerSearch } from '../domain/designer-search.schema.ts';
 import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
 import type { OpenRole } from '../domain/open-role.schema.ts';
@@ -13,8 +13,19 @@ export interface DirectoryService {
   searchOpenRoles(search: OpenRoleSearch, rules: PageRules): Promise<Page<OpenRole>>;
 }
 
-export function createDirectoryService(deps: { search: SearchPort; now?: () => Date }): DirectoryService {
+export function createDirectoryService(deps: {
+  search: SearchPort;
+  now?: () => Date;
+  /**
+   * The serving process's public address. When given, every designer's profile_url is derived from it,
+   * so links open on this deployment whatever base URL the indexing worker wrote into Elasticsearch.
+   */
+  publicBaseUrl?: string;
+}): DirectoryService {
   const now = deps.now ?? (() => new Date());
+  const base = deps.publicBaseUrl;
+  const linked = (designer: Designer): Designer =>
+    base === undefined ? designer : { ...designer, profile_url: profileUrl(base, designer.slug) };
 
   function pageOf(input: { limit?: number; offset?: number; cursor?: string }, rules: PageRules) {
     if (input.cursor !== undefined && input.offset !== undefined) {
@@ -37,7 +48,8 @@ export function createDirectoryService(deps: { search: SearchPort; now?: () => D
   return {
     async searchDesigners(search, rules) {
       const { limit, offset, cursor, ...filters } = search;
-      return deps.search.searchDesigners(filters, pageOf({ limit, offset, cursor }, rules));
+      const page = await deps.search.searchDesigners(filters, pageOf({ limit, offset, cursor }, rules));
+      return { ...page, items: page.items.map(linked) };
     },
 
     async getDesigner(key) {
@@ -46,7 +58,7 @@ export function createDirectoryService(deps: { search: SearchPort; now?: () => D
         const what = 'slug' in key ? `slug "${key.slug}"` : `id "${key.id}"`;
         throw new NotFoundError(`No designer with ${what}.`);
       }
-      return designer;
+      return linked(designer);
     },
 
     async searchOpenRoles(search, rules) {

@@ -42,7 +42,8 @@ export function intQueryParam(description: string) {
     .regex(/^\d{1,10}$/, { error: 'must be a non-negative integer' })
     .transform(Number)
     .pipe(intParam(description))
-    .describe(description);
+    // The generator documents a transformed string by its input type; the parameter is an integer.
+    .meta({ description, type: 'integer', minimum: 0, maximum: 1_000_000_000 });
 }
 
 export function boolParam(description: string) {
@@ -53,7 +54,7 @@ export function boolQueryParam(description: string) {
   return z
     .enum(['true', 'false'], { error: once('true or false') })
     .transform((v) => v === 'true')
-    .describe(description);
+    .meta({ description, type: 'boolean' });
 }
 
 export const CursorParam = z

@@ -75,5 +75,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       description: 'A public, read-only JSON directory of curated designers and open design roles. No authentication.',
     },
     servers: [{ url: serverUrl }],
+    // Public and read-only: an explicit empty requirement says "no authentication" to clients and linters.
+    security: [],
   });
 }

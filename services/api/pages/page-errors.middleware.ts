@@ -1,0 +1,36 @@
+import type { ErrorRequestHandler } from 'express';
+import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
+import type { Logger } from '../../../shared/logging/logger.ts';
+import type { SitePages } from '../../../shared/web/site-pages.tsx';
+import { sendHtml } from './page-response.ts';
+import { pageSecurity } from './page-security.middleware.ts';
+
+/** The HTML twin of the API's error middleware: the same statuses, as pages a person can act on. */
+export function pageErrors(pages: SitePages, logger: Logger): ErrorRequestHandler {
+  const handle: ErrorRequestHandler = (error, req, res) => {
+    if (error instanceof NotFoundError) {
+      sendHtml(res, 404, pages.error(404, error.message), 0);
+      return;
+    }
+    if (error instanceof InvalidInputError) {
+      sendHtml(res, 400, pages.error(400, error.message), 0);
+      return;
+    }
+    if (error instanceof BackendUnavailableError) {
+      logger.warn({ err: error.cause ?? error, path: req.path }, 'search backend unavailable');
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      sendHtml(res, 503, pages.error(503, 'The directory cannot search right now. Please try again in a few seconds.'), 0);
+      return;
+    }
+    logger.error({ err: error, path: req.path }, 'unhandled page error');
+    sendHtml(res, 500, pages.error(500, 'The page could not be shown. Please try again.'), 0);
+  };
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    // Errors of the site files (a bad sitemap cursor) are HTML pages too, under the same policy.
+    pageSecurity(req, res, () => handle(error, req, res, next));
+  };
+}

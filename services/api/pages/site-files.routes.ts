@@ -1,0 +1,85 @@
+import { Router, type Response } from 'express';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
+import { CursorParam } from '../../../shared/domain/query-param.schema.ts';
+import { parseOrThrow } from '../../../shared/domain/errors.ts';
+import type { Logger } from '../../../shared/logging/logger.ts';
+import { renderLlmsTxt } from '../../../shared/web/llms-txt.renderer.ts';
+import { renderRobotsTxt } from '../../../shared/web/robots-txt.renderer.ts';
+import type { SiteAssets } from '../../../shared/web/site-assets.ts';
+import type { SiteUrls } from '../../../shared/web/site-urls.ts';
+import {
+  DESIGNER_SITEMAP_PATH,
+  designerSitemap,
+  PAGES_SITEMAP_PATH,
+  pagesSitemap,
+  SITEMAP_MAX_URLS,
+  siteSitemap,
+} from '../../../shared/web/sitemap.stream.ts';
+
+const DesignerSitemapQuery = z.strictObject({ cursor: CursorParam.optional() });
+
+export interface SiteFilesRouteDeps {
+  directory: DirectoryService;
+  urls: SiteUrls;
+  assets: SiteAssets;
+  cacheMaxAgeSeconds: number;
+  logger: Logger;
+  /** URLs per sitemap file before /sitemap.xml becomes an index; the protocol's 50,000 unless a test shrinks it. */
+  sitemapMaxUrls?: number;
+}
+
+/** Everything of the site that is not a page: the stylesheet, Redoc's bundle, llms.txt, robots.txt, sitemaps. */
+export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
+  const router = Router();
+  const maxUrls = deps.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
+  const cache = (res: Response) => res.setHeader('Cache-Control', `public, max-age=${deps.cacheMaxAgeSeconds}`);
+
+  async function streamXml(res: Response, stream: Readable) {
+    cache(res);
+    res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+    try {
+      await pipeline(stream, res);
+    } catch (error) {
+      // The status line is gone by now; the client sees a cut response, the log sees why.
+      deps.logger.warn({ err: error }, 'sitemap stream failed');
+    }
+  }
+
+  router.get('/assets/site.css', (_req, res) => {
+    cache(res);
+    res.type('css').send(deps.assets.css);
+  });
+
+  router.get('/assets/redoc.standalone.js', (_req, res) => {
+    cache(res);
+    res.sendFile(deps.assets.redocScriptFile, { cacheControl: false });
+  });
+
+  router.get('/llms.txt', (_req, res) => {
+    cache(res);
+    res.type('text/markdown; charset=utf-8').send(renderLlmsTxt(deps.urls));
+  });
+
+  router.get('/robots.txt', (_req, res) => {
+    cache(res);
+    res.type('text/plain; charset=utf-8').send(renderRobotsTxt(deps.urls));
+  });
+
+  router.get('/sitemap.xml', async (_req, res) => {
+    await streamXml(res, await siteSitemap(deps.directory, deps.urls, maxUrls));
+  });
+
+  router.get(PAGES_SITEMAP_PATH, async (_req, res) => {
+    await streamXml(res, pagesSitemap(deps.urls));
+  });
+
+  router.get(DESIGNER_SITEMAP_PATH, async (req, res) => {
+    const { cursor } = parseOrThrow(DesignerSitemapQuery, req.query);
+    await streamXml(res, await designerSitemap(deps.directory, deps.urls, cursor, maxUrls));
+  });
+
+  return router;
+}

@@ -1,0 +1,74 @@
+import { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
+import { SlugSchema } from '../../../shared/domain/designer.schema.ts';
+import { DesignerSearchQuerySchema } from '../../../shared/domain/designer-search.schema.ts';
+import { InvalidInputError, NotFoundError, parseOrThrow } from '../../../shared/domain/errors.ts';
+import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-search.schema.ts';
+import { type Page, REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
+import { dropBlankParams } from '../../../shared/web/form-params.ts';
+import type { ListingOutcome, SitePages } from '../../../shared/web/site-pages.tsx';
+import { docsSecurity, pageSecurity } from './page-security.middleware.ts';
+import { sendHtml } from './page-response.ts';
+
+const SlugParams = z.strictObject({ slug: SlugSchema });
+
+const NOT_LISTED = 'No designer is listed at this address. They may have left the directory, or the link is mistyped.';
+
+export interface SitePagesRouteDeps {
+  directory: DirectoryService;
+  pages: SitePages;
+  cacheMaxAgeSeconds: number;
+  redocScriptHref: string;
+}
+
+/**
+ * The pages people open. Each parses its query with the REST schema (blank form fields dropped), asks
+ * the DirectoryService with the REST page rules, and renders: the same URL parameters give the same
+ * results as /api/v1.
+ */
+export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
+  const router = Router();
+  const { directory, pages } = deps;
+
+  async function listing<S extends z.ZodObject, T>(
+    req: Request,
+    res: Response,
+    schema: S,
+    search: (input: z.output<S>) => Promise<Page<T>>,
+    render: (outcome: ListingOutcome<T>) => string,
+  ) {
+    const query = req.query as Record<string, unknown>;
+    try {
+      const page = await search(parseOrThrow(schema, dropBlankParams(query)));
+      sendHtml(res, 200, render({ query, page }), deps.cacheMaxAgeSeconds);
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      sendHtml(res, 400, render({ query, problems: error.problems }), 0);
+    }
+  }
+
+  router.get('/', pageSecurity, (req, res) =>
+    listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES), pages.designerSearch),
+  );
+
+  router.get('/open-roles', pageSecurity, (req, res) =>
+    listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES), pages.openRoles),
+  );
+
+  router.get('/designer/:slug', pageSecurity, async (req, res) => {
+    const params = SlugParams.safeParse(req.params);
+    if (!params.success) throw new NotFoundError(NOT_LISTED);
+    try {
+      sendHtml(res, 200, pages.profile(await directory.getDesigner({ slug: params.data.slug })), deps.cacheMaxAgeSeconds);
+    } catch (error) {
+      throw error instanceof NotFoundError ? new NotFoundError(NOT_LISTED) : error;
+    }
+  });
+
+  router.get('/docs', docsSecurity, (_req, res) => {
+    sendHtml(res, 200, pages.docs({ redocScript: deps.redocScriptHref }), deps.cacheMaxAgeSeconds);
+  });
+
+  return router;
+}

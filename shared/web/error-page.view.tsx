@@ -1,0 +1,27 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
+export interface ErrorPageProps {
+  status: 400 | 404 | 500 | 503;
+  message: string;
+}
+
+const TITLES: Record<ErrorPageProps['status'], string> = {
+  400: 'This address is not valid',
+  404: 'Page not found',
+  500: 'Something went wrong',
+  503: 'The directory is busy',
+};
+
+export const errorPageTitle = (status: ErrorPageProps['status']) => TITLES[status];
+
+export function ErrorPage({ status, message }: ErrorPageProps) {
+  return (
+    <>
+      <h1>{TITLES[status]}</h1>
+      <p class="lead">{message}</p>
+      <p>
+        <a href="/">Search the directory</a> or <a href="/open-roles">browse open roles</a>.
+      </p>
+    </>
+  );
+}
