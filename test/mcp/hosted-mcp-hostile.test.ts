@@ -21,7 +21,7 @@ interface JsonRpcError {
   error: { code: number; message: string };
 }
 
-function post(url: URL, body: string | Buffer, headers: Record<string, string> = {}) {
+function post(url: URL, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
   return fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
@@ -62,7 +62,7 @@ describe.skipIf(!services)('hosted MCP server: hostile requests get client error
   });
 
   it('a gzip body that really is gzip is read', async () => {
-    const response = await post(fixture.mcpUrl, gzipSync(JSON.stringify(INITIALIZE)), { 'content-encoding': 'gzip' });
+    const response = await post(fixture.mcpUrl, new Uint8Array(gzipSync(JSON.stringify(INITIALIZE))), { 'content-encoding': 'gzip' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: 1, result: { serverInfo: expect.any(Object) } });
   });
