@@ -131,14 +131,19 @@ export async function loadEmbedded(corpus: readonly CorpusDesigner[]): Promise<L
   }
 }
 
-/** Runs every judged query once on an engine (after one warm-up pass when `warm`), timing each. */
-export async function runQueries(engine: RankingEngine, queries: readonly JudgedQuery[], warm = false): Promise<QueryResult[]> {
-  if (warm) for (const query of queries) await engine.search(query.q);
-  const results: QueryResult[] = [];
+/**
+ * Runs every judged query on every engine, the engines taking turns query by query so that load from
+ * elsewhere on the machine falls on all of them alike; one untimed warm-up pass first.
+ */
+export async function runQueries(engines: readonly RankingEngine[], queries: readonly JudgedQuery[]): Promise<Map<string, QueryResult[]>> {
+  for (const query of queries) for (const engine of engines) await engine.search(query.q);
+  const results = new Map(engines.map((e) => [e.name, [] as QueryResult[]]));
   for (const query of queries) {
-    const start = performance.now();
-    const { ranked, total } = await engine.search(query.q);
-    results.push({ query, ranked, total, ms: performance.now() - start });
+    for (const engine of engines) {
+      const start = performance.now();
+      const { ranked, total } = await engine.search(query.q);
+      results.get(engine.name)!.push({ query, ranked, total, ms: performance.now() - start });
+    }
   }
   return results;
 }

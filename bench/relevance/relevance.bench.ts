@@ -27,15 +27,14 @@ console.error(`${corpus.length} designers, ${queries.length} judged queries`);
 const scores = new Map<string, FamilyScore[]>();
 const latency: string[] = [];
 async function measure(engines: RankingEngine[]) {
-  for (const engine of engines) {
-    const results = await runQueries(engine, queries, true);
-    scores.set(engine.name, scoreByFamily(results));
+  for (const [name, results] of await runQueries(engines, queries)) {
+    scores.set(name, scoreByFamily(results));
     const ms = results.map((r) => r.ms);
-    latency.push(`| ${engine.name} | ${percentile(ms, 50).toFixed(1)} | ${percentile(ms, 95).toFixed(1)} |`);
+    latency.push(`| ${name} | ${percentile(ms, 50).toFixed(1)} | ${percentile(ms, 95).toFixed(1)} |`);
     if (options.verbose) {
       for (const r of results) {
         const marks = r.ranked.slice(0, 5).map((id) => r.query.grades.get(id) ?? 0).join('');
-        console.error(`${engine.name} [${r.query.family}] "${r.query.q}" total=${r.total} grades=${marks} relevant=${r.query.grades.size}`);
+        console.error(`${name} [${r.query.family}] "${r.query.q}" total=${r.total} grades=${marks} relevant=${r.query.grades.size}`);
       }
     }
   }

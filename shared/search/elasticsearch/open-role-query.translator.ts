@@ -5,7 +5,7 @@ import { freeText, wordPrefixPhrase } from './query-clauses.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
-export const OPEN_ROLE_TEXT_FIELDS = ['title^3', 'company^2', 'description'];
+export const OPEN_ROLE_TEXT_FIELDS = ['title^3', 'company^2', 'description', 'location^0.5'];
 
 /** Featured first, then (with q) relevance, then newest posted, then id. */
 export function openRoleSort(filters: OpenRoleFilters): estypes.SortCombinations[] {
