@@ -484,6 +484,19 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         }
       });
 
+      it('search_designers names the words that match nothing, and suggests structured arguments it checked', async () => {
+        const empty = await callTool(client, 'search_designers', { q: 'zzqx illustrator fintech' });
+        expect(empty.structured?.total).toBe(0);
+        expect(empty.text).toContain('No designer matches the word "zzqx".');
+        expect(empty.text).toContain('company="…"');
+        const place = await callTool(client, 'search_designers', { q: 'a designer based in seoul' });
+        // The search ran as asked (q matched d08 by title and location), and the text offers the exact filter.
+        expect(toolIds(place.structured)).toEqual(await restIds('/api/v1/designers?q=a%20designer%20based%20in%20seoul'));
+        expect(place.text).toContain('consider calling search_designers with {"location":"seoul","q":"designer"}');
+        const employer = await callTool(client, 'search_designers', { q: 'motion designer who worked at acme studio' });
+        expect(employer.text).toContain('{"category":"motion","company":"acme studio","q":"designer"}');
+      });
+
       it('search_designers pages through every listed designer once by its next arguments', async () => {
         const seen: string[] = [];
         let args: Record<string, unknown> | null = { limit: 2 };
