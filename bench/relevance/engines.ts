@@ -133,10 +133,14 @@ export async function loadEmbedded(corpus: readonly CorpusDesigner[]): Promise<L
 
 /**
  * Runs every judged query on every engine, the engines taking turns query by query so that load from
- * elsewhere on the machine falls on all of them alike; one untimed warm-up pass first.
+ * elsewhere on the machine falls on all of them alike; by default one untimed warm-up pass first.
  */
-export async function runQueries(engines: readonly RankingEngine[], queries: readonly JudgedQuery[]): Promise<Map<string, QueryResult[]>> {
-  for (const query of queries) for (const engine of engines) await engine.search(query.q);
+export async function runQueries(
+  engines: readonly RankingEngine[],
+  queries: readonly JudgedQuery[],
+  options: { warm: boolean } = { warm: true },
+): Promise<Map<string, QueryResult[]>> {
+  if (options.warm) for (const query of queries) for (const engine of engines) await engine.search(query.q);
   const results = new Map(engines.map((e) => [e.name, [] as QueryResult[]]));
   for (const query of queries) {
     for (const engine of engines) {

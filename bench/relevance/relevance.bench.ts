@@ -10,15 +10,17 @@ import { generateCorpus } from './corpus.ts';
 import { loadElasticsearch, loadEmbedded, type RankingEngine, runQueries } from './engines.ts';
 import { FAMILIES, generateJudgements } from './judgements.ts';
 import { type FamilyScore, percentile, scoreByFamily } from './metrics.ts';
+import { toFloors } from './floors.ts';
 import { familyTable } from './report.ts';
 
 const options = new Command()
   .option('--designers <n>', 'designers in the generated directory', (v) => Number(v), 5000)
   .option('--json <file>', 'also write the scores as JSON')
   .option('--no-elasticsearch', 'skip Elasticsearch')
+  .option('--floors <file>', 'write the per-family floors of the CI regression test (use with --designers 2000)')
   .option('--verbose', 'print each query with its first results')
   .parse()
-  .opts<{ designers: number; json?: string; elasticsearch: boolean; verbose?: boolean }>();
+  .opts<{ designers: number; json?: string; elasticsearch: boolean; floors?: string; verbose?: boolean }>();
 
 const corpus = generateCorpus(options.designers);
 const queries = generateJudgements(corpus);
@@ -60,3 +62,7 @@ console.log(familyTable(scores));
 console.log('\n| engine | p50 ms | p95 ms |\n|---|---|---|');
 for (const line of latency) console.log(line);
 if (options.json) await writeFile(options.json, `${JSON.stringify(Object.fromEntries(scores), null, 2)}\n`);
+if (options.floors) {
+  const engines = new Map([...scores].filter(([name]) => name === 'elasticsearch' || name === 'embedded (PGlite)'));
+  await writeFile(options.floors, `${JSON.stringify(toFloors(corpus.length, engines), null, 2)}\n`);
+}
