@@ -8,7 +8,7 @@ type Query = estypes.QueryDslQueryContainer;
 export const DESIGNER_TEXT_FIELDS = ['name^3', 'titles^2', 'companies^2', 'description', 'location^0.5'];
 
 /** Extra score for query words found together in one role ("title company"), more for the current role. */
-export const ROLE_BOOSTS = { sameRole: 1, currentRole: 1 } as const;
+export const ROLE_BOOSTS = { sameRole: 1, currentRole: 2 } as const;
 
 /**
  * Words of one role (its title and company) rank above the same words spread over several roles: a

@@ -39,7 +39,8 @@ export const MATCH_TIER_BOOSTS = { exact: 1, prefix: 0.6, fuzzy: 0.05 } as const
  * Free text after query understanding (shared/search/query-words.ts): filler words are dropped, and a
  * record must match `required` of the remaining words, each in some field: exactly, as a prefix (last
  * word only) or within its typo allowance. Per word only its best tier counts (dis_max), and records
- * matching more words score higher. Exact all-words and phrase matches add to the score, and `extra`
+ * matching more words score higher. Filler words found in the first (highest-boosted) field, and exact
+ * all-words and phrase matches add to the score, and `extra`
  * adds engine-specific bonuses (the same role, the current role).
  */
 export function freeText(
@@ -47,7 +48,7 @@ export function freeText(
   fields: string[],
   extra: (words: string[]) => Query[] = () => [],
 ): FreeTextClauses | null {
-  const { words, required } = understandQuery(q);
+  const { words, filler, required } = understandQuery(q);
   if (words.length === 0) return null;
   const perWord: Query[] = words.map((word, i) => ({
     dis_max: {
@@ -66,5 +67,7 @@ export function freeText(
           { multi_match: { query: text, fields, type: 'phrase', boost: 2 } },
         ]
       : [];
-  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...extra(words)] };
+  // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there.
+  const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
+  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...extra(words)] };
 }

@@ -38,7 +38,7 @@ export function freeTextSql(
   params: Params,
   roleColumns?: RoleColumns,
 ): FreeTextSql | null {
-  const { words, required } = query;
+  const { words, filler, required } = query;
   if (words.length === 0) return null;
   const last = words.length - 1;
   const fuzzy = (word: string, restrict?: string) => (expansions.get(word) ?? []).map((t) => lexeme(t, { weights: restrict }));
@@ -73,6 +73,13 @@ export function freeTextSql(
     return `CASE ${whens.join(' ')} ELSE 0 END`;
   });
 
+  // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there:
+  // in the best-weighted field, exactly.
+  const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
+  const optional = filler.map(
+    (word) => `CASE WHEN ${matches(column, lexeme(word, { weights: best![0] }))} THEN ${best![1] * MATCH_TIER_POINTS.exact} ELSE 0 END`,
+  );
+
   const top = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
   const bonus: string[] = [];
   if (words.length > 1) {
@@ -96,5 +103,5 @@ export function freeTextSql(
         `${matches(column, anyOf(words.map((w, i) => alternatives(w, i))))} AND (${words
           .map((w, i) => `(${matches(column, alternatives(w, i))})::int`)
           .join(' + ')}) >= ${required}`;
-  return { where, score: `(${[...perWord, ...bonus].join(' + ')})` };
+  return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})` };
 }
