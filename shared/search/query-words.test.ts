@@ -7,9 +7,13 @@ describe('understandQuery', () => {
       words: ['3d', 'generalist', 'berlin', 'blender'],
       filler: ['find', 'me', 'a', 'in', 'who', 'knows'],
       required: 3,
+      pastRoles: false,
     });
     expect(understandQuery('someone with design systems experience based in Lisbon').words).toEqual(['design', 'systems', 'lisbon']);
-    expect(understandQuery('looking for former Google design directors').words).toEqual(['google', 'design', 'directors']);
+    expect(understandQuery('looking for former Google design directors')).toMatchObject({
+      words: ['google', 'design', 'directors'],
+      pastRoles: true,
+    });
   });
 
   it('folds accents and case as the documents are folded', () => {

@@ -21,8 +21,11 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   // how requests describe a person rather than what the person is
   'based', 'located', 'living', 'lives', 'live', 'experience', 'experienced', 'background', 'years', 'year', 'worked',
   'works', 'working', 'knows', 'know', 'knowing', 'skilled', 'skills', 'expert', 'expertise', 'good', 'great', 'strong',
-  'currently', 'previously', 'formerly', 'former', 'ex', 'used', 'also', 'like', 'really', 'very',
+  'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'also', 'like', 'really', 'very',
 ]);
+
+/** Filler that asks for past roles ("former Google design directors"): previous roles then rank above the current one. */
+export const PAST_ROLE_WORDS: ReadonlySet<string> = new Set(['former', 'formerly', 'ex', 'previously', 'previous', 'past']);
 
 /** The words of a free-text query as both engines match them. */
 export interface QueryWords {
@@ -32,6 +35,8 @@ export interface QueryWords {
   filler: string[];
   /** How many of `words` a record must match. */
   required: number;
+  /** The request asks for past roles: the role bonus goes to previous roles instead of the current one. */
+  pastRoles: boolean;
 }
 
 /**
@@ -50,5 +55,6 @@ export function understandQuery(q: string | undefined): QueryWords {
   const content = tokens.filter((t) => !FILLER_WORDS.has(t));
   const kept = content.length > 0 ? content : tokens;
   const words = [...new Set(kept)];
-  return { words, filler: tokens.filter((t) => !kept.includes(t)), required: requiredMatches(words.length) };
+  const filler = tokens.filter((t) => !kept.includes(t));
+  return { words, filler, required: requiredMatches(words.length), pastRoles: filler.some((t) => PAST_ROLE_WORDS.has(t)) };
 }

@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
+import type { QueryWords } from '../query-words.ts';
 import { freeText, FUZZINESS, wordPrefixPhrase } from './query-clauses.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -13,9 +14,9 @@ export const ROLE_BOOSTS = { sameRole: 1, currentRole: 2 } as const;
 /**
  * Words of one role (its title and company) rank above the same words spread over several roles: a
  * nested query scores the best single role, counting only roles that hold at least two query words;
- * the current role scores more.
+ * the current role scores more, or, when the request asks for past roles ("former …"), a previous one.
  */
-export function sameRoleBonus(words: string[]): Query[] {
+export function sameRoleBonus({ words, pastRoles }: Pick<QueryWords, 'words' | 'pastRoles'>): Query[] {
   if (words.length < 2) return [];
   return [
     {
@@ -40,7 +41,7 @@ export function sameRoleBonus(words: string[]): Query[] {
                 },
               },
             ],
-            should: [{ constant_score: { filter: { term: { 'roles.current': true } }, boost: ROLE_BOOSTS.currentRole } }],
+            should: [{ constant_score: { filter: { term: { 'roles.current': !pastRoles } }, boost: ROLE_BOOSTS.currentRole } }],
           },
         },
       },

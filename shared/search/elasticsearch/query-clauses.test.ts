@@ -88,7 +88,7 @@ describe('freeText', () => {
   });
 
   it('engine-specific bonuses receive the content words', () => {
-    const clauses = freeText('a designer at acme', fields, (words) => [{ term: { x: words.join('+') } }])!;
+    const clauses = freeText('a designer at acme', fields, ({ words }) => [{ term: { x: words.join('+') } }])!;
     expect(clauses.should.at(-1)).toEqual({ term: { x: 'designer+acme' } });
   });
 

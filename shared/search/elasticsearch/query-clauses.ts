@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { tokenize } from '../../text/fold.ts';
-import { understandQuery } from '../query-words.ts';
+import { type QueryWords, understandQuery } from '../query-words.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -46,9 +46,10 @@ export const MATCH_TIER_BOOSTS = { exact: 1, prefix: 0.6, fuzzy: 0.05 } as const
 export function freeText(
   q: string,
   fields: string[],
-  extra: (words: string[]) => Query[] = () => [],
+  extra: (query: QueryWords) => Query[] = () => [],
 ): FreeTextClauses | null {
-  const { words, filler, required } = understandQuery(q);
+  const query = understandQuery(q);
+  const { words, filler, required } = query;
   if (words.length === 0) return null;
   const perWord: Query[] = words.map((word, i) => ({
     dis_max: {
@@ -69,5 +70,5 @@ export function freeText(
       : [];
   // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there.
   const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
-  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...extra(words)] };
+  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...extra(query)] };
 }

@@ -41,6 +41,8 @@ describe('freeTextSql', () => {
     expect(score).toContain('FROM unnest(s.role_tsvs) AS r');
     expect(score).toContain('s.current_role_tsv @@');
     expect(build('acme', new Map(), true).score).not.toContain('role_tsvs');
+    // "former …" asks for past roles: previous roles score instead of the current one.
+    expect(build('former acme designer', new Map(), true).score).toContain('s.role_tsvs[2:]');
   });
 
   it('is null without words', () => {

@@ -22,7 +22,7 @@ export const MATCH_TIER_POINTS = { exact: 10, prefix: 6, fuzzy: 1 } as const;
 export interface RoleColumns {
   /** tsvector[]: one per role. */
   roles: string;
-  /** tsvector: the current role. */
+  /** tsvector: the current role (empty without one; then roles holds only previous roles). */
   current: string;
 }
 
@@ -38,7 +38,7 @@ export function freeTextSql(
   params: Params,
   roleColumns?: RoleColumns,
 ): FreeTextSql | null {
-  const { words, filler, required } = query;
+  const { words, filler, required, pastRoles } = query;
   if (words.length === 0) return null;
   const last = words.length - 1;
   const fuzzy = (word: string, restrict?: string) => (expansions.get(word) ?? []).map((t) => lexeme(t, { weights: restrict }));
@@ -93,7 +93,15 @@ export function freeTextSql(
     bonus.push(
       `COALESCE((SELECT max(c) FILTER (WHERE c >= 2) FROM (SELECT ${inRole('r')} AS c FROM unnest(${roleColumns.roles}) AS r) x), 0) * ${top}`,
     );
-    bonus.push(`(SELECT CASE WHEN c >= 2 THEN c * ${top / 2} ELSE 0 END FROM (SELECT ${inRole(roleColumns.current)} AS c) y)`);
+    if (pastRoles) {
+      // The previous roles: all of them without a current role, else all but the first.
+      const previous = `CASE WHEN length(${roleColumns.current}) = 0 THEN ${roleColumns.roles} ELSE ${roleColumns.roles}[2:] END`;
+      bonus.push(
+        `COALESCE((SELECT max(c) FILTER (WHERE c >= 2) FROM (SELECT ${inRole('p')} AS c FROM unnest(${previous}) AS p) z), 0) * ${top / 2}`,
+      );
+    } else {
+      bonus.push(`(SELECT CASE WHEN c >= 2 THEN c * ${top / 2} ELSE 0 END FROM (SELECT ${inRole(roleColumns.current)} AS c) y)`);
+    }
   }
 
   const where =
