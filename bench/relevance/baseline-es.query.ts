@@ -5,7 +5,7 @@ import { tokenize } from '../../shared/text/fold.ts';
  * The designer free-text query as it was before query understanding (every word required, fields as one
  * bag of words), kept only so the benchmark can time both against the same index in the same run.
  */
-export function baselineDesignerRequest(q: string, size: number): estypes.SearchRequest {
+export function baselineDesignerQuery(q: string): estypes.QueryDslQueryContainer {
   const fields = ['name^3', 'titles^2', 'companies^2', 'description'];
   const words = tokenize(q);
   const must = words.map((word, i) => ({
@@ -19,18 +19,12 @@ export function baselineDesignerRequest(q: string, size: number): estypes.Search
   }));
   const text = words.join(' ');
   return {
-    query: {
-      bool: {
-        must,
-        should: [
-          { multi_match: { query: text, fields, type: 'best_fields', operator: 'and', boost: 2 } },
-          { multi_match: { query: text, fields, type: 'phrase', boost: 2 } },
-        ],
-      },
+    bool: {
+      must,
+      should: [
+        { multi_match: { query: text, fields, type: 'best_fields', operator: 'and', boost: 2 } },
+        { multi_match: { query: text, fields, type: 'phrase', boost: 2 } },
+      ],
     },
-    sort: [{ _score: { order: 'desc' } }, { listed_at: { order: 'desc' } }, { id: { order: 'asc' } }],
-    size,
-    track_total_hits: true,
-    _source: false,
   };
 }

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createPostgresBackend } from '../../shared/composition/search-backend.factory.ts';
+import type { estypes } from '@elastic/elasticsearch';
 import { profileUrl } from '../../shared/domain/designer.schema.ts';
+import { buildDesignerQuery, buildDesignerSearchRequest } from '../../shared/search/elasticsearch/designer-query.translator.ts';
+import { fromDesignerSource } from '../../shared/search/elasticsearch/designer.document.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
 import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
@@ -14,7 +17,7 @@ import { createPgliteDb } from '../../shared/store/db.ts';
 import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
 import { migrate } from '../../shared/store/migrate.ts';
 import { tokenize } from '../../shared/text/fold.ts';
-import { baselineDesignerRequest } from './baseline-es.query.ts';
+import { baselineDesignerQuery } from './baseline-es.query.ts';
 import { type CorpusDesigner, toImportRecord } from './corpus.ts';
 import type { JudgedQuery } from './judgements.ts';
 import { CUTOFF, type QueryResult } from './metrics.ts';
@@ -22,6 +25,8 @@ import { CUTOFF, type QueryResult } from './metrics.ts';
 /** One way of answering a free-text query with a ranked list of designer ids. */
 export interface RankingEngine {
   name: string;
+  /** Timed only: its ranking is another engine's (the same query sent another way). */
+  latencyOnly?: boolean;
   search(q: string): Promise<{ ranked: string[]; total: number }>;
 }
 
@@ -72,16 +77,24 @@ export async function loadElasticsearch(
       if (result.failed.length > 0) throw new Error(`indexing failed: ${result.failed[0]!.reason}`);
     }
     await manager.refresh();
-    const engines = [portEngine('elasticsearch', new ElasticsearchSearchRepository(client, names))];
+    const engines: RankingEngine[] = [portEngine('elasticsearch', new ElasticsearchSearchRepository(client, names))];
     if (withBaseline) {
-      engines.push({
-        name: 'elasticsearch (before)',
+      // Query against query: the same request (sort, size, total, _source) straight to _search, with
+      // today's query and with the query as it was. (The API path also opens a point in time when a
+      // q search has more pages, which the earlier all-words-required queries often did not.)
+      const raw = (name: string, query: (q: string) => estypes.QueryDslQueryContainer, latencyOnly: boolean): RankingEngine => ({
+        name,
+        latencyOnly,
         search: async (q) => {
-          const response = await client.search({ index: names.designers, ...baselineDesignerRequest(q, CUTOFF) });
+          const request = { ...buildDesignerSearchRequest({ q }, { size: CUTOFF, from: 0 }), query: query(q) };
+          const response = await client.search({ index: names.designers, ...request });
           const total = response.hits.total;
-          return { ranked: response.hits.hits.map((h) => h._id!), total: typeof total === 'number' ? total : (total?.value ?? 0) };
+          const ids = response.hits.hits.map((h) => fromDesignerSource(h._source).id);
+          return { ranked: ids, total: typeof total === 'number' ? total : (total?.value ?? 0) };
         },
       });
+      engines.push(raw('elasticsearch query (now)', (q) => buildDesignerQuery({ q }), true));
+      engines.push(raw('elasticsearch (before)', baselineDesignerQuery, false));
     }
     return { engines, close };
   } catch (error) {
@@ -131,23 +144,35 @@ export async function loadEmbedded(corpus: readonly CorpusDesigner[]): Promise<L
   }
 }
 
+export interface EngineRun {
+  results: QueryResult[];
+  /** Every timed search in ms (rounds × queries). */
+  timings: number[];
+}
+
 /**
  * Runs every judged query on every engine, the engines taking turns query by query so that load from
- * elsewhere on the machine falls on all of them alike; by default one untimed warm-up pass first.
+ * elsewhere on the machine falls on all of them alike; by default one untimed warm-up pass first, and
+ * `rounds` timed searches per query (the engines are deterministic: every round answers the same).
  */
 export async function runQueries(
   engines: readonly RankingEngine[],
   queries: readonly JudgedQuery[],
-  options: { warm: boolean } = { warm: true },
-): Promise<Map<string, QueryResult[]>> {
+  options: { warm: boolean; rounds?: number } = { warm: true },
+): Promise<Map<string, EngineRun>> {
   if (options.warm) for (const query of queries) for (const engine of engines) await engine.search(query.q);
-  const results = new Map(engines.map((e) => [e.name, [] as QueryResult[]]));
+  const runs = new Map(engines.map((e) => [e.name, { results: [], timings: [] } as EngineRun]));
   for (const query of queries) {
     for (const engine of engines) {
-      const start = performance.now();
-      const { ranked, total } = await engine.search(query.q);
-      results.get(engine.name)!.push({ query, ranked, total, ms: performance.now() - start });
+      const run = runs.get(engine.name)!;
+      for (let round = 0; round < (options.rounds ?? 1); round++) {
+        const start = performance.now();
+        const { ranked, total } = await engine.search(query.q);
+        const ms = performance.now() - start;
+        run.timings.push(ms);
+        if (round === 0) run.results.push({ query, ranked, total, ms });
+      }
     }
   }
-  return results;
+  return runs;
 }

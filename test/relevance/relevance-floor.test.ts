@@ -39,7 +39,9 @@ describe.skipIf(!services)(`relevance floors (${CI_DESIGNERS} designers, ${queri
     const engines = loaded.flatMap((l) => l.engines).filter((e) => e.name in floors.engines);
     expect(engines.map((e) => e.name).sort()).toEqual(['elasticsearch', 'embedded (PGlite)']);
     const problems: string[] = [];
-    for (const [name, results] of await runQueries(engines, queries, { warm: false })) problems.push(...regressions(floors, name, scoreByFamily(results)));
+    for (const [name, { results }] of await runQueries(engines, queries, { warm: false })) {
+      problems.push(...regressions(floors, name, scoreByFamily(results)));
+    }
     expect(problems).toEqual([]);
   }, 300_000);
 });
