@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'services/**/*.test.ts', 'infra/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'services/**/*.test.ts', 'infra/**/*.test.ts', 'bench/**/*.test.ts'],
         },
       },
       {

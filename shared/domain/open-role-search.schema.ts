@@ -12,7 +12,7 @@ import {
 } from './query-param.schema.ts';
 
 const openRoleFilterFields = {
-  q: textParam(MAX_Q_LENGTH, 'Free text over title, company and description; typo-tolerant, last word matches as a prefix.').optional(),
+  q: textParam(MAX_Q_LENGTH, 'Free text over title, company, description and (lowest) location; filler words need not match, and from three words not every word must; typo-tolerant, last word matches as a prefix.').optional(),
   category: CategoryFilterSchema.describe('The designer specialty sought.').optional(),
   location: textParam(200, 'Location, matched by whole words or word prefixes in order.').optional(),
   company: textParam(200, 'Hiring company, matched by whole words or word prefixes in order.').optional(),

@@ -109,9 +109,7 @@ describe('directory MCP server', () => {
     const client = await connect(createDirectoryMcpServer({ directory, logger }));
     const result = await client.callTool({ name: 'search_designers', arguments: { category: 'directors', q: '  ana ' } });
     expect(result.isError).toBeFalsy();
-    expect(calls).toEqual([
-      { method: 'searchDesigners', args: [{ category: 'director', q: 'ana' }, { defaultLimit: 10, maxLimit: 50 }] },
-    ]);
+    expect(calls[0]).toEqual({ method: 'searchDesigners', args: [{ category: 'director', q: 'ana' }, { defaultLimit: 10, maxLimit: 50 }] });
     expect(result.structuredContent).toEqual({
       total: 0,
       limit: 10,
@@ -121,8 +119,39 @@ describe('directory MCP server', () => {
       next_arguments: null,
       results: [],
     });
-    expect(text(result)).toBe(
+    expect(text(result).split('\n')[0]).toBe(
       'No designers match for q="ana", category="director". Try fewer filters, a shorter q, or a broader location.',
+    );
+  });
+
+  it('an empty result names the words that match nothing and suggests structured retries, without rewriting the search', async () => {
+    const { directory, calls } = fakeDirectory({
+      // "blender" matches someone on its own; "zzgen" matches nobody; nothing matches all together.
+      searchDesigners: async (search, rules) => ({ ...emptyPage(rules, search.limit), total: search.q === 'blender' && search.limit === 0 ? 3 : 0 }),
+    });
+    const client = await connect(createDirectoryMcpServer({ directory, logger }));
+    const result = await client.callTool({ name: 'search_designers', arguments: { q: 'zzgen blender' } });
+    expect(result.structuredContent).toMatchObject({ total: 0, results: [] });
+    const lines = text(result).split('\n');
+    expect(lines[1]).toBe('No designer matches the word "zzgen".');
+    expect(lines[2]).toMatch(/company="…".*location="…".*category= one of product, brand/);
+    // The search ran as asked; the other calls only count (limit 0).
+    expect(calls[0]!.args[0]).toEqual({ q: 'zzgen blender' });
+    expect(calls.slice(1).every((c) => (c.args[0] as { limit?: number }).limit === 0)).toBe(true);
+  });
+
+  it('suggests structured arguments when q names a known category and place', async () => {
+    const { directory } = fakeDirectory({
+      searchDesigners: async (search, rules) => {
+        if (search.limit === 0) return { ...emptyPage(rules, 0), total: search.location === 'berlin' ? 40 : 0 };
+        return { ...emptyPage(rules, search.limit), items: [ana], total: 1 };
+      },
+    });
+    const client = await connect(createDirectoryMcpServer({ directory, logger }));
+    const result = await client.callTool({ name: 'search_designers', arguments: { q: 'find me a 3d generalist in berlin who knows blender' } });
+    expect(text(result).split('\n').at(-1)).toBe(
+      'q names a category, a place that structured arguments match exactly: consider calling search_designers with ' +
+        '{"category":"3d","location":"berlin","q":"generalist blender"}.',
     );
   });
 

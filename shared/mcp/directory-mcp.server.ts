@@ -2,11 +2,13 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import pkg from '../../package.json' with { type: 'json' };
 import type { DirectoryService } from '../directory/directory.service.ts';
+import type { DesignerFilters } from '../domain/designer-search.schema.ts';
 import { parseOrThrow } from '../domain/errors.ts';
 import { TOOL_PAGE_RULES } from '../domain/pagination.ts';
 import type { Logger } from '../logging/logger.ts';
 import { advertisedInput } from './advertised-input.schema.ts';
 import { nextPageArguments } from './next-page.arguments.ts';
+import { searchHints } from './search-hints.ts';
 import { GET_DESIGNER, LIST_OPEN_ROLES, SEARCH_DESIGNERS, SERVER_INSTRUCTIONS } from './tool-descriptions.ts';
 import { type ToolErrorHints, toolErrorResult } from './tool-error.mapper.ts';
 import { GetDesignerInputSchema, ListOpenRolesInputSchema, SearchDesignersInputSchema } from './tool-input.schema.ts';
@@ -43,6 +45,8 @@ export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServ
     { instructions: SERVER_INSTRUCTIONS },
   );
 
+  const countDesigners = async (filters: DesignerFilters) => (await directory.searchDesigners({ ...filters, limit: 0 }, TOOL_PAGE_RULES)).total;
+
   async function run(tool: string, hints: ToolErrorHints, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
     try {
       return await body();
@@ -68,9 +72,15 @@ export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServ
           const page = await directory.searchDesigners(input, TOOL_PAGE_RULES);
           const next = nextPageArguments(input, page, TOOL_PAGE_RULES);
           const structured: DesignerPageOutput = { ...pageMeta(page), next_arguments: next, results: page.items };
+          const { limit: _l, offset: _o, cursor, ...filters } = input;
+          // Advice belongs to the first page of a search; a failed count must not fail the search itself.
+          const hints = cursor || page.offset > 0 ? [] : await searchHints(filters, page.total, countDesigners).catch((error: unknown) => {
+            logger.warn({ err: error }, 'search_designers hints failed');
+            return [];
+          });
           return {
             structuredContent: structured,
-            content: [{ type: 'text', text: renderDesignerPage(input, page, next) }],
+            content: [{ type: 'text', text: [renderDesignerPage(input, page, next), ...hints].join('\n') }],
           };
         },
       ),

@@ -179,7 +179,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
     });
 
     describe('designers: free text', () => {
-      it('matches name, role titles, companies and description; every word must match somewhere', async () => {
+      it('matches name, role titles, companies and description; one or two words must each match somewhere', async () => {
         expect(await ids('/api/v1/designers?q=ana%20lopez')).toEqual(['d01']);
         expect(sorted(await ids('/api/v1/designers?q=illustrator'))).toEqual(['d08']);
         expect(sorted(await ids('/api/v1/designers?q=umbrella'))).toEqual(['d03', 'd10']);
@@ -188,8 +188,26 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?q=fintech%20tokyo')).toEqual([]);
       });
 
-      it('does not search the location', async () => {
-        expect(await ids('/api/v1/designers?q=seoul')).toEqual([]);
+      it('also searches the location, below the other fields', async () => {
+        expect(await ids('/api/v1/designers?q=seoul')).toEqual(['d08']);
+        expect(await ids('/api/v1/designers?q=fintech%20san%20francisco')).toEqual(['d01']);
+      });
+
+      it('filler words need not match: "a designer who works at initech" is "designer initech"', async () => {
+        const result = await ids('/api/v1/designers?q=a%20designer%20who%20works%20at%20initech');
+        expect(sorted(result)).toEqual(['d02', 'd08', 'd09']);
+        // d08 holds the words in a previous role: the two holding them in the current role come first.
+        expect(result.at(-1)).toBe('d08');
+        expect(sorted(await ids('/api/v1/designers?q=designer%20initech'))).toEqual(['d02', 'd08', 'd09']);
+      });
+
+      it('from three words one may be missing; records matching every word rank first', async () => {
+        expect(await ids('/api/v1/designers?q=fintech%20product%20designer%20seoul')).toEqual(['d01']);
+        const result = await ids('/api/v1/designers?q=product%20designer%20acme');
+        expect(sorted(result.slice(0, 2))).toEqual(['d01', 'd10']);
+        expect(result).toEqual(expect.arrayContaining(['d02', 'd04', 'd05', 'd09']));
+        // One or two words must all match.
+        expect(await ids('/api/v1/designers?q=fintech%20tokyo')).toEqual([]);
       });
 
       it('folds accents in the query and in the records', async () => {
@@ -502,6 +520,19 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
           expect(toolIds(result.structured), JSON.stringify(args)).toEqual(await restIds(path));
           expect(result.structured?.total).toBe((await get(path)).body.meta.total);
         }
+      });
+
+      it('search_designers names the words that match nothing, and suggests structured arguments it checked', async () => {
+        const empty = await callTool(client, 'search_designers', { q: 'zzqx illustrator fintech' });
+        expect(empty.structured?.total).toBe(0);
+        expect(empty.text).toContain('No designer matches the word "zzqx".');
+        expect(empty.text).toContain('company="…"');
+        const place = await callTool(client, 'search_designers', { q: 'a designer based in seoul' });
+        // The search ran as asked (q matched d08 by title and location), and the text offers the exact filter.
+        expect(toolIds(place.structured)).toEqual(await restIds('/api/v1/designers?q=a%20designer%20based%20in%20seoul'));
+        expect(place.text).toContain('consider calling search_designers with {"location":"seoul","q":"designer"}');
+        const employer = await callTool(client, 'search_designers', { q: 'motion designer who worked at acme studio' });
+        expect(employer.text).toContain('{"category":"motion","company":"acme studio","q":"designer"}');
       });
 
       it('search_designers pages through every listed designer once by its next arguments', async () => {

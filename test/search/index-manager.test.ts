@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
-import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
+import { DEFAULT_INDEX_SETTINGS, ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
+import { indexBody, MAPPING_VERSION } from '../../shared/search/elasticsearch/mappings.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import { requireServices, uniqueName } from '../support/services.ts';
 
@@ -36,5 +38,42 @@ describe.skipIf(!services)('ElasticsearchIndexManager.ensureIndices', () => {
     await client.indices.deleteAlias({ index: `${names.designers}_v1`, name: names.designers });
     await managers[2]!.ensureIndices();
     expect(await managers[2]!.currentIndex('designers')).toBe(`${names.designers}_v2`);
+  });
+});
+
+describe.skipIf(!services)('ElasticsearchIndexManager: an index from an older release', () => {
+  const client = createElasticsearchClient({ url: services?.elasticsearch ?? 'http://127.0.0.1:1', requestTimeoutMs: 30_000 });
+  const names = indexNames(uniqueName('index_upgrade'));
+  const manager = new ElasticsearchIndexManager(client, names);
+
+  afterAll(async () => {
+    await manager.dropAll();
+    await client.close();
+  });
+
+  it('gains the fields added since, so new documents index, and records the mapping version', async () => {
+    // The designer mapping of version 1: no roles field, no _meta.
+    const { mappings } = indexBody('designers', DEFAULT_INDEX_SETTINGS);
+    const { roles: _roles, ...oldProperties } = mappings.properties!;
+    await client.indices.create({
+      index: `${names.designers}_v1`,
+      mappings: { dynamic: 'strict', properties: oldProperties },
+      aliases: { [names.designers]: { is_write_index: true } },
+    });
+    await manager.ensureIndices();
+    const index = `${names.designers}_v1`;
+    const upgraded = (await client.indices.getMapping({ index }))[index]!.mappings;
+    expect(upgraded._meta).toEqual({ mapping_version: MAPPING_VERSION });
+    expect(upgraded.properties?.roles).toMatchObject({ type: 'nested' });
+    expect(await manager.upgradeMapping('designers')).toBe(false);
+
+    const writer = new ElasticsearchDocumentWriter(client, names);
+    const designer = {
+      id: 'u1', slug: 'ana-up', name: 'Ana Up', description: '', website: 'https://a.example', portfolio_preview: 'https://a.example/p.jpg',
+      category: 'brand' as const, location: 'Berlin, DE', current_role: { title: 'Brand Designer', company: 'Acme', company_url: null },
+      previous_roles: [], profile_url: 'https://d.example/designer/ana-up',
+    };
+    const result = await writer.indexDesigners([{ designer, listed_at: '2026-01-01T00:00:00.000Z', version: 1 }]);
+    expect(result.failed).toEqual([]);
   });
 });

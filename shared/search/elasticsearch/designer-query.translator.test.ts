@@ -6,6 +6,8 @@ import {
   buildDesignerSearchRequest,
   designerSort,
   DESIGNER_TEXT_FIELDS,
+  ROLE_BOOSTS,
+  sameRoleBonus,
 } from './designer-query.translator.ts';
 import { freeText, wordPrefixPhrase } from './query-clauses.ts';
 
@@ -29,13 +31,28 @@ describe('buildDesignerQuery', () => {
   it('q: free text over name, titles, companies and description, scored (must/should, not filter)', () => {
     const b = bool({ q: 'Ana Mül' });
     expect(b.filter).toEqual([]);
-    const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS)!;
+    const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS, sameRoleBonus)!;
     expect(b.must).toEqual(text.must);
     expect(b.should).toEqual(text.should);
   });
 
-  it('q boosts name above titles and companies, and those above description', () => {
-    expect(DESIGNER_TEXT_FIELDS).toEqual(['name^3', 'titles^2', 'companies^2', 'description']);
+  it('q boosts name above titles and companies, those above description, and the location lowest', () => {
+    expect(DESIGNER_TEXT_FIELDS).toEqual(['name^3', 'titles^2', 'companies^2', 'description', 'location^0.5']);
+  });
+
+  it('q of two or more words scores the best single role holding at least two of them, the current role more', () => {
+    const [bonus] = sameRoleBonus({ words: ['senior', 'designer', 'figma'], pastRoles: false }) as [
+      { nested: { path: string; score_mode: string; query: { bool: { must: { bool: { should: unknown[]; minimum_should_match: number } }[]; should: unknown[] } } } },
+    ];
+    expect(bonus.nested).toMatchObject({ path: 'roles', score_mode: 'max' });
+    const inner = bonus.nested.query.bool;
+    expect(inner.must[0]!.bool.should).toHaveLength(3);
+    expect(inner.must[0]!.bool.minimum_should_match).toBe(2);
+    expect(JSON.stringify(inner.must[0]!.bool.should[2])).toContain('match_phrase_prefix');
+    expect(inner.should).toEqual([{ constant_score: { filter: { term: { 'roles.current': true } }, boost: ROLE_BOOSTS.currentRole } }]);
+    expect(sameRoleBonus({ words: ['figma'], pastRoles: false })).toEqual([]);
+    const past = JSON.stringify(sameRoleBonus({ words: ['google', 'director'], pastRoles: true }));
+    expect(past).toContain('{"term":{"roles.current":false}}');
   });
 
   it('q that is blank or only punctuation adds no clause', () => {
@@ -85,7 +102,7 @@ describe('buildDesignerQuery', () => {
       { prefix: { companies: { value: 'globex' } } },
     ]);
     expect(b.must).toHaveLength(1);
-    expect(b.should).toHaveLength(2);
+    expect(b.should).toEqual([]);
   });
 });
 

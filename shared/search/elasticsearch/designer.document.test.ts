@@ -32,6 +32,10 @@ describe('toDesignerDocument', () => {
       companies: ['acme studio', 'globex'],
       description: 'builds identity systems for museums',
       location: 'zurich ch',
+      roles: [
+        { text: 'brand designer acme studio', current: true },
+        { text: 'graphic designer globex', current: false },
+      ],
       designer: indexed.designer,
     });
   });
@@ -40,6 +44,7 @@ describe('toDesignerDocument', () => {
     const doc = toDesignerDocument({ ...indexed, designer: { ...indexed.designer, current_role: null } });
     expect(doc.companies).toEqual(['globex']);
     expect(doc.titles).toEqual(['graphic designer']);
+    expect(doc.roles).toEqual([{ text: 'graphic designer globex', current: false }]);
   });
 
   it('reading back returns exactly the public profile', () => {

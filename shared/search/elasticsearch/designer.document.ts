@@ -11,6 +11,8 @@ export interface DesignerDocument {
   companies: string[];
   description: string;
   location: string;
+  /** One entry per role, current first: its title and company as one text, so words of one role stay together. */
+  roles: { text: string; current: boolean }[];
   designer: Designer;
 }
 
@@ -31,6 +33,7 @@ export function toDesignerDocument({ designer, listed_at }: IndexedDesigner): De
     companies: all.map((r) => normalizeText(r.company)),
     description: normalizeText(designer.description),
     location: normalizeText(designer.location),
+    roles: all.map((r, i) => ({ text: normalizeText(`${r.title} ${r.company}`), current: i === 0 && designer.current_role !== null })),
     designer,
   };
 }

@@ -1,6 +1,6 @@
 import { type Client, errors } from '@elastic/elasticsearch';
 import { type IndexKind, type IndexNames, parseIndexVersion, versionedIndexName } from './index-names.ts';
-import { indexBody, type IndexSettingsOptions } from './mappings.ts';
+import { indexBody, type IndexSettingsOptions, MAPPING_VERSION } from './mappings.ts';
 
 export const DEFAULT_INDEX_SETTINGS: IndexSettingsOptions = { replicas: 0, refreshInterval: '1s' };
 
@@ -20,7 +20,10 @@ export class ElasticsearchIndexManager {
   async ensureIndices(): Promise<void> {
     for (const kind of Object.keys(this.names) as IndexKind[]) {
       const alias = this.names[kind];
-      if (await this.client.indices.existsAlias({ name: alias })) continue;
+      if (await this.client.indices.existsAlias({ name: alias })) {
+        await this.upgradeMapping(kind);
+        continue;
+      }
       if (await this.createWithAlias(kind, versionedIndexName(alias, 1))) continue;
       if (await this.client.indices.existsAlias({ name: alias })) continue;
       // Version 1 exists without the alias (removed by hand): build a fresh version rather than trust it.
@@ -30,6 +33,22 @@ export class ElasticsearchIndexManager {
         throw new Error(`Could not create ${next} for alias ${alias}`);
       }
     }
+  }
+
+  /**
+   * An index created by an older release lacks the fields added since (its _meta.mapping_version is
+   * lower): they are added in place, since dynamic: strict would otherwise reject every new document.
+   * Mappings only ever gain fields, so this is always allowed; a reindex fills them for older documents.
+   */
+  async upgradeMapping(kind: IndexKind): Promise<boolean> {
+    const index = await this.currentIndex(kind);
+    if (!index) return false;
+    const response = await this.client.indices.getMapping({ index });
+    const version = Number(response[index]?.mappings._meta?.mapping_version ?? 1);
+    if (version >= MAPPING_VERSION) return false;
+    const { mappings } = indexBody(kind, this.settings);
+    await this.client.indices.putMapping({ index, ...mappings });
+    return true;
   }
 
   /** False when the index already exists (another process created it first). */

@@ -13,8 +13,15 @@ const searchText: estypes.MappingProperty = {
   index_prefixes: { min_chars: 1, max_chars: 19 },
 };
 
+/**
+ * Bumped with every change to a mapping. ensureIndices adds new fields to an older live index in place
+ * (additions only); documents indexed before the change gain them on the next reindex.
+ */
+export const MAPPING_VERSION = 2;
+
 const designerMappings: estypes.MappingTypeMapping = {
   dynamic: 'strict',
+  _meta: { mapping_version: MAPPING_VERSION },
   properties: {
     id: { type: 'keyword' },
     slug: { type: 'keyword' },
@@ -25,6 +32,9 @@ const designerMappings: estypes.MappingTypeMapping = {
     companies: searchText,
     description: searchText,
     location: searchText,
+    // Each role's title and company together, so the words of one role can be told from words spread
+    // over several roles (scored by a nested query).
+    roles: { type: 'nested', properties: { text: searchText, current: { type: 'boolean' } } },
     // The public profile, stored verbatim and never indexed: what the API returns.
     designer: { type: 'object', enabled: false },
   },
@@ -32,6 +42,7 @@ const designerMappings: estypes.MappingTypeMapping = {
 
 const openRoleMappings: estypes.MappingTypeMapping = {
   dynamic: 'strict',
+  _meta: { mapping_version: MAPPING_VERSION },
   properties: {
     id: { type: 'keyword' },
     category: { type: 'keyword' },

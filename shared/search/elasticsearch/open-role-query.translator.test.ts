@@ -31,8 +31,8 @@ describe('buildOpenRoleQuery', () => {
     ]);
   });
 
-  it('q: free text over title, company and description, title boosted highest', () => {
-    expect(OPEN_ROLE_TEXT_FIELDS).toEqual(['title^3', 'company^2', 'description']);
+  it('q: free text over title, company, description and (lowest) location, title boosted highest', () => {
+    expect(OPEN_ROLE_TEXT_FIELDS).toEqual(['title^3', 'company^2', 'description', 'location^0.5']);
     const b = bool({ q: 'brand desig' });
     const text = freeText('brand desig', OPEN_ROLE_TEXT_FIELDS)!;
     expect(b.filter).toEqual([NOT_EXPIRED]);

@@ -6,7 +6,7 @@ import { type EsSortKey, ID_ASC, PLACEMENT_RANK_ASC, POSTED_AT_DESC, SCORE_DESC,
 
 type Query = estypes.QueryDslQueryContainer;
 
-export const OPEN_ROLE_TEXT_FIELDS = ['title^3', 'company^2', 'description'];
+export const OPEN_ROLE_TEXT_FIELDS = ['title^3', 'company^2', 'description', 'location^0.5'];
 
 /** Featured first, then (with q) relevance, then newest posted, then id. */
 export function openRoleSortKeys(filters: OpenRoleFilters): EsSortKey[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeText, FUZZINESS, wordPrefixPhrase } from './query-clauses.ts';
+import { freeText, FUZZINESS, MATCH_TIER_BOOSTS, wordPrefixPhrase } from './query-clauses.ts';
 
 describe('wordPrefixPhrase', () => {
   it('one word becomes a prefix query on the folded word', () => {
@@ -38,25 +38,44 @@ describe('freeText', () => {
     expect(FUZZINESS).toBe('AUTO:4,8');
   });
 
-  it('requires every word, fuzzily; only the last word may also match as a prefix', () => {
+  it('per word, the best of exact, prefix (last word only) and fuzzy, in that order of weight', () => {
     const clauses = freeText('Ana Mül', fields)!;
     expect(clauses.must).toEqual([
       {
         bool: {
-          should: [{ multi_match: { query: 'ana', fields, type: 'best_fields', fuzziness: 'AUTO:4,8' } }],
-          minimum_should_match: 1,
-        },
-      },
-      {
-        bool: {
           should: [
-            { multi_match: { query: 'mul', fields, type: 'best_fields', fuzziness: 'AUTO:4,8' } },
-            { multi_match: { query: 'mul', fields, type: 'phrase_prefix' } },
+            {
+              dis_max: {
+                queries: [
+                  { multi_match: { query: 'ana', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
+                  { multi_match: { query: 'ana', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', boost: MATCH_TIER_BOOSTS.fuzzy } },
+                ],
+              },
+            },
+            {
+              dis_max: {
+                queries: [
+                  { multi_match: { query: 'mul', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
+                  { multi_match: { query: 'mul', fields, type: 'phrase_prefix', boost: MATCH_TIER_BOOSTS.prefix } },
+                  { multi_match: { query: 'mul', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', boost: MATCH_TIER_BOOSTS.fuzzy } },
+                ],
+              },
+            },
           ],
-          minimum_should_match: 1,
+          minimum_should_match: 2,
         },
       },
     ]);
+    expect(MATCH_TIER_BOOSTS.exact).toBeGreaterThan(MATCH_TIER_BOOSTS.prefix);
+    expect(MATCH_TIER_BOOSTS.prefix).toBeGreaterThan(MATCH_TIER_BOOSTS.fuzzy * 3);
+  });
+
+  it('filler words need not match; from three content words one may be missing', () => {
+    const clauses = freeText('find me a brand designer who worked at Spotify', fields)!;
+    const words = clauses.must[0] as { bool: { should: unknown[]; minimum_should_match: number } };
+    expect(words.bool.should).toHaveLength(3);
+    expect(words.bool.minimum_should_match).toBe(2);
+    expect(JSON.stringify(clauses.should)).toContain('"brand designer spotify"');
   });
 
   it('adds exact (non-fuzzy) all-words and phrase matches to the score, so exact ranks above fuzzy', () => {
@@ -66,6 +85,11 @@ describe('freeText', () => {
       { multi_match: { query: 'ana mul', fields, type: 'phrase', boost: 2 } },
     ]);
     for (const clause of clauses.should) expect(JSON.stringify(clause)).not.toContain('fuzziness');
+  });
+
+  it('engine-specific bonuses receive the content words', () => {
+    const clauses = freeText('a designer at acme', fields, ({ words }) => [{ term: { x: words.join('+') } }])!;
+    expect(clauses.should.at(-1)).toEqual({ term: { x: 'designer+acme' } });
   });
 
   it('a single word is also the last word', () => {

@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { tokenize } from '../../text/fold.ts';
+import { type QueryWords, understandQuery } from '../query-words.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -29,25 +30,45 @@ export interface FreeTextClauses {
 }
 
 /**
- * Every word must match some field, with typo tolerance; the last word may also match as a prefix
- * (search as you type). Exact words and exact phrases add to the score, so they rank above fuzzy ones.
+ * How a word's matches rank: an exact word above a prefix of a word (search as you type), and both well
+ * above a word within the typo allowance, whatever the field; "webg" finds WebGL before Webb.
  */
-export function freeText(q: string, fields: string[]): FreeTextClauses | null {
-  const words = tokenize(q);
+export const MATCH_TIER_BOOSTS = { exact: 1, prefix: 0.6, fuzzy: 0.05 } as const;
+
+/**
+ * Free text after query understanding (shared/search/query-words.ts): filler words are dropped, and a
+ * record must match `required` of the remaining words, each in some field: exactly, as a prefix (last
+ * word only) or within its typo allowance. Per word only its best tier counts (dis_max), and records
+ * matching more words score higher. Filler words found in the first (highest-boosted) field, and exact
+ * all-words and phrase matches add to the score, and `extra`
+ * adds engine-specific bonuses (the same role, the current role).
+ */
+export function freeText(
+  q: string,
+  fields: string[],
+  extra: (query: QueryWords) => Query[] = () => [],
+): FreeTextClauses | null {
+  const query = understandQuery(q);
+  const { words, filler, required } = query;
   if (words.length === 0) return null;
-  const must: Query[] = words.map((word, i) => {
-    const alternatives: Query[] = [
-      { multi_match: { query: word, fields, type: 'best_fields', fuzziness: FUZZINESS } },
-    ];
-    if (i === words.length - 1) {
-      alternatives.push({ multi_match: { query: word, fields, type: 'phrase_prefix' } });
-    }
-    return { bool: { should: alternatives, minimum_should_match: 1 } };
-  });
+  const perWord: Query[] = words.map((word, i) => ({
+    dis_max: {
+      queries: [
+        { multi_match: { query: word, fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
+        ...(i === words.length - 1 ? [{ multi_match: { query: word, fields, type: 'phrase_prefix' as const, boost: MATCH_TIER_BOOSTS.prefix } }] : []),
+        { multi_match: { query: word, fields, type: 'best_fields', fuzziness: FUZZINESS, boost: MATCH_TIER_BOOSTS.fuzzy } },
+      ],
+    },
+  }));
   const text = words.join(' ');
-  const should: Query[] = [
-    { multi_match: { query: text, fields, type: 'best_fields', operator: 'and', boost: 2 } },
-    { multi_match: { query: text, fields, type: 'phrase', boost: 2 } },
-  ];
-  return { must, should };
+  const should: Query[] =
+    words.length > 1
+      ? [
+          { multi_match: { query: text, fields, type: 'best_fields', operator: 'and', boost: 2 } },
+          { multi_match: { query: text, fields, type: 'phrase', boost: 2 } },
+        ]
+      : [];
+  // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there.
+  const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
+  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...extra(query)] };
 }

@@ -3,7 +3,8 @@ import { DESIGNER_LISTED, DESIGNER_SELECT } from '../../store/designer.row.ts';
 import { DESIGNER_FIELD_WEIGHTS } from './designer-search.document.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import type { Params, SearchSpec, SortKey } from './sql-builder.ts';
-import { searchWords, wordPrefixPhraseQuery } from './text-search.ts';
+import { understandQuery } from '../query-words.ts';
+import { wordPrefixPhraseQuery } from './text-search.ts';
 
 const LISTED_AT: SortKey = { column: 'listed_us', desc: true, cast: 'bigint' };
 const ID: SortKey = { column: 'id', desc: false, cast: 'text' };
@@ -11,7 +12,7 @@ const SCORE: SortKey = { column: 'score', desc: true, cast: 'int' };
 
 /** The documented order: with q, relevance then newest listed then id; without, newest listed then id. */
 export function designerSortKeys(filters: DesignerFilters): SortKey[] {
-  return searchWords(filters.q ?? '').length > 0 ? [SCORE, LISTED_AT, ID] : [LISTED_AT, ID];
+  return understandQuery(filters.q).words.length > 0 ? [SCORE, LISTED_AT, ID] : [LISTED_AT, ID];
 }
 
 /**
@@ -33,7 +34,7 @@ export function designerSearchSpec(filters: DesignerFilters, expansions: Readonl
       if (location) where.push(`s.location_tsv @@ ${params.add(location, 'tsquery')}`);
       const company = filters.company ? wordPrefixPhraseQuery(filters.company) : null;
       if (company) where.push(`s.company_tsv @@ ${params.add(company, 'tsquery')}`);
-      const text = freeTextSql('s.text_tsv', searchWords(filters.q ?? ''), expansions, DESIGNER_FIELD_WEIGHTS, params);
+      const text = freeTextSql('s.text_tsv', understandQuery(filters.q), expansions, DESIGNER_FIELD_WEIGHTS, params, { roles: 's.role_tsvs', current: 's.current_role_tsv' });
       if (text) where.push(text.where);
       return `
         SELECT d.id, (extract(epoch FROM d.created_at) * 1000000)::bigint AS listed_us, ${text ? text.score : '0'} AS score

@@ -10,10 +10,18 @@ export interface SearchDocument {
   company: string;
   /** The free-text words, where misspelt query words look for their candidates. */
   terms: string[];
+  /** Designers only: one tsvector per role (title and company), current role first. */
+  roles?: string[];
+  /** Designers only: the current role's tsvector, empty without one. */
+  currentRole?: string;
 }
 
-/** Relevance weights of the free-text fields, as the Elasticsearch boosts: name^3, titles^2, companies^2, description. */
-export const DESIGNER_FIELD_WEIGHTS = { A: 3, B: 2, C: 2, D: 1 } as const;
+/**
+ * Relevance points of the free-text fields, in the order of the Elasticsearch boosts (name^3,
+ * titles^2 and companies^2, description, location^0.5): name A, titles and companies B, description C,
+ * location D.
+ */
+export const DESIGNER_FIELD_WEIGHTS = { A: 6, B: 4, C: 2, D: 1 } as const;
 
 /** Mirrors toDesignerDocument: the same fields, the same folding, roles current first. */
 export function toDesignerSearchDocument(designer: DesignerSearchSource): SearchDocument {
@@ -21,12 +29,16 @@ export function toDesignerSearchDocument(designer: DesignerSearchSource): Search
   const text = new TsvectorBuilder()
     .add([designer.name], 'A')
     .add(roles.map((r) => r.title), 'B')
-    .add(roles.map((r) => r.company), 'C')
-    .add([designer.description], 'D');
+    .add(roles.map((r) => r.company), 'B')
+    .add([designer.description], 'C')
+    .add([designer.location], 'D');
+  const roleText = (r: { title: string; company: string }) => new TsvectorBuilder().add([`${r.title} ${r.company}`]).toString();
   return {
     text: text.toString(),
     location: new TsvectorBuilder().add([designer.location]).toString(),
     company: new TsvectorBuilder().add(roles.map((r) => r.company)).toString(),
     terms: text.words(),
+    roles: roles.map(roleText),
+    currentRole: designer.current_role ? roleText(designer.current_role) : '',
   };
 }

@@ -3,7 +3,8 @@ import { OPEN_ROLE_PUBLISHED, OPEN_ROLE_SELECT } from '../../store/open-role.row
 import { freeTextSql } from './free-text.sql.ts';
 import { OPEN_ROLE_FIELD_WEIGHTS } from './open-role-search.document.ts';
 import type { Params, SearchSpec, SortKey } from './sql-builder.ts';
-import { searchWords, wordPrefixPhraseQuery } from './text-search.ts';
+import { understandQuery } from '../query-words.ts';
+import { wordPrefixPhraseQuery } from './text-search.ts';
 
 const PLACEMENT: SortKey = { column: 'placement_rank', desc: false, cast: 'int' };
 const SCORE: SortKey = { column: 'score', desc: true, cast: 'int' };
@@ -12,7 +13,7 @@ const ID: SortKey = { column: 'id', desc: false, cast: 'text' };
 
 /** Featured first, then (with q) relevance, then newest posted, then id. */
 export function openRoleSortKeys(filters: OpenRoleFilters): SortKey[] {
-  return searchWords(filters.q ?? '').length > 0 ? [PLACEMENT, SCORE, POSTED_AT, ID] : [PLACEMENT, POSTED_AT, ID];
+  return understandQuery(filters.q).words.length > 0 ? [PLACEMENT, SCORE, POSTED_AT, ID] : [PLACEMENT, POSTED_AT, ID];
 }
 
 /** Pure: open-role filters to the matching set, the SQL twin of buildOpenRoleQuery; expired listings never match. */
@@ -35,7 +36,7 @@ export function openRoleSearchSpec(
       if (location) where.push(`s.location_tsv @@ ${params.add(location, 'tsquery')}`);
       const company = filters.company ? wordPrefixPhraseQuery(filters.company) : null;
       if (company) where.push(`s.company_tsv @@ ${params.add(company, 'tsquery')}`);
-      const text = freeTextSql('s.text_tsv', searchWords(filters.q ?? ''), expansions, OPEN_ROLE_FIELD_WEIGHTS, params);
+      const text = freeTextSql('s.text_tsv', understandQuery(filters.q), expansions, OPEN_ROLE_FIELD_WEIGHTS, params);
       if (text) where.push(text.where);
       return `
         SELECT o.id, CASE o.placement WHEN 'featured' THEN 0 ELSE 1 END AS placement_rank,

@@ -11,11 +11,11 @@ import { type OpenRoleRow, toOpenRole } from '../../store/open-role.row.ts';
 import { type Cursor, decodeCursor, encodeCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
 import { designerSearchSpec, designerSortKeys } from './designer-query.builder.ts';
+import { understandQuery } from '../query-words.ts';
 import { fuzzyExpansions } from './fuzzy-terms.ts';
 import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
 import { mapDatabaseError } from './pg-errors.ts';
 import { countStatement, pageStatement, type SearchSpec, type SearchWindow, type SortKey } from './sql-builder.ts';
-import { searchWords } from './text-search.ts';
 
 export interface PostgresSearchOptions {
   publicBaseUrl: string;
@@ -82,7 +82,7 @@ export class PostgresSearchRepository implements SearchPort {
   }
 
   private async expansions(tx: Db, q: string | undefined): Promise<Map<string, string[]>> {
-    const words = searchWords(q ?? '');
+    const { words } = understandQuery(q);
     return words.length > 0 ? fuzzyExpansions(tx, words) : new Map();
   }
 

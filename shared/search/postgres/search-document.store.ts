@@ -43,6 +43,16 @@ async function upsertDocuments(db: Db, table: 'designer_search' | 'open_role_sea
       computed.map((c) => c.doc.company),
     ],
   );
+  if (table === 'designer_search') {
+    // Arrays of tsvectors travel as JSON: unnest would flatten an array of arrays.
+    await db.query(
+      `UPDATE designer_search s SET
+         role_tsvs = ARRAY(SELECT jsonb_array_elements_text(v.roles)::tsvector), current_role_tsv = v.current::tsvector
+         FROM unnest($1::text[], $2::jsonb[], $3::text[]) AS v(id, roles, current)
+        WHERE s.designer_id = v.id`,
+      [computed.map((c) => c.id), computed.map((c) => JSON.stringify(c.doc.roles ?? [])), computed.map((c) => c.doc.currentRole ?? '')],
+    );
+  }
   await writeTerms(db, computed);
 }
 

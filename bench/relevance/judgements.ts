@@ -1,0 +1,253 @@
+import type { Role } from '../../shared/domain/role.schema.ts';
+import { fold, tokenize } from '../../shared/text/fold.ts';
+import { cityOf, type CorpusDesigner, createRandom, type Random, SKILLS } from './corpus.ts';
+
+/**
+ * Judged queries for the relevance benchmark, derived from the corpus's ground truth (the roles,
+ * locations, skills and domains each designer was generated with), never from an engine's output.
+ * Grades: 3 the intended answer, 2 clearly relevant, 1 partly relevant, 0 (absent) not relevant.
+ */
+
+export const FAMILIES = ['names', 'misspellings', 'prefixes', 'title+company', 'skills', 'agent', 'nothing'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+export interface JudgedQuery {
+  family: Family;
+  q: string;
+  /** Designer id to grade; designers not listed are not relevant. */
+  grades: Map<string, number>;
+}
+
+const same = (a: string, b: string) => fold(a) === fold(b);
+const roles = (d: CorpusDesigner): Role[] => (d.current_role ? [d.current_role, ...d.previous_roles] : d.previous_roles);
+
+function grade(corpus: readonly CorpusDesigner[], fn: (d: CorpusDesigner) => number): Map<string, number> {
+  const grades = new Map<string, number>();
+  for (const d of corpus) {
+    const g = fn(d);
+    if (g > 0) grades.set(d.id, g);
+  }
+  return grades;
+}
+
+/** One edit a person makes typing: a swap, a dropped or a doubled letter, or a neighbouring key. */
+function typo(r: Random, word: string): string {
+  const chars = [...word];
+  const i = 1 + r.int(chars.length - 2);
+  switch (r.int(3)) {
+    case 0:
+      [chars[i], chars[i + 1]] = [chars[i + 1]!, chars[i]!];
+      return chars.join('');
+    case 1:
+      chars.splice(i, 1);
+      return chars.join('');
+    default:
+      chars.splice(i, 0, chars[i]!);
+      return chars.join('');
+  }
+}
+
+function names(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  return r.sample(corpus, n).map((target, i) => ({
+    family: 'names',
+    // Half as written, half as typed on a plain keyboard (no accents, lower case).
+    q: i % 2 === 0 ? target.name : fold(target.name),
+    grades: grade(corpus, (d) => (same(d.name, target.name) ? 3 : 0)),
+  }));
+}
+
+function misspellings(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const out: JudgedQuery[] = [];
+  for (const target of r.sample(corpus, n * 3)) {
+    if (out.length === n) break;
+    const words = tokenize(target.name);
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+    if (longest.length < 5) continue;
+    const wrong = typo(r, longest);
+    if (wrong === longest) continue;
+    out.push({
+      family: 'misspellings',
+      q: words.map((w) => (w === longest ? wrong : w)).join(' '),
+      grades: grade(corpus, (d) => (same(d.name, target.name) ? 3 : 0)),
+    });
+  }
+  return out;
+}
+
+function prefixes(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const out: JudgedQuery[] = [];
+  // Type-ahead of a name: the first name and the start of the surname.
+  for (const target of r.sample(corpus, Math.ceil(n / 2))) {
+    const [first, ...rest] = tokenize(target.name);
+    const prefix = rest[0]!.slice(0, Math.max(3, Math.min(4, rest[0]!.length - 1)));
+    const matches = (d: CorpusDesigner) => {
+      const [f, ...l] = tokenize(d.name);
+      return f === first && l.some((w) => w.startsWith(prefix));
+    };
+    out.push({ family: 'prefixes', q: `${first} ${prefix}`, grades: grade(corpus, (d) => (matches(d) ? 3 : 0)) });
+  }
+  // Type-ahead of a skill: "webg" means WebGL, not a surname one typo away from it.
+  const skills = ['WebGL', 'Houdini', 'typography', 'ZBrush', 'SwiftUI', 'storyboarding', 'prototyping', 'Octane', 'lettering', 'Lottie', 'shaders', 'accessibility'];
+  for (const skill of skills.slice(0, n - out.length)) {
+    const word = tokenize(skill)[0]!;
+    out.push({
+      family: 'prefixes',
+      q: word.slice(0, word.length >= 8 ? 5 : 4),
+      grades: grade(corpus, (d) => (d.skills.includes(skill) ? 2 : 0)),
+    });
+  }
+  return out;
+}
+
+function titleCompany(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const withRole = corpus.filter((d) => d.current_role);
+  return r.sample(withRole, n).map((target, i) => {
+    const { title, company } = target.current_role!;
+    const judge = (d: CorpusDesigner) => {
+      if (d.current_role && same(d.current_role.title, title) && same(d.current_role.company, company)) return 3;
+      if (d.previous_roles.some((p) => same(p.title, title) && same(p.company, company))) return 2;
+      return 0;
+    };
+    const q = i % 3 === 2 ? `${title} at ${company}` : `${title} ${company}`;
+    return { family: 'title+company', q: fold(q), grades: grade(corpus, judge) };
+  });
+}
+
+function skills(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const all = [...new Set(Object.values(SKILLS).flat())].filter((s) => s !== 'Figma');
+  const picked = r.sample(all, Math.ceil(n * 0.6));
+  const out: JudgedQuery[] = picked.map((skill) => ({
+    family: 'skills',
+    q: fold(skill),
+    grades: grade(corpus, (d) => (d.skills.includes(skill) ? 2 : 0)),
+  }));
+  // Skill plus domain: both 3, either alone 1.
+  while (out.length < n) {
+    const target = r.pick(corpus);
+    const skill = target.skills[0]!;
+    const domain = target.domains[0]!;
+    if (skill === 'Figma') continue;
+    out.push({
+      family: 'skills',
+      q: fold(`${skill} ${domain}`),
+      grades: grade(corpus, (d) => (d.skills.includes(skill) && d.domains.includes(domain) ? 3 : 0)),
+    });
+  }
+  return out;
+}
+
+const plural = (title: string) => `${title}s`;
+
+function agent(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const out: JudgedQuery[] = [];
+  const located = corpus.filter((d) => d.current_role && cityOf(d.location));
+  const templates: ((t: CorpusDesigner) => JudgedQuery | null)[] = [
+    // "a brand designer who worked at spotify"
+    (t) => {
+      const p = t.previous_roles[0];
+      if (!p) return null;
+      return {
+        family: 'agent',
+        q: `a ${fold(p.title)} who worked at ${fold(p.company)}`,
+        grades: grade(corpus, (d) => {
+          const rs = roles(d);
+          if (rs.some((x) => same(x.title, p.title) && same(x.company, p.company))) return 3;
+          return rs.some((x) => same(x.company, p.company)) && rs.some((x) => same(x.title, p.title)) ? 1 : 0;
+        }),
+      };
+    },
+    // "find me a 3d generalist in berlin who knows blender"
+    (t) => {
+      const city = cityOf(t.location)!;
+      const skill = t.skills[0]!;
+      const title = t.current_role!.title;
+      return {
+        family: 'agent',
+        q: `find me a ${fold(title)} in ${fold(city)} who knows ${fold(skill)}`,
+        grades: grade(corpus, (d) => {
+          const hits = [d.current_role && same(d.current_role.title, title), cityOf(d.location) === city, d.skills.includes(skill)].filter(Boolean).length;
+          return hits === 3 ? 3 : hits === 2 ? 1 : 0;
+        }),
+      };
+    },
+    // "senior product designers at stripe based in new york"
+    (t) => {
+      const city = cityOf(t.location)!;
+      const { title, company } = t.current_role!;
+      return {
+        family: 'agent',
+        q: `${fold(plural(title))} at ${fold(company)} based in ${fold(city)}`,
+        grades: grade(corpus, (d) => {
+          const role = d.current_role && same(d.current_role.title, title) && same(d.current_role.company, company);
+          const here = cityOf(d.location) === city;
+          return role && here ? 3 : role ? 1 : 0;
+        }),
+      };
+    },
+    // "former google design directors"
+    (t) => {
+      const p = t.previous_roles[0];
+      if (!p) return null;
+      return {
+        family: 'agent',
+        q: `former ${fold(p.company)} ${fold(plural(p.title))}`,
+        grades: grade(corpus, (d) => {
+          if (d.previous_roles.some((x) => same(x.title, p.title) && same(x.company, p.company))) return 3;
+          return d.current_role && same(d.current_role.title, p.title) && same(d.current_role.company, p.company) ? 1 : 0;
+        }),
+      };
+    },
+    // "someone with houdini experience in gaming"
+    (t) => {
+      const skill = t.skills[0]!;
+      const domain = t.domains[0]!;
+      if (skill === 'Figma') return null;
+      return {
+        family: 'agent',
+        q: `someone with ${fold(skill)} experience in ${domain}`,
+        grades: grade(corpus, (d) => (d.skills.includes(skill) && d.domains.includes(domain) ? 3 : 0)),
+      };
+    },
+    // "looking for a motion designer in lisbon"
+    (t) => {
+      const city = cityOf(t.location)!;
+      const title = t.current_role!.title;
+      return {
+        family: 'agent',
+        q: `looking for a ${fold(title)} based in ${fold(city)}`,
+        grades: grade(corpus, (d) => {
+          const role = d.current_role && same(d.current_role.title, title);
+          const here = cityOf(d.location) === city;
+          return role && here ? 3 : 0;
+        }),
+      };
+    },
+  ];
+  for (let i = 0; out.length < n && i < n * 10; i++) {
+    const query = templates[i % templates.length]!(r.pick(located));
+    if (query && query.grades.size > 0) out.push(query);
+  }
+  return out;
+}
+
+/** Requests no designer in the directory answers: the right result is an empty one. */
+const NOTHING = [
+  'plumber', 'tax accountant', 'dentist in berlin', 'veterinarian', 'forklift operator', 'kubernetes site reliability engineer',
+  'sommelier', 'taylor swift', 'pastry chef in paris', 'orthopedic surgeon', 'commercial airline pilot', 'find me a lawyer in tokyo',
+  'civil engineer bridges', 'yoga instructor', 'real estate agent in lisbon', 'payroll specialist', 'electrician based in london',
+  'marine biologist', 'quantum physicist', 'zzzyx qwfp',
+  'someone who repairs bicycles', 'a notary in munich', 'crane operator', 'insurance claims adjuster', 'barista',
+];
+
+export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7): JudgedQuery[] {
+  const r = createRandom(seed);
+  return [
+    ...names(r, corpus, 25),
+    ...misspellings(r, corpus, 25),
+    ...prefixes(r, corpus, 24),
+    ...titleCompany(r, corpus, 30),
+    ...skills(r, corpus, 25),
+    ...agent(r, corpus, 30),
+    ...NOTHING.map((q): JudgedQuery => ({ family: 'nothing', q, grades: new Map() })),
+  ];
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { DesignerFilters } from '../domain/designer-search.schema.ts';
+import { guessStructuredTerms, searchHints } from './search-hints.ts';
+
+/** A directory of known values: a filter counts 1 when its value is known, q counts when the word is. */
+function counter(known: { locations?: string[]; companies?: string[]; words?: string[] }) {
+  const calls: DesignerFilters[] = [];
+  const count = async (filters: DesignerFilters) => {
+    calls.push(filters);
+    if (filters.location) return known.locations?.includes(filters.location) ? 1 : 0;
+    if (filters.company) return known.companies?.includes(filters.company) ? 1 : 0;
+    return known.words?.includes(filters.q ?? '') ? 1 : 0;
+  };
+  return { count, calls };
+}
+
+describe('guessStructuredTerms', () => {
+  it('reads a category, a place after "in" and an employer after "at"', () => {
+    expect(guessStructuredTerms('a brand designer who worked at Spotify')).toEqual({ category: 'brand', locations: [], companies: ['spotify'] });
+    expect(guessStructuredTerms('senior product designers at stripe based in New York')).toEqual({
+      category: 'product',
+      locations: ['new york'],
+      companies: ['stripe'],
+    });
+  });
+
+  it('prefers a longer category phrase, and reads "former X" as an employer', () => {
+    expect(guessStructuredTerms('former google heads of design')).toMatchObject({ category: 'director', companies: ['google heads'] });
+  });
+
+  it('finds nothing in a plain name', () => {
+    expect(guessStructuredTerms('Ana López')).toEqual({ locations: [], companies: [] });
+  });
+});
+
+describe('searchHints', () => {
+  it('says nothing without q', async () => {
+    expect(await searchHints({ category: 'brand' }, 0, counter({}).count)).toEqual([]);
+  });
+
+  it('with results and no known values, says nothing', async () => {
+    expect(await searchHints({ q: 'ana lopez' }, 1, counter({}).count)).toEqual([]);
+  });
+
+  it('suggests only values the directory holds, trimmed to the words that match', async () => {
+    const { count } = counter({ locations: ['berlin'], companies: ['spotify'] });
+    expect(await searchHints({ q: '3d generalist in berlin who knows blender' }, 5, count)).toEqual([
+      'q names a category, a place that structured arguments match exactly: consider calling search_designers with ' +
+        '{"category":"3d","location":"berlin","q":"generalist blender"}.',
+    ]);
+    expect(await searchHints({ q: 'designer at spotify' }, 5, count)).toEqual([
+      'q names a company that structured arguments match exactly: consider calling search_designers with {"company":"spotify","q":"designer"}.',
+    ]);
+    // "at acme" is no company the directory holds: no suggestion.
+    expect(await searchHints({ q: 'designer at acme' }, 5, count)).toEqual([]);
+  });
+
+  it('does not suggest what the call already filters by', async () => {
+    const { count } = counter({ locations: ['berlin'] });
+    expect(await searchHints({ q: 'motion designer in berlin', category: 'motion', location: 'berlin' }, 2, count)).toEqual([]);
+  });
+
+  it('with no results, names the words that match nothing and suggests structured retries', async () => {
+    const { count, calls } = counter({ words: ['designer'] });
+    const lines = await searchHints({ q: 'a designer with quantum skills' }, 0, count);
+    expect(lines[0]).toBe('No designer matches the word "quantum".');
+    expect(lines[1]).toContain('company="…"');
+    expect(lines[1]).toContain('location="…"');
+    expect(lines[1]).toContain('category= one of');
+    // Filler words are not checked: they never have to match.
+    expect(calls.map((c) => c.q)).toEqual(['designer', 'quantum']);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { FILLER_WORDS, requiredMatches, understandQuery } from './query-words.ts';
+
+describe('understandQuery', () => {
+  it('drops filler an agent wraps around a request', () => {
+    expect(understandQuery('find me a 3D generalist in Berlin who knows Blender')).toEqual({
+      words: ['3d', 'generalist', 'berlin', 'blender'],
+      filler: ['find', 'me', 'a', 'in', 'who', 'knows'],
+      required: 3,
+      pastRoles: false,
+    });
+    expect(understandQuery('someone with design systems experience based in Lisbon').words).toEqual(['design', 'systems', 'lisbon']);
+    expect(understandQuery('looking for former Google design directors')).toMatchObject({
+      words: ['google', 'design', 'directors'],
+      pastRoles: true,
+    });
+  });
+
+  it('folds accents and case as the documents are folded', () => {
+    expect(understandQuery('Zoë MÜLLER').words).toEqual(['zoe', 'muller']);
+  });
+
+  it('keeps the words of a query made only of filler', () => {
+    expect(understandQuery('The Who').words).toEqual(['the', 'who']);
+    expect(understandQuery('The Who').required).toBe(2);
+  });
+
+  it('counts each word once', () => {
+    expect(understandQuery('design design lead').words).toEqual(['design', 'lead']);
+  });
+
+  it('has no words for blank or punctuation-only text', () => {
+    expect(understandQuery('  ,. ').words).toEqual([]);
+    expect(understandQuery(undefined).required).toBe(0);
+  });
+
+  it('filler is one shared list of folded words', () => {
+    for (const word of FILLER_WORDS) expect(word).toMatch(/^[a-z]+$/);
+  });
+});
+
+describe('requiredMatches', () => {
+  it('one or two words must all match; then one, two, or 40% may be missing', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 10].map(requiredMatches)).toEqual([0, 1, 2, 2, 3, 3, 4, 5, 5, 6]);
+  });
+});

@@ -1,0 +1,60 @@
+import { tokenize } from '../text/fold.ts';
+
+/**
+ * Query understanding shared by both engines, so Elasticsearch and Postgres apply one rule set to free
+ * text: which words are filler, and how many of the remaining words a record must match.
+ *
+ * Filler is what people and agents wrap around a request ("find me a … who knows …", "based in …"): words
+ * that say nothing about a designer. They are dropped before matching; a query made only of filler keeps
+ * its words, so "who" still searches for "who".
+ */
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
+  // articles, conjunctions, prepositions
+  'a', 'an', 'the', 'and', 'or', 'of', 'in', 'at', 'on', 'for', 'to', 'from', 'with', 'by', 'as', 'into', 'about', 'near', 'around',
+  // pronouns and question words
+  'i', 'me', 'my', 'we', 'our', 'you', 'your', 'who', 'whom', 'whose', 'that', 'which', 'what', 'someone', 'somebody',
+  'anyone', 'anybody', 'person', 'people', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'some', 'any',
+  // verbs of asking and being
+  'find', 'show', 'list', 'get', 'give', 'search', 'searching', 'look', 'looking', 'need', 'needs', 'want', 'wants', 'seeking',
+  'hire', 'hiring', 'recommend', 'please', 'can', 'could', 'would', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have',
+  'had', 'do', 'does', 'did', 's',
+  // how requests describe a person rather than what the person is
+  'based', 'located', 'living', 'lives', 'live', 'experience', 'experienced', 'background', 'years', 'year', 'worked',
+  'works', 'working', 'knows', 'know', 'knowing', 'skilled', 'skills', 'expert', 'expertise', 'good', 'great', 'strong',
+  'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'also', 'like', 'really', 'very',
+]);
+
+/** Filler that asks for past roles ("former Google design directors"): previous roles then rank above the current one. */
+export const PAST_ROLE_WORDS: ReadonlySet<string> = new Set(['former', 'formerly', 'ex', 'previously', 'previous', 'past']);
+
+/** The words of a free-text query as both engines match them. */
+export interface QueryWords {
+  /** Content words, folded, in query order, each once; the last one may match as a prefix. */
+  words: string[];
+  /** Filler words that were dropped (not required to match). */
+  filler: string[];
+  /** How many of `words` a record must match. */
+  required: number;
+  /** The request asks for past roles: the role bonus goes to previous roles instead of the current one. */
+  pastRoles: boolean;
+}
+
+/**
+ * Minimum-should-match: one or two words must all match; from three words, one may be missing; from five,
+ * two; from seven, 60% rounded up. Records matching more words score higher on both engines.
+ */
+export function requiredMatches(count: number): number {
+  if (count <= 2) return count;
+  if (count <= 4) return count - 1;
+  if (count <= 6) return count - 2;
+  return Math.ceil(count * 0.6);
+}
+
+export function understandQuery(q: string | undefined): QueryWords {
+  const tokens = tokenize(q ?? '');
+  const content = tokens.filter((t) => !FILLER_WORDS.has(t));
+  const kept = content.length > 0 ? content : tokens;
+  const words = [...new Set(kept)];
+  const filler = tokens.filter((t) => !kept.includes(t));
+  return { words, filler, required: requiredMatches(words.length), pastRoles: filler.some((t) => PAST_ROLE_WORDS.has(t)) };
+}
