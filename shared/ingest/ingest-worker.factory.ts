@@ -26,6 +26,12 @@ export interface IngestWorkerOptions {
    */
   maintenanceLockMs: number;
   stalledIntervalMs: number;
+  /**
+   * Crashes a rebuild may survive. BullMQ's default (1) failed a rebuild for good on the second kill -9
+   * ("job stalled more than allowable limit"); a rebuild is idempotent (a new run discards the dead
+   * run's half-built index), so it is simply run again, however often its worker dies.
+   */
+  maintenanceMaxStalls: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: Omit<IngestWorkerOptions, 'concurrency'> = {
@@ -34,6 +40,7 @@ export const DEFAULT_WORKER_OPTIONS: Omit<IngestWorkerOptions, 'concurrency'> = 
   expireEveryMs: 60_000,
   maintenanceLockMs: 15_000,
   stalledIntervalMs: 5_000,
+  maintenanceMaxStalls: 1_000_000,
 };
 
 export interface HealthReport {
@@ -166,6 +173,7 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
             concurrency: 1,
             lockDuration: options.maintenanceLockMs,
             stalledInterval: options.stalledIntervalMs,
+            maxStalledCount: options.maintenanceMaxStalls,
             settings,
           }),
           QUEUE_NAMES.maintenance,
