@@ -17,7 +17,7 @@ const worker = createIngestWorker({
   config,
   logger,
   handlers: (ctx) => createJobHandlers(ctx, { reindexTestPauseAt: config.REINDEX_TEST_PAUSE_AT }),
-  options: { maintenanceLockMs: config.REINDEX_LOCK_MS },
+  options: { maintenanceLockMs: config.REINDEX_LOCK_MS, syncLockMs: config.SYNC_LOCK_MS },
 });
 const server = await startHealthServer(worker, config.WORKER_PORT, config.HOST);
 await worker.start();

@@ -37,6 +37,8 @@ export const ConfigSchema = z
     WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     // Lock of a running rebuild: after a worker crash its job is taken up again this long afterwards.
     REINDEX_LOCK_MS: z.coerce.number().int().min(1000).default(15_000),
+    // Lock of a running row sync: after a worker crash its jobs are taken up again this long afterwards.
+    SYNC_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
     // Crash tests only: stops a rebuild at a known step (see shared/ingest/reindex-test-pause.ts).
     REINDEX_TEST_PAUSE_AT: z.preprocess(blankAsUnset, ReindexTestPauseSchema.optional()),
     ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),

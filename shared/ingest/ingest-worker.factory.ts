@@ -32,6 +32,13 @@ export interface IngestWorkerOptions {
    * run's half-built index), so it is simply run again, however often its worker dies.
    */
   maintenanceMaxStalls: number;
+  /** Lock of a running row sync: how long a crashed worker's sync jobs wait before another takes them. */
+  syncLockMs: number;
+  /**
+   * Crashes a row sync may survive (BullMQ's default is 1). Row syncs are idempotent and take
+   * milliseconds, so a job caught by two crashes is the workers' bad luck, not a poison job.
+   */
+  syncMaxStalls: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: Omit<IngestWorkerOptions, 'concurrency'> = {
@@ -41,6 +48,8 @@ export const DEFAULT_WORKER_OPTIONS: Omit<IngestWorkerOptions, 'concurrency'> = 
   maintenanceLockMs: 15_000,
   stalledIntervalMs: 5_000,
   maintenanceMaxStalls: 1_000_000,
+  syncLockMs: 30_000,
+  syncMaxStalls: 20,
 };
 
 export interface HealthReport {
@@ -162,6 +171,9 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
             connection: workerConnection,
             prefix: deps.config.QUEUE_PREFIX,
             concurrency: options.concurrency,
+            lockDuration: options.syncLockMs,
+            stalledInterval: options.stalledIntervalMs,
+            maxStalledCount: options.syncMaxStalls,
             settings,
           }),
           QUEUE_NAMES.sync,
