@@ -44,6 +44,14 @@ export const ConfigSchema = z
     ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(60),
     MCP_ALLOWED_ORIGINS: commaList,
+    // Requests under /api served at once by one API process; past it, 503 with Retry-After at once.
+    MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().positive().default(256),
+    // Shed requests read when the event loop has been held this long (the embedded engine computes on it).
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(500),
+    // Requests per client IP per minute (429 past it); 0 turns the limit off.
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(0),
+    // Proxies in front of the API whose X-Forwarded-For is trusted for the client IP (express "trust proxy").
+    TRUST_PROXY_HOPS: z.coerce.number().int().nonnegative().default(0),
     MCP_ALLOWED_HOSTS: commaList,
   })
   .transform((env) => ({
