@@ -34,9 +34,9 @@ export function createTraffic(config: TrafficConfig, logger: Logger): Traffic {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    // Shedding and rate limiting are the server working as designed under load: warnings, not errors.
-    customLogLevel: (_req, res, error) =>
-      res.statusCode === 503 || res.statusCode === 429 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
+    // An access line is no error report: the error middleware logs a failure itself, once, at error level.
+    // Shedding and rate limiting are the server working as designed under load.
+    customLogLevel: (_req, res) => (res.statusCode >= 500 || res.statusCode === 429 ? 'warn' : 'info'),
     // Query strings are public search input, not secrets; headers may carry tokens: leave them out.
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
