@@ -54,18 +54,31 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
   }
 
   beforeAll(async () => {
-    h = await IngestHarness.create(services!, 'chaos');
     redis = await OwnRedis.start();
     port = await freePort();
-    await h.manager.ensureIndices();
-    for (let i = 0; i < 40; i += 1) await h.insertDesigner({}, [{ title: 'Designer', company: `Company ${i}`, current: true }]);
   });
 
-  afterAll(async () => {
+  /** Each run gets a world of its own (database, index prefix, queue prefix), so runs do not carry faults over. */
+  let worldOpen = false;
+  async function newWorld(): Promise<void> {
+    h = await IngestHarness.create(services!, 'chaos');
+    worldOpen = true;
+    await h.manager.ensureIndices();
+    for (let i = 0; i < 40; i += 1) await h.insertDesigner({}, [{ title: 'Designer', company: `Company ${i}`, current: true }]);
+  }
+
+  async function endWorld(): Promise<void> {
+    if (!worldOpen) return;
+    worldOpen = false;
     await worker?.kill9();
-    if (h) await h.es.indices.putSettings({ index: `${h.names.designers}_v*`, settings: { 'index.blocks.write': false } }).catch(() => undefined);
+    worker = null;
+    await h.es.indices.putSettings({ index: `${h.names.designers}_v*`, settings: { 'index.blocks.write': false } }).catch(() => undefined);
+    await h.cleanup();
+  }
+
+  afterAll(async () => {
+    await endWorld();
     await redis?.stop();
-    await h?.cleanup();
     if (figures.length) {
       const total = (f: (r: RunFigures) => number) => figures.reduce((n, r) => n + f(r), 0);
       console.log(
@@ -79,7 +92,10 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
   for (let run = 0; run < RUNS; run += 1) {
     const seed = FIRST_SEED + run;
     it(`run ${run + 1}/${RUNS} (seed ${seed}, ${OPS} operations): store and index agree after settling`, async () => {
+      await newWorld();
       const random = seededRandom(seed);
+      /** What happened to each row, to say which kinds of operation a mismatch followed. */
+      const history = new Map<string, OpKind[]>();
       const { rows } = await h.db.query<{ id: string }>(`SELECT id FROM designers ORDER BY id`);
       const present = rows.map((r) => r.id);
       const gone: string[] = [];
@@ -138,6 +154,7 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
         const kind = nextOp();
         const id = someone();
         f.ops[kind] += 1;
+        if (id) history.set(id, [...(history.get(id) ?? []), kind]);
         switch (kind) {
           case 'insert':
             present.push(await h.insertDesigner({ category: pick(random, ['product', 'brand', 'motion']) }, random() < 0.5 ? [{ title: 'Lead', company: `Co ${i}`, current: true }] : []));
@@ -160,6 +177,7 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
               await reinsert(id, `Back ${seed}-${i}`);
             } else if (gone.length) {
               const back = gone.pop()!;
+              history.set(back, [...(history.get(back) ?? []), 'delete-reinsert']);
               await reinsert(back, `Returned ${seed}-${i}`);
               present.push(back);
             }
@@ -209,7 +227,11 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
         // Counted below.
       }
       f.settleMs = Date.now() - settleStarted;
-      f.mismatches = await h.diffStoreAndIndex('designers');
+      f.mismatches = (await h.diffStoreAndIndex('designers')).map((m) => {
+        const id = /[0-9a-f-]{36}/.exec(m)?.[0];
+        return id && history.has(id) ? `${m} (after ${history.get(id)!.join(', ')})` : m;
+      });
+      await endWorld();
       console.log(
         `[chaos] seed ${seed}: ${OPS} ops ${JSON.stringify(f.ops)}, ${f.kills} kills, ${f.redisRestarts} Redis restart, ` +
           `${f.writeBlockMs} ms refused writes, settled in ${f.settleMs} ms, ${f.mismatches.length} mismatches`,
