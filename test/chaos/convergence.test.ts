@@ -61,6 +61,7 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
   /** Each run gets a world of its own (database, index prefix, queue prefix), so runs do not carry faults over. */
   let worldOpen = false;
   async function newWorld(): Promise<void> {
+    await endWorld(); // a previous run that threw before its end
     h = await IngestHarness.create(services!, 'chaos');
     worldOpen = true;
     await h.manager.ensureIndices();
