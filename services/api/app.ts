@@ -6,6 +6,7 @@ import type { Logger } from '../../shared/logging/logger.ts';
 import { buildOpenApiDocument } from '../../shared/openapi/openapi.document.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
 import { errorMiddleware, notFoundRoute } from './middleware/error.middleware.ts';
+import { createTraffic } from './middleware/traffic.ts';
 import { designersRouter } from './routes/designers.routes.ts';
 import { openRolesRouter } from './routes/open-roles.routes.ts';
 import { webRouter } from './pages/web.mount.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
 export interface App {
   app: Express;
   directory: DirectoryService;
+  /** Releases what the traffic controls hold (the rate limiter's Redis connection). */
+  close(): Promise<void>;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -36,6 +39,11 @@ export function createApp(deps: AppDeps): App {
   app.disable('x-powered-by');
   // Weak ETags on every JSON body; express answers 304 itself when If-None-Match matches.
   app.set('etag', 'weak');
+  app.set('trust proxy', deps.config.TRUST_PROXY_HOPS ?? 0);
+  const traffic = createTraffic(deps.config, deps.logger);
+  app.use(traffic.observe);
+  app.get('/metrics', traffic.metrics);
+  app.use('/api', traffic.guard);
 
   const cacheable: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', `public, max-age=${deps.config.CACHE_MAX_AGE_SECONDS}`);
@@ -72,5 +80,5 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(notFoundRoute);
   app.use(errorMiddleware(deps.logger));
-  return { app, directory };
+  return { app, directory, close: traffic.close };
 }

@@ -11,7 +11,7 @@ const logger = createLogger(config.LOG_LEVEL, 'api');
 const runtime = await createRuntime(config, logger);
 
 let admin: Mount[] = [];
-const { app } = createApp({
+const { app, close: closeApp } = createApp({
   search: runtime.search,
   config,
   logger,
@@ -38,6 +38,7 @@ function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close(() => {
     void closeAdminMounts(admin)
+      .then(() => closeApp())
       .then(() => runtime.close())
       .finally(() => process.exit(0));
   });

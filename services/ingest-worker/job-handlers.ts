@@ -6,6 +6,7 @@ import { JOB_NAMES } from '../../shared/ingest/ingest-job-names.ts';
 import type { JobHandlers } from '../../shared/ingest/ingest-worker.factory.ts';
 import { ExpireOpenRolesJobSchema, ReindexJobSchema } from '../../shared/ingest/maintenance-job.schema.ts';
 import { reindex } from '../../shared/ingest/reindex.job.ts';
+import { reindexTestPause } from '../../shared/ingest/reindex-test-pause.ts';
 import { syncDesigner } from '../../shared/ingest/sync-designer.job.ts';
 import { IndexWriteError, type SyncOutcome } from '../../shared/ingest/sync-entity.ts';
 import { SyncDesignerJobSchema, SyncOpenRoleJobSchema } from '../../shared/ingest/sync-job.schema.ts';
@@ -31,7 +32,12 @@ async function mapSync(run: Promise<SyncOutcome>): Promise<SyncOutcome> {
   return outcome;
 }
 
-export function createJobHandlers(ctx: IngestContext): JobHandlers {
+export interface JobHandlerHooks {
+  /** REINDEX_TEST_PAUSE_AT: crash tests stop a rebuild at a known step (unset in production). */
+  reindexTestPauseAt?: string | undefined;
+}
+
+export function createJobHandlers(ctx: IngestContext, hooks: JobHandlerHooks = {}): JobHandlers {
   return {
     [JOB_NAMES.syncDesigner]: (job) => mapSync(syncDesigner(ctx, parsePayload(SyncDesignerJobSchema, job))),
     [JOB_NAMES.syncOpenRole]: (job) => mapSync(syncOpenRole(ctx, parsePayload(SyncOpenRoleJobSchema, job))),
@@ -39,6 +45,7 @@ export function createJobHandlers(ctx: IngestContext): JobHandlers {
       reindex(ctx, parsePayload(ReindexJobSchema, job).target, {
         onProgress: (progress) => job.updateProgress(progress),
         ...(signal ? { signal } : {}),
+        ...reindexTestPause(hooks.reindexTestPauseAt, signal),
       }),
     [JOB_NAMES.expireOpenRoles]: (job) => {
       parsePayload(ExpireOpenRolesJobSchema, job);

@@ -13,7 +13,12 @@ const logger = createLogger(config.LOG_LEVEL, 'ingest-worker');
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set: the ingest worker reads the store');
 await migrate(config.DATABASE_URL, { logger });
 
-const worker = createIngestWorker({ config, logger, handlers: createJobHandlers });
+const worker = createIngestWorker({
+  config,
+  logger,
+  handlers: (ctx) => createJobHandlers(ctx, { reindexTestPauseAt: config.REINDEX_TEST_PAUSE_AT }),
+  options: { maintenanceLockMs: config.REINDEX_LOCK_MS, syncLockMs: config.SYNC_LOCK_MS },
+});
 const server = await startHealthServer(worker, config.WORKER_PORT, config.HOST);
 await worker.start();
 logger.info({ port: config.WORKER_PORT }, 'health and metrics listening');

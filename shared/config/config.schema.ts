@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReindexTestPauseSchema } from '../ingest/reindex-test-pause.ts';
 
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalUrl = z.preprocess(blankAsUnset, z.url().optional());
@@ -35,9 +36,23 @@ export const ConfigSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(8),
     // The ingest worker's health (/healthz, /readyz) and Prometheus metrics (/metrics) port.
     WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    // Lock of a running rebuild: after a worker crash its job is taken up again this long afterwards.
+    REINDEX_LOCK_MS: z.coerce.number().int().min(1000).default(15_000),
+    // Lock of a running row sync: after a worker crash its jobs are taken up again this long afterwards.
+    SYNC_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+    // Crash tests only: stops a rebuild at a known step (see shared/ingest/reindex-test-pause.ts).
+    REINDEX_TEST_PAUSE_AT: z.preprocess(blankAsUnset, ReindexTestPauseSchema.optional()),
     ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(60),
     MCP_ALLOWED_ORIGINS: commaList,
+    // Requests under /api served at once by one API process; past it, 503 with Retry-After at once.
+    MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().positive().default(256),
+    // Shed requests read when the event loop has been held this long (the embedded engine computes on it).
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(500),
+    // Requests per client IP per minute (429 past it); 0 turns the limit off.
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(0),
+    // Proxies in front of the API whose X-Forwarded-For is trusted for the client IP (express "trust proxy").
+    TRUST_PROXY_HOPS: z.coerce.number().int().nonnegative().default(0),
     MCP_ALLOWED_HOSTS: commaList,
   })
   .transform((env) => ({

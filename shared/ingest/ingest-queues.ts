@@ -43,6 +43,8 @@ export interface JobView {
   data: unknown;
   progress: unknown;
   attempts_made: number;
+  /** Runs cut off by a dead worker (kill -9, OOM) and handed to another one. */
+  stalled_count: number;
   failed_reason: string | null;
   result: unknown;
   created_at: string;
@@ -134,6 +136,20 @@ export class IngestQueues {
     };
   }
 
+  /** Rebuilds waiting or running, then the newest finished one: what `status` reports on reindexing. */
+  async reindexJobs(): Promise<JobView[]> {
+    const views: JobView[] = [];
+    const unfinished = ['active', 'waiting', 'delayed', 'prioritized'] as const;
+    for (const job of await this.maintenance.getJobs([...unfinished], 0, 20)) {
+      if (job?.name === JOB_NAMES.reindex) views.push(await toView(job as Job, QUEUE_NAMES.maintenance));
+    }
+    const finished = (await this.maintenance.getJobs(['completed', 'failed'], 0, 50))
+      .filter((job): job is Job => job?.name === JOB_NAMES.reindex)
+      .sort((a, b) => (b.finishedOn ?? 0) - (a.finishedOn ?? 0))[0];
+    if (finished) views.push(await toView(finished, QUEUE_NAMES.maintenance));
+    return views;
+  }
+
   /** The newest failed jobs of both queues, with their reasons. */
   async failedJobs(limit = 20): Promise<JobView[]> {
     const views: JobView[] = [];
@@ -171,6 +187,7 @@ async function toView(job: Job, queue: QueueName, state?: JobState): Promise<Job
     data: job.data,
     progress: job.progress,
     attempts_made: job.attemptsMade,
+    stalled_count: job.stalledCounter ?? 0,
     failed_reason: job.failedReason || null,
     result: job.returnvalue ?? null,
     created_at: new Date(job.timestamp).toISOString(),

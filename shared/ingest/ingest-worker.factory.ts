@@ -26,6 +26,19 @@ export interface IngestWorkerOptions {
    */
   maintenanceLockMs: number;
   stalledIntervalMs: number;
+  /**
+   * Crashes a rebuild may survive. BullMQ's default (1) failed a rebuild for good on the second kill -9
+   * ("job stalled more than allowable limit"); a rebuild is idempotent (a new run discards the dead
+   * run's half-built index), so it is simply run again, however often its worker dies.
+   */
+  maintenanceMaxStalls: number;
+  /** Lock of a running row sync: how long a crashed worker's sync jobs wait before another takes them. */
+  syncLockMs: number;
+  /**
+   * Crashes a row sync may survive (BullMQ's default is 1). Row syncs are idempotent and take
+   * milliseconds, so a job caught by two crashes is the workers' bad luck, not a poison job.
+   */
+  syncMaxStalls: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: Omit<IngestWorkerOptions, 'concurrency'> = {
@@ -34,6 +47,9 @@ export const DEFAULT_WORKER_OPTIONS: Omit<IngestWorkerOptions, 'concurrency'> = 
   expireEveryMs: 60_000,
   maintenanceLockMs: 15_000,
   stalledIntervalMs: 5_000,
+  maintenanceMaxStalls: 1_000_000,
+  syncLockMs: 30_000,
+  syncMaxStalls: 20,
 };
 
 export interface HealthReport {
@@ -155,6 +171,9 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
             connection: workerConnection,
             prefix: deps.config.QUEUE_PREFIX,
             concurrency: options.concurrency,
+            lockDuration: options.syncLockMs,
+            stalledInterval: options.stalledIntervalMs,
+            maxStalledCount: options.syncMaxStalls,
             settings,
           }),
           QUEUE_NAMES.sync,
@@ -166,6 +185,7 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
             concurrency: 1,
             lockDuration: options.maintenanceLockMs,
             stalledInterval: options.stalledIntervalMs,
+            maxStalledCount: options.maintenanceMaxStalls,
             settings,
           }),
           QUEUE_NAMES.maintenance,

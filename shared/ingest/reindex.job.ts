@@ -31,6 +31,8 @@ export interface ReindexOptions {
   onProgress?: (progress: ReindexProgress) => Promise<unknown> | unknown;
   /** Awaited at every phase boundary; a throw stops the rebuild there (as a crash would). */
   onPhase?: (kind: IndexKind, phase: ReindexPhase) => Promise<void> | void;
+  /** Awaited after each row handed to the bulk load (done and total of the whole run so far). */
+  onAdvance?: (kind: IndexKind, done: number, total: number) => Promise<void> | void;
   progressEveryMs?: number;
   signal?: AbortSignal;
 }
@@ -40,6 +42,8 @@ export interface KindReindexResult {
   index: string;
   previous: string | null;
   pruned: string[];
+  /** Half-built indices of interrupted runs (a worker crash), removed before this run began. */
+  discarded: string[];
   indexed: number;
   /** Rows whose data cannot make a valid document; left out, and logged. */
   invalid: number;
@@ -78,8 +82,11 @@ export function reindexKinds(target: ReindexTarget): IndexKind[] {
  *  5. replay again, for changes the sync jobs wrote to the old index between 3 and 4;
  *  6. keep the previous index (rollback) and delete older ones, including those of runs that died.
  * The alias moves only at 4, after a complete load, so a crash anywhere leaves it on a complete index
- * and a new run starts over from a new snapshot. Runs of one kind are serialised by an advisory lock,
- * which Postgres releases when the holder's connection dies.
+ * and a new run starts over from a new snapshot, first deleting the half-built index of the run that
+ * died (any version above the alias's). Restarting beats resuming from a keyset position: the dead
+ * run's snapshot and its unreplayed changes would have to be trusted too, and a full load is minutes.
+ * Runs of one kind are serialised by an advisory lock, which Postgres releases when the holder's
+ * connection dies, so no live run's index is ever taken for a dead one's.
  */
 export async function reindex(deps: ReindexDeps, target: ReindexTarget, options: ReindexOptions = {}): Promise<ReindexResult> {
   const started = Date.now();
@@ -126,6 +133,12 @@ async function rebuild<T>(
   };
 
   await deps.manager.ensureIndices();
+  const discarded = await deps.manager.partialVersions(kind);
+  if (discarded.length) {
+    deps.logger.warn({ kind, discarded }, 'reindex: removing the half-built indices of an interrupted run');
+    const keep = (await deps.manager.listVersions(kind)).map((v) => v.index).filter((i) => !discarded.includes(i));
+    await deps.manager.pruneVersions(kind, keep);
+  }
   const snapshot = await deps.changeLog.snapshot();
   const previous = await deps.manager.currentIndex(kind);
   const index = await deps.manager.createNextIndex(kind);
@@ -138,7 +151,7 @@ async function rebuild<T>(
     invalid += 1;
     deps.logger.warn({ kind, id: error.id, reason: error.message }, 'reindex: row left out');
   };
-  const loaded = await plan.index(counted(plan.stream(pageSize, onInvalid), reporter, options.signal), index);
+  const loaded = await plan.index(counted(plan.stream(pageSize, onInvalid), reporter, options, kind), index);
   assertWritten(loaded, index);
   await deps.manager.restoreRefresh(index);
 
@@ -153,7 +166,7 @@ async function rebuild<T>(
   replayed += await replay(deps, plan, snapshot, index, pageSize);
   const pruned = await deps.manager.pruneVersions(kind, previous ? [index, previous] : [index]);
   await phase('done');
-  return { kind, index, previous, pruned, indexed: loaded.applied, invalid, replayed };
+  return { kind, index, previous, pruned, discarded, indexed: loaded.applied, invalid, replayed };
 }
 
 /** Re-reads, a page at a time, every entity changed after the snapshot and writes its state now. */
@@ -190,10 +203,11 @@ function assertWritten(result: BulkResult, index: string): void {
   }
 }
 
-async function* counted<T>(items: AsyncIterable<T>, reporter: ProgressReporter, signal?: AbortSignal): AsyncGenerator<T> {
+async function* counted<T>(items: AsyncIterable<T>, reporter: ProgressReporter, options: ReindexOptions, kind: IndexKind): AsyncGenerator<T> {
   for await (const item of items) {
-    signal?.throwIfAborted();
+    options.signal?.throwIfAborted();
     reporter.advance();
+    if (options.onAdvance) await options.onAdvance(kind, reporter.done, reporter.total);
     yield item;
   }
 }
@@ -222,7 +236,7 @@ function openRolePlan(deps: ReindexDeps): KindPlan<IndexedOpenRole> {
 
 /** Throttled, ordered, best-effort progress reports. */
 class ProgressReporter {
-  private done = 0;
+  done = 0;
   private kind: IndexKind = 'designers';
   private current: ReindexPhase = 'waiting-for-lock';
   private lastReport = 0;
@@ -230,7 +244,7 @@ class ProgressReporter {
 
   constructor(
     private readonly target: ReindexTarget,
-    private total: number,
+    public total: number,
     private readonly started: number,
     private readonly options: ReindexOptions,
   ) {}

@@ -108,9 +108,9 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
       },
       { timeoutMs: 90_000, intervalMs: 250, what: 'the rebuild to complete after the restart' },
     );
-    const result = done.result as { kinds: { index: string; previous: string; pruned: string[] }[] };
+    const result = done.result as { kinds: { index: string; previous: string; discarded: string[] }[] };
     expect(result.kinds[0]!.previous).toBe(original);
-    expect(result.kinds[0]!.pruned).toContain(partial);
+    expect(result.kinds[0]!.discarded).toEqual([partial]);
     expect(await h.manager.currentIndex('designers')).toBe(result.kinds[0]!.index);
 
     await waitFor(async () => (await h.diffStoreAndIndex('designers')).length === 0, { timeoutMs: 30_000, what: 'store and index equal' });

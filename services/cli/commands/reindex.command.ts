@@ -53,7 +53,9 @@ async function follow(read: () => Promise<JobView | null>): Promise<JobView | nu
       }
       const parsed = ReindexProgressSchema.safeParse(job.progress);
       const progress: Partial<ReindexProgress> = parsed.success ? parsed.data : {};
-      const payload = { phase: `${progress.kind ?? ''} ${progress.phase ?? job.state}`.trim(), rate: progress.rate ?? 0 };
+      // A crashed worker's rebuild is run again from the start by the next worker: say so.
+      const restarts = job.stalled_count ? ` (restarted ${job.stalled_count}x after worker crashes)` : '';
+      const payload = { phase: `${progress.kind ?? ''} ${progress.phase ?? job.state}${restarts}`.trim(), rate: progress.rate ?? 0 };
       if (!started) {
         bar.start(progress.total ?? 0, progress.done ?? 0, payload);
         started = true;

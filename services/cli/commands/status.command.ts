@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ReindexProgressSchema } from '../../../shared/ingest/maintenance-job.schema.ts';
 import { getSyncStatus, type SyncStatus } from '../../../shared/ingest/sync-status.ts';
 import { withIngest } from './with-ingest.ts';
 
@@ -34,5 +35,27 @@ function format(status: SyncStatus): string {
   for (const job of status.failed_jobs) {
     lines.push(`  ${job.queue}/${job.id} ${job.name} ${JSON.stringify(job.data)} after ${job.attempts_made} attempts: ${job.failed_reason}`);
   }
+  lines.push(...formatReindex(status.reindex));
   return `${lines.join('\n')}\n`;
+}
+
+function formatReindex(reindex: SyncStatus['reindex']): string[] {
+  const lines = [`Reindex: ${reindex.jobs.length === 0 ? 'never run' : ''}`];
+  for (const job of reindex.jobs) {
+    const progress = ReindexProgressSchema.safeParse(job.progress);
+    const where = progress.success ? `, ${progress.data.kind} ${progress.data.phase} ${progress.data.done}/${progress.data.total}` : '';
+    const crashes = job.stalled_count ? `; restarted after ${job.stalled_count} worker crash${job.stalled_count === 1 ? '' : 'es'}` : '';
+    const failure = job.failed_reason ? `: ${job.failed_reason}` : '';
+    lines.push(`  ${job.id} (${String(job.target)}) ${job.state}${where}${crashes}${failure}`);
+  }
+  for (const [kind, index] of Object.entries(reindex.indices)) {
+    const partial =
+      index.partial_state === 'none'
+        ? ''
+        : index.partial_state === 'building'
+          ? `; building ${index.partial.join(', ')}`
+          : `; half-built ${index.partial.join(', ')} left by an interrupted rebuild (the next reindex removes it)`;
+    lines.push(`  ${kind.padEnd(12)} alias on ${index.alias_on ?? 'nothing'}${partial}`);
+  }
+  return lines;
 }

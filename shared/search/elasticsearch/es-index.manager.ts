@@ -129,6 +129,17 @@ export class ElasticsearchIndexManager {
     await this.client.indices.refresh({ index });
   }
 
+  /**
+   * Versions above the one behind the alias: only a rebuild that never reached its swap leaves these
+   * (runs are serialised, and the alias always moves to the newest complete version).
+   */
+  async partialVersions(kind: IndexKind): Promise<string[]> {
+    const current = await this.currentIndex(kind);
+    const currentVersion = current ? parseIndexVersion(this.names[kind], current) : null;
+    if (currentVersion === null) return [];
+    return (await this.listVersions(kind)).filter((v) => v.version > currentVersion).map((v) => v.index);
+  }
+
   /** Deletes every versioned index of a kind except those named; returns what it deleted. */
   async pruneVersions(kind: IndexKind, keep: readonly string[]): Promise<string[]> {
     const pruned: string[] = [];

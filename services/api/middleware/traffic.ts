@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Config } from '../../../shared/config/config.schema.ts';
+import type { Logger } from '../../../shared/logging/logger.ts';
+import { ApiMetrics } from '../observability/api-metrics.ts';
+import { loadShedding } from './load-shedding.middleware.ts';
+import { clientRateLimit } from './rate-limit.middleware.ts';
+
+export type TrafficConfig = Partial<Pick<Config, 'MAX_IN_FLIGHT_REQUESTS' | 'MAX_EVENT_LOOP_DELAY_MS' | 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL' | 'QUEUE_PREFIX'>>;
+
+export interface Traffic {
+  /** Request ids (X-Request-Id, an incoming one kept when sane), access logs, request metrics. */
+  observe: RequestHandler[];
+  /** Before the /api routes: overload shedding (503), then the per-client rate limit (429) when set. */
+  guard: RequestHandler[];
+  metrics: RequestHandler;
+  close(): Promise<void>;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+/** Defaults for apps built without the full configuration (tests): generous, rate limit off. */
+const DEFAULT_MAX_IN_FLIGHT = 256;
+const DEFAULT_MAX_LOOP_DELAY_MS = 500;
+
+export function createTraffic(config: TrafficConfig, logger: Logger): Traffic {
+  const metrics = new ApiMetrics();
+  const log = pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    // An access line is no error report: the error middleware logs a failure itself, once, at error level.
+    // Shedding and rate limiting are the server working as designed under load.
+    customLogLevel: (_req, res) => (res.statusCode >= 500 || res.statusCode === 429 ? 'warn' : 'info'),
+    // Query strings are public search input, not secrets; headers may carry tokens: leave them out.
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+  const count: RequestHandler = (req, res, next) => {
+    const end = metrics.duration.startTimer();
+    res.once('finish', () => {
+      // The matched pattern keeps the label set small; unmatched paths share one label.
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.baseUrl || 'unmatched';
+      metrics.requests.inc({ method: req.method, route, status: String(res.statusCode) });
+      end({ route });
+    });
+    next();
+  };
+  const shedder = loadShedding({
+    maxInFlight: config.MAX_IN_FLIGHT_REQUESTS ?? DEFAULT_MAX_IN_FLIGHT,
+    maxLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS ?? DEFAULT_MAX_LOOP_DELAY_MS,
+    retryAfterSeconds: 1,
+    onShed: (reason) => metrics.shed.inc({ reason }),
+    onChange: (n) => metrics.inFlight.set(n),
+  });
+  const guard: RequestHandler[] = [shedder.handler];
+  const limiter = config.RATE_LIMIT_PER_MINUTE
+    ? clientRateLimit({
+        perMinute: config.RATE_LIMIT_PER_MINUTE,
+        redisUrl: config.REDIS_URL,
+        prefix: config.QUEUE_PREFIX ?? 'dd',
+        onLimited: () => metrics.shed.inc({ reason: 'rate-limit' }),
+      })
+    : null;
+  if (limiter) guard.push(limiter.handler);
+  return {
+    observe: [log, count],
+    guard,
+    metrics: async (_req, res) => {
+      res.setHeader('Content-Type', metrics.registry.contentType);
+      res.send(await metrics.registry.metrics());
+    },
+    close: async () => {
+      shedder.close();
+      await limiter?.close();
+    },
+  };
+}

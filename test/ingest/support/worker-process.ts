@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import type { Config } from '../../../shared/config/config.schema.ts';
+import { waitFor } from './ingest-harness.ts';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface WorkerProcess {
+  proc: ChildProcess;
+  /** Resolves with the first stdout line matching the pattern. */
+  line(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  kill9(): Promise<void>;
+}
+
+/** The environment `npm run worker` would get for this configuration. */
+export function workerEnv(config: Config, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: config.DATABASE_URL,
+    REDIS_URL: config.REDIS_URL,
+    ELASTICSEARCH_URL: config.ELASTICSEARCH_URL,
+    ES_INDEX_PREFIX: config.ES_INDEX_PREFIX,
+    QUEUE_PREFIX: config.QUEUE_PREFIX,
+    PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+    HOST: '127.0.0.1',
+    WORKER_PORT: String(port),
+    WORKER_CONCURRENCY: '4',
+    ...extra,
+  };
+}
+
+/**
+ * `npm run worker`, minus npm: one node process running services/ingest-worker/main.ts through tsx,
+ * returned once it answers /healthz. stdout is read line by line (test hooks announce themselves there).
+ */
+export async function startWorkerProcess(env: NodeJS.ProcessEnv): Promise<WorkerProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'services/ingest-worker/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines: string[] = [];
+  const waiters = new Set<() => void>();
+  createInterface({ input: proc.stdout! }).on('line', (line) => {
+    lines.push(line);
+    for (const wake of waiters) wake();
+  });
+  const worker: WorkerProcess = {
+    proc,
+    line(pattern, timeoutMs = 120_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = lines.find((l) => pattern.test(l));
+          if (found === undefined) return;
+          cleanup();
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`worker printed no line matching ${pattern} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const onExit = () => {
+          cleanup();
+          reject(new Error(`worker exited (code ${proc.exitCode}) before printing ${pattern}`));
+        };
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          proc.off('exit', onExit);
+        };
+        waiters.add(check);
+        proc.once('exit', onExit);
+        check();
+      });
+    },
+    async kill9() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = once(proc, 'exit');
+      proc.kill('SIGKILL');
+      await exited;
+    },
+  };
+  try {
+    await waitFor(
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`worker exited with ${proc.exitCode}`);
+        return (await fetch(`http://127.0.0.1:${env.WORKER_PORT}/healthz`)).ok;
+      },
+      { timeoutMs: 60_000, intervalMs: 200, what: 'the worker process to answer /healthz' },
+    );
+  } catch (error) {
+    await worker.kill9();
+    throw error;
+  }
+  return worker;
+}

@@ -1,0 +1,176 @@
+import type { Server } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { once } from 'node:events';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type App, createApp } from '../../services/api/app.ts';
+import { loadConfig } from '../../shared/config/config.schema.ts';
+import { createLogger } from '../../shared/logging/logger.ts';
+import type { SearchPort } from '../../shared/search/search.port.ts';
+import { requireServices, uniqueName } from '../support/services.ts';
+
+const services = requireServices('redis');
+
+/** A search port answering at once: these tests are about what happens around the routes. */
+const search = {
+  isReady: async () => true,
+  searchDesigners: async () => ({ items: [], total: 0, limit: 10, offset: 0, hasMore: false, nextCursor: null }),
+  searchOpenRoles: async () => ({ items: [], total: 0, limit: 10, offset: 0, hasMore: false, nextCursor: null }),
+  getDesignerBySlug: async () => null,
+} as unknown as SearchPort;
+
+/** A search port that answers after ms: an asynchronous engine (Elasticsearch) under load. */
+function slowSearch(ms: number): SearchPort {
+  const later = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+  return { ...search, searchDesigners: () => later({ items: [], total: 0, limit: 10, offset: 0, hasMore: false, nextCursor: null }) } as SearchPort;
+}
+
+/** A search port that holds the event loop for ms: the embedded engine computing on the API's thread. */
+function blockingSearch(ms: number): SearchPort {
+  return {
+    ...search,
+    searchDesigners: async () => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // busy: nothing else on this thread runs meanwhile
+      }
+      return { items: [], total: 0, limit: 10, offset: 0, hasMore: false, nextCursor: null };
+    },
+  } as SearchPort;
+}
+
+/**
+ * n GET requests whose bytes all sit in the server's sockets before it reads the first: connections are
+ * opened first, then every request is written in one go (fetch would write them across loop turns).
+ */
+async function simultaneous(base: string, path: string, n: number): Promise<{ status: number; headers: Record<string, string>; body: string }[]> {
+  const { hostname, port } = new URL(base);
+  const sockets: Socket[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const socket = connect(Number(port), hostname);
+    await once(socket, 'connect');
+    sockets.push(socket);
+  }
+  const replies = sockets.map(async (socket) => {
+    let raw = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (raw += chunk));
+    await once(socket, 'end');
+    const [head, body = ''] = raw.split('\r\n\r\n');
+    const [statusLine, ...lines] = head!.split('\r\n');
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    return { status: Number(statusLine!.split(' ')[1]), headers, body };
+  });
+  for (const socket of sockets) socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`);
+  return Promise.all(replies);
+}
+
+describe.skipIf(!services)('traffic controls: load shedding, per-client rate limit (shared through Redis), request ids, /metrics', () => {
+  const running: { server: Server; app: App }[] = [];
+  const prefix = uniqueName('ratelimit').replace(/_+$/, '');
+
+  async function start(env: Record<string, string>, port: SearchPort = search): Promise<string> {
+    const config = loadConfig({ LOG_LEVEL: 'silent', QUEUE_PREFIX: prefix, ...env });
+    const app = createApp({ search: port, config, logger: createLogger('silent', 'traffic-test') });
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    running.push({ server, app });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  afterAll(async () => {
+    for (const { server, app } of running) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+    }
+    const redis = new Redis(services!.redis);
+    const keys = await redis.keys(`${prefix}:ratelimit:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  const expectShed = async (response: Response) => {
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ success: false, error: expect.stringMatching(/busy/) });
+  };
+
+  it('sheds requests past MAX_IN_FLIGHT_REQUESTS at once with 503 + Retry-After (an asynchronous engine)', async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '4' }, slowSearch(300));
+    const started = performance.now();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/v1/designers`)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(16);
+    for (const r of responses.filter((r) => r.status === 503)) await expectShed(r);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/http_requests_shed_total\{reason="in-flight"\} 16/);
+  });
+
+  it('sheds requests read after the event loop was held past MAX_EVENT_LOOP_DELAY_MS (an engine on the API thread)', async () => {
+    const base = await start({ MAX_EVENT_LOOP_DELAY_MS: '100' }, blockingSearch(400));
+    const responses = await simultaneous(base, '/api/v1/designers', 10);
+    const shed = responses.filter((r) => r.status === 503);
+    expect(responses.map((r) => r.status).every((s) => s === 200 || s === 503)).toBe(true);
+    // The first request read holds the loop 400 ms; those read after it in the same turn are refused (the
+    // kernel may hand the server a few sockets a turn later, which then find the loop free again).
+    expect(responses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(shed.length).toBeGreaterThanOrEqual(5);
+    for (const r of shed) {
+      expect(r.headers['retry-after']).toBe('1');
+      expect(JSON.parse(r.body)).toEqual({ success: false, error: expect.stringMatching(/busy/) });
+    }
+    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/http_requests_shed_total\{reason="loop-delay"\} [1-9]/);
+  });
+
+  it('is off by default: no RateLimit headers, no 429', async () => {
+    const base = await start({});
+    for (let i = 0; i < 30; i += 1) {
+      const response = await fetch(`${base}/api/v1/designers`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit')).toBeNull();
+    }
+  });
+
+  it('when set, counts per client across API replicas through Redis: standard headers, then 429 with Retry-After and our JSON error', async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '5', REDIS_URL: services!.redis };
+    const [a, b] = [await start(env), await start(env)];
+    const statuses: number[] = [];
+    for (const base of [a, b, a, b, a]) {
+      const response = await fetch(`${base}/api/v1/designers`);
+      statuses.push(response.status);
+      expect(response.headers.get('ratelimit-policy')).toMatch(/q=5; w=60/);
+      expect(response.headers.get('ratelimit')).toMatch(/r=\d+; t=\d+/);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const limited = await fetch(`${b}/api/v1/designers`);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ success: false, error: expect.stringMatching(/at most 5 a minute/) });
+    // Health and metrics are outside /api: never limited.
+    expect((await fetch(`${b}/healthz`)).status).toBe(200);
+    const metrics = await (await fetch(`${b}/metrics`)).text();
+    expect(metrics).toMatch(/http_requests_shed_total\{reason="rate-limit"\} 1/);
+  });
+
+  it('gives every response a request id (keeping a sane incoming one) and counts requests by route in /metrics', async () => {
+    const base = await start({});
+    const own = await fetch(`${base}/api/v1/designers`);
+    expect(own.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${base}/api/v1/designers`, { headers: { 'x-request-id': 'trace-abc.123' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-abc.123');
+    const replaced = await fetch(`${base}/api/v1/designers`, { headers: { 'x-request-id': 'bad id <script>' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await fetch(`${base}/api/v1/designers/nobody`);
+
+    const response = await fetch(`${base}/metrics`);
+    expect(response.headers.get('content-type')).toMatch(/text\/plain/);
+    const text = await response.text();
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/v1\/designers",status="200"\} 3/);
+    expect(text).toMatch(/http_request_duration_seconds_bucket/);
+    expect(text).toMatch(/process_resident_memory_bytes \d+/);
+  });
+});
