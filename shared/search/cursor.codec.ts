@@ -14,6 +14,8 @@ const CursorSchema = z.object({
   o: z.int().nonnegative(),
   sa: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])),
   pit: z.string().optional(),
+  // Ids served before the walk's snapshot was opened: the snapshot's pages leave them out.
+  x: z.array(z.string()).max(100).optional(),
 });
 export type Cursor = z.infer<typeof CursorSchema>;
 
