@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { analyzeStore } from '../analyze.ts';
 import type { Db } from '../db.ts';
 import type { UpsertResult } from '../designer.repository.ts';
 import { RecordConflictError } from '../store.errors.ts';
@@ -113,6 +114,7 @@ export async function importRecords<R>(
     }
     await entity.refreshSearch(tx, changed);
   });
+  if (result.inserted + result.updated > 0) await analyzeStore(db);
   result.skipped.sort((a, b) => a.record - b.record);
   return result;
 }
