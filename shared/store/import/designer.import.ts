@@ -1,6 +1,7 @@
 import { type DesignerImport, DesignerImportSchema } from '../../domain/designer-import.schema.ts';
 import { writeDesignerSearchDocuments } from '../../search/postgres/search-document.store.ts';
 import type { Db } from '../db.ts';
+import { upsertDesignerBatch } from '../designer-batch.repository.ts';
 import { upsertDesignerRows } from '../designer.repository.ts';
 import { readImportFile, type SourceRecord } from './import-file.reader.ts';
 import { type ImportEntity, type ImportOptions, type ImportResult, importRecords } from './record.importer.ts';
@@ -15,6 +16,7 @@ export const designerImportEntity: ImportEntity<DesignerImport> = {
   csv: { json: ['current_role', 'previous_roles'], boolean: ['opted_in'] },
   uniqueKeys: (r) => [...(r.id ? [{ field: 'id', value: r.id }] : []), { field: 'slug', value: r.slug }],
   upsert: upsertDesignerRows,
+  upsertBatch: upsertDesignerBatch,
   refreshSearch: writeDesignerSearchDocuments,
 };
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { analyzeStore } from '../analyze.ts';
 import type { Db } from '../db.ts';
 import type { UpsertResult } from '../designer.repository.ts';
-import { RecordConflictError } from '../store.errors.ts';
+import { RecordConflictError, toRecordConflict } from '../store.errors.ts';
 import type { CsvColumns, SourceRecord } from './import-file.reader.ts';
 import { ImportValidationError, type RecordProblem } from './import.errors.ts';
 
@@ -15,6 +15,8 @@ export interface ImportEntity<R> {
   /** Values that must not repeat within one file (two records would write one row). */
   uniqueKeys(record: R): { field: string; value: string }[];
   upsert(tx: Db, record: R): Promise<UpsertResult>;
+  /** Writes many records with a few multi-row statements; throws when any one is refused. */
+  upsertBatch?(tx: Db, records: R[]): Promise<UpsertResult[]>;
   /** Refreshes the search text of the rows the import changed, in the same transaction. */
   refreshSearch(tx: Db, ids: string[]): Promise<void>;
 }
@@ -93,28 +95,67 @@ export async function importRecords<R>(
   if (invalid.length > 0 && !options.skipInvalid) throw new ImportValidationError(invalid.flatMap((s) => s.problems));
 
   const result: ImportResult = { total: source.length, inserted: 0, updated: 0, unchanged: 0, skipped: invalid };
+  // Still one transaction (all or nothing), written a batch at a time: a few multi-row statements per
+  // batch instead of several statements per record.
   await db.transaction(async (tx) => {
-    const changed: string[] = [];
-    for (const item of valid) {
-      let outcome: UpsertResult;
-      try {
-        if (options.skipInvalid) await tx.query('SAVEPOINT import_record');
-        outcome = await entity.upsert(tx, item.value);
-        if (options.skipInvalid) await tx.query('RELEASE SAVEPOINT import_record');
-      } catch (error) {
-        if (!(error instanceof RecordConflictError)) throw error;
-        const problem = { line: item.line, record: item.record, field: error.field, message: error.reason };
-        if (!options.skipInvalid) throw new ImportValidationError([problem]);
-        await tx.query('ROLLBACK TO SAVEPOINT import_record');
-        result.skipped.push({ line: item.line, record: item.record, problems: [problem] });
-        continue;
+    for (let start = 0; start < valid.length; start += IMPORT_BATCH) {
+      const batch = valid.slice(start, start + IMPORT_BATCH);
+      const changed: string[] = [];
+      for (const outcome of await writeBatch(tx, entity, batch, options, result)) {
+        result[outcome.outcome] += 1;
+        if (outcome.outcome !== 'unchanged') changed.push(outcome.id);
       }
-      result[outcome.outcome] += 1;
-      if (outcome.outcome !== 'unchanged') changed.push(outcome.id);
+      await entity.refreshSearch(tx, changed);
     }
-    await entity.refreshSearch(tx, changed);
   });
   if (result.inserted + result.updated > 0) await analyzeStore(db);
   result.skipped.sort((a, b) => a.record - b.record);
   return result;
+}
+
+/** Records per multi-row write; the search text of each batch is refreshed right after it. */
+export const IMPORT_BATCH = 500;
+
+/**
+ * Writes one batch in one go when the entity can; when the store refuses one of its records, the batch is
+ * undone (savepoint) and written record by record, which names the record and field at fault.
+ */
+async function writeBatch<R>(
+  tx: Db,
+  entity: ImportEntity<R>,
+  batch: Valid<R>[],
+  options: ImportOptions,
+  result: ImportResult,
+): Promise<UpsertResult[]> {
+  if (entity.upsertBatch) {
+    await tx.query('SAVEPOINT import_batch');
+    try {
+      const outcomes = await entity.upsertBatch(tx, batch.map((b) => b.value));
+      await tx.query('RELEASE SAVEPOINT import_batch');
+      return outcomes;
+    } catch (error) {
+      if (!isRecordFault(error)) throw error;
+      await tx.query('ROLLBACK TO SAVEPOINT import_batch');
+    }
+  }
+  const outcomes: UpsertResult[] = [];
+  for (const item of batch) {
+    try {
+      if (options.skipInvalid) await tx.query('SAVEPOINT import_record');
+      outcomes.push(await entity.upsert(tx, item.value));
+      if (options.skipInvalid) await tx.query('RELEASE SAVEPOINT import_record');
+    } catch (error) {
+      if (!(error instanceof RecordConflictError)) throw error;
+      const problem = { line: item.line, record: item.record, field: error.field, message: error.reason };
+      if (!options.skipInvalid) throw new ImportValidationError([problem]);
+      await tx.query('ROLLBACK TO SAVEPOINT import_record');
+      result.skipped.push({ line: item.line, record: item.record, problems: [problem] });
+    }
+  }
+  return outcomes;
+}
+
+/** An integrity violation (class 23): some record of the batch is at fault, not the database. */
+function isRecordFault(error: unknown): boolean {
+  return toRecordConflict(error) instanceof RecordConflictError;
 }
