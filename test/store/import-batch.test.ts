@@ -67,7 +67,7 @@ describe.each(engines)('batched import on %s', (engine) => {
 
   it.skipIf(engine === 'postgres' && !services)('a record the store refuses in the last batch means no change at all, naming its line', async () => {
     const before = await snapshot(store.db);
-    const records = original.map((r, i) => ({ ...r, name: `Again ${i}` }));
+    const records: Record<string, unknown>[] = original.map((r, i) => ({ ...r, name: `Again ${i}` }));
     // A record with an id, given the slug of another row that the file does not mention: the file is
     // valid, the store refuses it.
     records[N - 6] = { ...records[N - 6]!, slug: 'batch-added-3' };
@@ -78,7 +78,7 @@ describe.each(engines)('batched import on %s', (engine) => {
   });
 
   it.skipIf(engine === 'postgres' && !services)('with --skip-invalid, the refused record is skipped and its batch is written', async () => {
-    const records = original.map((r, i) => ({ ...r, name: `Skip ${i}` }));
+    const records: Record<string, unknown>[] = original.map((r, i) => ({ ...r, name: `Skip ${i}` }));
     records[8] = { ...records[8]!, slug: 'batch-added-4' };
     const result = await importDesignerRecords(store.db, asSource(records), { skipInvalid: true });
     expect(result.skipped.map((s) => s.line)).toEqual([9]);
