@@ -42,9 +42,10 @@ const options = new Command()
   .option('--connections <n>', 'concurrent connections of the read runs', (v) => Number(v), 8)
   .option('--write-rate <n>', 'edits per second of the freshness run', (v) => Number(v), 100)
   .option('--write-seconds <n>', 'duration of the freshness run', (v) => Number(v), 20)
+  .option('--worker-heap-mib <n>', "the worker's V8 old-space cap, as the worker image sets it (0: node's default)", (v) => Number(v), 192)
   .option('--skip <phases>', 'comma-separated phases to skip: reads,embedded,ilike,freshness,reindex', '')
   .parse()
-  .opts<{ designers: number; seconds: number; connections: number; writeRate: number; writeSeconds: number; skip: string }>();
+  .opts<{ designers: number; seconds: number; connections: number; writeRate: number; writeSeconds: number; workerHeapMib: number; skip: string }>();
 const skip = new Set(options.skip.split(',').filter(Boolean));
 
 const esUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
@@ -109,8 +110,8 @@ function rssSampler(pid: number) {
   };
 }
 
-function node(args: string[], env: Record<string, string>, stdio: 'inherit' | 'ignore' = 'inherit'): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', stdio, 'inherit'] });
+function node(args: string[], env: Record<string, string>, stdio: 'inherit' | 'ignore' = 'inherit', flags: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...flags, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', stdio, 'inherit'] });
 }
 
 async function exitOf(child: ChildProcess): Promise<number> {
@@ -144,7 +145,7 @@ const toIndexed = (r: ReturnType<typeof scaleDesigners> extends Generator<infer 
 let worker: ChildProcess | undefined;
 let sampler: ReturnType<typeof rssSampler> | undefined;
 try {
-  say(`# scale bench: ${N} designers (tag ${tag})`);
+  say(`# scale bench: ${N} designers (tag ${tag}), worker heap cap ${options.workerHeapMib || 'default'} MiB`);
 
   // ---- 0. a deterministic NDJSON file, as a curator would import it ----
   let t = Date.now();
@@ -182,14 +183,12 @@ try {
 
   // ---- 3. initial sync: the worker drains the outbox the import filled ----
   t = Date.now();
-  worker = node(['services/ingest-worker/main.ts'], {
-    ...storeEnv,
-    ELASTICSEARCH_URL: esUrl,
-    REDIS_URL: redisUrl,
-    ES_INDEX_PREFIX: `${tag}_`,
-    QUEUE_PREFIX: tag,
-    WORKER_PORT: '0',
-  });
+  worker = node(
+    ['services/ingest-worker/main.ts'],
+    { ...storeEnv, ELASTICSEARCH_URL: esUrl, REDIS_URL: redisUrl, ES_INDEX_PREFIX: `${tag}_`, QUEUE_PREFIX: tag, WORKER_PORT: '0' },
+    'inherit',
+    options.workerHeapMib > 0 ? [`--max-old-space-size=${options.workerHeapMib}`] : [],
+  );
   sampler = rssSampler(worker.pid!);
   for (;;) {
     await sleep(500);

@@ -3,8 +3,8 @@ import { writeDesignerSearchDocuments } from '../../search/postgres/search-docum
 import type { Db } from '../db.ts';
 import { upsertDesignerBatch } from '../designer-batch.repository.ts';
 import { upsertDesignerRows } from '../designer.repository.ts';
-import { readImportFile, type SourceRecord } from './import-file.reader.ts';
-import { type ImportEntity, type ImportOptions, type ImportResult, importRecords } from './record.importer.ts';
+import { importFileSource } from './import-file.stream.ts';
+import { type ImportEntity, type ImportOptions, type ImportResult, importRecords, type RecordSource } from './record.importer.ts';
 
 /**
  * Designers: matched by id, else by slug. In CSV, current_role holds one role as JSON
@@ -20,11 +20,10 @@ export const designerImportEntity: ImportEntity<DesignerImport> = {
   refreshSearch: writeDesignerSearchDocuments,
 };
 
-export function importDesignerRecords(db: Db, records: SourceRecord[], options?: ImportOptions): Promise<ImportResult> {
+export function importDesignerRecords(db: Db, records: RecordSource, options?: ImportOptions): Promise<ImportResult> {
   return importRecords(db, designerImportEntity, records, options);
 }
 
 export async function importDesignersFile(db: Db, path: string, options?: ImportOptions): Promise<ImportResult> {
-  const { records } = await readImportFile(path, designerImportEntity.csv);
-  return importDesignerRecords(db, records, options);
+  return importDesignerRecords(db, await importFileSource(path, designerImportEntity.csv), options);
 }
