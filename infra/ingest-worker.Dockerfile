@@ -11,4 +11,4 @@ USER node
 EXPOSE 9464
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:9464/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "services/ingest-worker/main.ts"]
+CMD ["node", "--max-old-space-size=128", "--import", "tsx", "services/ingest-worker/main.ts"]

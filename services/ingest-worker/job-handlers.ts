@@ -7,6 +7,8 @@ import type { JobHandlers } from '../../shared/ingest/ingest-worker.factory.ts';
 import { ExpireOpenRolesJobSchema, ReindexJobSchema } from '../../shared/ingest/maintenance-job.schema.ts';
 import { reindex } from '../../shared/ingest/reindex.job.ts';
 import { reindexTestPause } from '../../shared/ingest/reindex-test-pause.ts';
+import { syncBatch } from '../../shared/ingest/sync-batch.job.ts';
+import { SyncBatchJobSchema } from '../../shared/ingest/sync-batch-job.schema.ts';
 import { syncDesigner } from '../../shared/ingest/sync-designer.job.ts';
 import { IndexWriteError, type SyncOutcome } from '../../shared/ingest/sync-entity.ts';
 import { SyncDesignerJobSchema, SyncOpenRoleJobSchema } from '../../shared/ingest/sync-job.schema.ts';
@@ -41,6 +43,11 @@ export function createJobHandlers(ctx: IngestContext, hooks: JobHandlerHooks = {
   return {
     [JOB_NAMES.syncDesigner]: (job) => mapSync(syncDesigner(ctx, parsePayload(SyncDesignerJobSchema, job))),
     [JOB_NAMES.syncOpenRole]: (job) => mapSync(syncOpenRole(ctx, parsePayload(SyncOpenRoleJobSchema, job))),
+    [JOB_NAMES.syncBatch]: (job) =>
+      syncBatch(
+        { ...ctx, handOff: (changes) => ctx.queues.enqueueChanges(changes, { batch: false }) },
+        parsePayload(SyncBatchJobSchema, job),
+      ),
     [JOB_NAMES.reindex]: (job, signal) =>
       reindex(ctx, parsePayload(ReindexJobSchema, job).target, {
         onProgress: (progress) => job.updateProgress(progress),

@@ -15,13 +15,15 @@ export interface SearchBackend {
   close(): Promise<void>;
 }
 
-export function createElasticsearchBackend(config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'SEARCH_TIMEOUT_MS'>): SearchBackend {
+export function createElasticsearchBackend(
+  config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'SEARCH_TIMEOUT_MS'> & Partial<Pick<Config, 'ES_MAX_OPEN_PITS'>>,
+): SearchBackend {
   if (!config.ELASTICSEARCH_URL) throw new Error('ELASTICSEARCH_URL is not set');
   const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: config.SEARCH_TIMEOUT_MS });
   const names = indexNames(config.ES_INDEX_PREFIX);
   const manager = new ElasticsearchIndexManager(client, names);
   return {
-    search: new ElasticsearchSearchRepository(client, names),
+    search: new ElasticsearchSearchRepository(client, names, { maxOpenPits: config.ES_MAX_OPEN_PITS }),
     prepare: () => manager.ensureIndices(),
     close: () => client.close(),
   };

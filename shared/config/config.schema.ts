@@ -29,6 +29,9 @@ export const ConfigSchema = z
       .default(''),
     SEARCH_BACKEND: z.enum(['elasticsearch', 'postgres']).optional(),
     SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    // Elasticsearch points in time (cursor walks with q) one API process holds open at most; past it a
+    // walk's next page answers 503 with Retry-After and its cursor stays valid.
+    ES_MAX_OPEN_PITS: z.coerce.number().int().positive().default(500),
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().default('./data'),
     REDIS_URL: optionalUrl,

@@ -60,5 +60,5 @@ export function boolQueryParam(description: string) {
 export const CursorParam = z
   .string({ error: once('a cursor string from meta.next_cursor') })
   .min(1)
-  .max(4096, { error: 'is not a valid cursor' })
+  .max(8192, { error: 'is not a valid cursor' })
   .describe('Opaque cursor from meta.next_cursor of the previous page; walks results past the offset window.');

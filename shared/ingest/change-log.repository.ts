@@ -1,4 +1,5 @@
 import type { Db } from '../store/db.ts';
+import { withKeysetPlan } from '../store/keyset-plan.ts';
 
 export type ChangeEntity = 'designer' | 'open_role';
 
@@ -63,14 +64,8 @@ export class ChangeLogRepository {
    * taken, or still running then), a page at a time in entity id order.
    */
   async changedSince(entity: ChangeEntity, snapshot: string, afterId: string | null, limit: number): Promise<ChangedEntity[]> {
-    const { rows } = await this.db.query<{ entity_id: string; version: string }>(
-      `SELECT entity_id, max(version) AS version FROM change_log
-        WHERE entity = $1
-          AND txid >= pg_snapshot_xmin($2::pg_snapshot)
-          AND NOT pg_visible_in_snapshot(txid, $2::pg_snapshot)
-          AND ($3::text IS NULL OR entity_id > $3)
-        GROUP BY entity_id ORDER BY entity_id LIMIT $4`,
-      [entity, snapshot, afterId, limit],
+    const { rows } = await withKeysetPlan(this.db, (tx) =>
+      tx.query<{ entity_id: string; version: string }>(...changedSincePage(entity, snapshot, afterId, limit)),
     );
     return rows.map((r) => ({ entityId: r.entity_id, version: Number(r.version) }));
   }
@@ -87,4 +82,19 @@ export class ChangeLogRepository {
 
 function toChange(r: ChangeRecord): Change {
   return { id: Number(r.id), entity: r.entity, entityId: r.entity_id, op: r.op, version: Number(r.version) };
+}
+
+/**
+ * One page of changedSince. The first page has no keyset predicate at all rather than `$3 IS NULL OR`,
+ * which would hide the range from the planner (see RowSource.listedPage).
+ */
+export function changedSincePage(entity: ChangeEntity, snapshot: string, afterId: string | null, limit: number): [string, unknown[]] {
+  const where = `entity = $1
+          AND txid >= pg_snapshot_xmin($2::pg_snapshot)
+          AND NOT pg_visible_in_snapshot(txid, $2::pg_snapshot)`;
+  return afterId === null
+    ? [`SELECT entity_id, max(version) AS version FROM change_log WHERE ${where}
+        GROUP BY entity_id ORDER BY entity_id LIMIT $3`, [entity, snapshot, limit]]
+    : [`SELECT entity_id, max(version) AS version FROM change_log WHERE ${where} AND entity_id > $3
+        GROUP BY entity_id ORDER BY entity_id LIMIT $4`, [entity, snapshot, afterId, limit]];
 }

@@ -13,7 +13,9 @@ export interface ChangeRelayOptions {
 }
 
 export const DEFAULT_RELAY_OPTIONS: ChangeRelayOptions = {
-  batchSize: 500,
+  // A claim of a burst becomes a few batch jobs (SYNC_BATCH_SIZE rows each): larger claims mean fewer
+  // round trips per row on a first load, and a single edit is still claimed alone.
+  batchSize: 2000,
   pollIntervalMs: 1000,
   enqueueTimeoutMs: 5000,
   maxRetryDelayMs: 5000,

@@ -2,6 +2,7 @@
 export const JOB_NAMES = {
   syncDesigner: 'sync-designer',
   syncOpenRole: 'sync-open-role',
+  syncBatch: 'sync-batch',
   reindex: 'reindex',
   expireOpenRoles: 'expire-open-roles',
 } as const;

@@ -6,6 +6,7 @@ import type { Change } from './change-log.repository.ts';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from './ingest-job-names.ts';
 import type { ReindexTarget } from './maintenance-job.schema.ts';
 import { createRedisConnection } from './redis-connection.factory.ts';
+import type { SyncBatchJob } from './sync-batch-job.schema.ts';
 import type { SyncDesignerJob } from './sync-job.schema.ts';
 
 const DAY_SECONDS = 24 * 3600;
@@ -31,6 +32,27 @@ const REINDEX_JOB_OPTIONS: JobsOptions = {
 };
 
 export const EXPIRE_SCHEDULER_ID = 'expire-open-roles';
+
+/**
+ * A burst (an import, a first load, a bulk edit) reaches the relay as many changes per claim; from this
+ * many on they go to the queue as batch jobs of SYNC_BATCH_SIZE rows, written with one bulk request each.
+ * Fewer (single edits) keep one job per row, so an edit is as fresh as ever.
+ */
+export const SYNC_BATCH_THRESHOLD = 32;
+export const SYNC_BATCH_SIZE = 500;
+
+function syncBatchJobs(changes: Change[]): { name: string; data: SyncBatchJob }[] {
+  const jobs: { name: string; data: SyncBatchJob }[] = [];
+  for (const entity of ['designer', 'open_role'] as const) {
+    const items = changes
+      .filter((c) => c.entity === entity)
+      .map((c) => ({ id: c.entityId, version: c.version, change_id: c.id }));
+    for (let i = 0; i < items.length; i += SYNC_BATCH_SIZE) {
+      jobs.push({ name: JOB_NAMES.syncBatch, data: { entity, items: items.slice(i, i + SYNC_BATCH_SIZE) } });
+    }
+  }
+  return jobs;
+}
 
 export type JobState = Awaited<ReturnType<Job['getState']>>;
 
@@ -73,7 +95,7 @@ export class IngestQueues {
    * is running (it may have read the row already) queues exactly one follow-up job instead of being
    * dropped. Jobs re-read their row, so whichever payload survives the collapse is good enough.
    */
-  async enqueueChanges(changes: readonly Change[]): Promise<number> {
+  async enqueueChanges(changes: readonly Change[], options: { batch?: boolean } = {}): Promise<number> {
     const latest = new Map<string, Change>();
     for (const change of changes) {
       const key = `${change.entity}:${change.entityId}`;
@@ -81,6 +103,10 @@ export class IngestQueues {
       latest.set(key, !seen || change.id > seen.id ? { ...change, version: Math.max(change.version, seen?.version ?? 0) } : seen);
     }
     if (latest.size === 0) return 0;
+    if (options.batch !== false && latest.size >= SYNC_BATCH_THRESHOLD) {
+      await this.sync.addBulk(syncBatchJobs([...latest.values()]));
+      return latest.size;
+    }
     await this.sync.addBulk(
       [...latest.entries()].map(([key, change]) => ({
         name: change.entity === 'designer' ? JOB_NAMES.syncDesigner : JOB_NAMES.syncOpenRole,

@@ -1,4 +1,5 @@
 import type { Db } from '../store/db.ts';
+import { withKeysetPlan } from '../store/keyset-plan.ts';
 import type { ChangeEntity } from './change-log.repository.ts';
 import { InvalidSourceRowError, type SourceState } from './source-state.ts';
 
@@ -86,13 +87,9 @@ export class RowSource<R extends ListedRow, T> {
     options: { pageSize?: number; onInvalid?: (error: InvalidSourceRowError) => void } = {},
   ): AsyncGenerator<T> {
     const pageSize = options.pageSize ?? 500;
-    const { alias, listed } = this.spec;
     let after: string | null = null;
     for (;;) {
-      const { rows }: { rows: R[] } = await this.db.query<R>(
-        `${this.select} WHERE ${listed} AND ($1::text IS NULL OR ${alias}.id > $1) ORDER BY ${alias}.id LIMIT $2`,
-        [after, pageSize],
-      );
+      const { rows }: { rows: R[] } = await withKeysetPlan(this.db, (tx) => tx.query<R>(...this.listedPage(after, pageSize)));
       for (const row of rows) {
         try {
           yield this.spec.toIndexed(row);
@@ -104,6 +101,18 @@ export class RowSource<R extends ListedRow, T> {
       if (rows.length < pageSize) return;
       after = rows.at(-1)!.id;
     }
+  }
+
+  /**
+   * One keyset page of listed rows (run it under withKeysetPlan). The first page and the later ones are
+   * separate statements: a predicate like `$1 IS NULL OR id > $1` hides the range from the planner,
+   * which then picks its plan by statistics and, without them, scans the table for every page.
+   */
+  listedPage(after: string | null, pageSize: number): [string, unknown[]] {
+    const { alias, listed } = this.spec;
+    return after === null
+      ? [`${this.select} WHERE ${listed} ORDER BY ${alias}.id LIMIT $1`, [pageSize]]
+      : [`${this.select} WHERE ${listed} AND ${alias}.id > $1 ORDER BY ${alias}.id LIMIT $2`, [after, pageSize]];
   }
 
   async countListed(): Promise<number> {

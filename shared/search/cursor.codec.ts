@@ -23,6 +23,9 @@ const MAX_EPOCH_MS = 8_640_000_000_000_000;
 const INT64_MAX = 2n ** 63n - 1n;
 const MAX_KEYWORD_LENGTH = 512;
 
+// eslint-disable-next-line no-control-regex
+const KeywordSchema = z.string().max(MAX_KEYWORD_LENGTH).regex(/^[^\u0000-\u001f\ud800-\udfff]*$/);
+
 const sortValueSchemas: Record<SortValueKind, z.ZodType> = {
   score: z.number(),
   int32: z.int32(),
@@ -34,8 +37,7 @@ const sortValueSchemas: Record<SortValueKind, z.ZodType> = {
       const n = BigInt(v);
       return n <= INT64_MAX && n >= -INT64_MAX - 1n;
     }),
-  // eslint-disable-next-line no-control-regex
-  keyword: z.string().max(MAX_KEYWORD_LENGTH).regex(/^[^\u0000-\u001f\ud800-\udfff]*$/),
+  keyword: KeywordSchema,
 };
 
 /**
@@ -54,6 +56,8 @@ const CursorSchema = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9_=+/-]{16,4096}$/)
     .optional(),
+  // Ids served before the walk's snapshot was opened: the snapshot's pages leave them out.
+  x: z.array(KeywordSchema).max(100).optional(),
 });
 export type Cursor = z.infer<typeof CursorSchema>;
 

@@ -30,7 +30,12 @@ async function runUp(client: pg.ClientBase, options: MigrateOptions): Promise<st
     },
   });
   const names = applied.map((m) => m.name);
-  if (names.length > 0) log?.info({ migrations: names }, 'database migrated');
+  if (names.length > 0) {
+    // New tables and indices have no statistics; without them the planner guesses, and at scale it
+    // guesses table scans. ANALYZE is cheap on an empty or small database.
+    await client.query('ANALYZE');
+    log?.info({ migrations: names }, 'database migrated');
+  }
   return names;
 }
 

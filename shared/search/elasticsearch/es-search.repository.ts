@@ -3,7 +3,7 @@ import type { Designer } from '../../domain/designer.schema.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
-import type { Page, PageRequest } from '../../domain/pagination.ts';
+import { MAX_RESULT_WINDOW, type Page, type PageRequest } from '../../domain/pagination.ts';
 import { type Cursor, decodeCursor, encodeCursor, expiredCursor, invalidCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
 import { fromDesignerSource } from './designer.document.ts';
@@ -12,8 +12,8 @@ import { buildDesignerSearchRequest, designerSortKeys, type SearchWindow } from 
 import { isMissingPit, isRejectedRequest, mapSearchError } from './es-errors.ts';
 import type { IndexNames } from './index-names.ts';
 import { buildOpenRoleSearchRequest, openRoleSortKeys } from './open-role-query.translator.ts';
+import { PIT_KEEP_ALIVE, PitPool } from './pit-pool.ts';
 
-const PIT_KEEP_ALIVE = '2m';
 
 interface Walk<F extends object> {
   kind: Cursor['k'];
@@ -27,11 +27,28 @@ interface Walk<F extends object> {
   request: (window: SearchWindow) => Omit<estypes.SearchRequest, 'index' | 'pit'>;
 }
 
+export interface ElasticsearchSearchOptions {
+  /** Points in time this process holds open at most (ES_MAX_OPEN_PITS). */
+  maxOpenPits?: number;
+}
+
+export const DEFAULT_MAX_OPEN_PITS = 500;
+
 export class ElasticsearchSearchRepository implements SearchPort {
+  private readonly pits: PitPool;
+
   constructor(
     private readonly client: Client,
     private readonly indices: IndexNames,
-  ) {}
+    options: ElasticsearchSearchOptions = {},
+  ) {
+    this.pits = new PitPool(client, { maxOpen: options.maxOpenPits ?? DEFAULT_MAX_OPEN_PITS });
+  }
+
+  /** Points in time this process holds open now. */
+  openPits(): number {
+    return this.pits.size();
+  }
 
   async searchDesigners(filters: DesignerFilters, page: PageRequest): Promise<Page<Designer>> {
     return this.walk(
@@ -92,32 +109,57 @@ export class ElasticsearchSearchRepository implements SearchPort {
     // A cursor page cannot judge has_more from offset and total: records added or deleted behind the
     // cursor move the total but not the walk. It reads one record more than it serves and looks.
     const probe = cursor && walk.page.limit > 0 ? 1 : 0;
-    const window: SearchWindow = cursor
-      ? { size: walk.page.limit + probe, searchAfter: cursor.sa }
-      : { size: walk.page.limit, from: walk.page.offset };
+
+    // A relevance walk reads one snapshot, opened only when a client follows its first cursor (most
+    // q searches never do). The records served before the snapshot existed travel in the cursor and
+    // are left out of the snapshot's pages, so the walk still sees every record once.
+    let pit = cursor?.pit;
+    const served = cursor?.x;
+    let window: SearchWindow;
+    if (!cursor) window = { size: walk.page.limit, from: walk.page.offset };
+    else if (walk.needsSnapshot && !pit) {
+      pit = await this.pits.open(walk.index);
+      // From an offset page the served set is not known: the snapshot continues by position.
+      const size = walk.page.limit + probe;
+      if (served) window = { size, from: 0 };
+      else if (cursor.o + size <= MAX_RESULT_WINDOW) window = { size, from: cursor.o };
+      else window = { size, searchAfter: cursor.sa };
+    } else window = { size: walk.page.limit + probe, searchAfter: cursor.sa };
 
     let response: estypes.SearchResponse;
     try {
       response = await this.client.search({
         ...walk.request(window),
-        ...(cursor?.pit ? { pit: { id: cursor.pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
+        ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
+        ...(served?.length ? excluding(served) : {}),
       });
     } catch (error) {
-      if (cursor?.pit && isMissingPit(error)) throw expiredCursor();
+      if (cursor?.pit && isMissingPit(error)) {
+        await this.pits.close(cursor.pit);
+        throw expiredCursor();
+      }
+      if (pit && !cursor?.pit) await this.pits.close(pit);
       // Everything else in the request was built from validated input; what the engine rejects is the
       // client's point-in-time id.
-      if (cursor?.pit && isRejectedRequest(error)) throw invalidCursor();
+      if (cursor?.pit && isRejectedRequest(error)) {
+        await this.pits.close(cursor.pit);
+        throw invalidCursor();
+      }
       return mapSearchError(error);
     }
+    if (pit && response.pit_id) this.pits.touch(pit, response.pit_id);
+    pit = response.pit_id ?? pit;
 
     const hits = response.hits.hits.slice(0, walk.page.limit);
-    const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
+    const matched = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
+    const total = matched + servedStillMatching(response);
     const hasMore = probe ? response.hits.hits.length > hits.length : offset + hits.length < total;
     let nextCursor: string | null = null;
     const last = hits.at(-1);
     if (hasMore && last?.sort) {
-      let pit = response.pit_id ?? cursor?.pit;
-      if (!pit && walk.needsSnapshot) pit = await this.openPit(walk.index);
+      // The first page of a relevance walk names what it served, for the snapshot to leave out.
+      const firstServed = !cursor && walk.needsSnapshot && offset === 0 ? hits.map((h) => idOf(h)) : undefined;
+      const carry = served ?? firstServed;
       nextCursor = encodeCursor({
         v: 1,
         k: walk.kind,
@@ -125,7 +167,10 @@ export class ElasticsearchSearchRepository implements SearchPort {
         o: offset + hits.length,
         sa: last.sort as Cursor['sa'],
         ...(pit ? { pit } : {}),
+        ...(carry ? { x: carry } : {}),
       });
+    } else if (pit) {
+      await this.pits.close(pit);
     }
     return {
       items: hits.map((h) => map(h._source)),
@@ -137,12 +182,24 @@ export class ElasticsearchSearchRepository implements SearchPort {
     };
   }
 
-  private async openPit(index: string): Promise<string | undefined> {
-    try {
-      const { id } = await this.client.openPointInTime({ index, keep_alive: PIT_KEEP_ALIVE });
-      return id;
-    } catch (error) {
-      return mapSearchError(error);
-    }
-  }
+}
+
+const SERVED_AGG = 'served_before_snapshot';
+
+/** Leaves the already-served records out of the hits but counts them, so meta.total stays exact. */
+function excluding(ids: string[]): Pick<estypes.SearchRequest, 'post_filter' | 'aggs'> {
+  return {
+    post_filter: { bool: { must_not: [{ terms: { id: ids } }] } },
+    aggs: { [SERVED_AGG]: { filter: { terms: { id: ids } } } },
+  };
+}
+
+function servedStillMatching(response: estypes.SearchResponse): number {
+  const agg = response.aggregations?.[SERVED_AGG] as estypes.AggregationsFilterAggregate | undefined;
+  return agg?.doc_count ?? 0;
+}
+
+function idOf(hit: estypes.SearchHit): string {
+  if (hit._id === undefined) throw new Error('a search hit without _id');
+  return hit._id;
 }

@@ -34,7 +34,7 @@ function sortKinds(keys: readonly SortKey[]): SortValueKind[] {
   });
 }
 
-type SortedRow<R> = R & { sort_values: Cursor['sa'] };
+type SortedRow<R> = R & { sort_values: Cursor['sa']; total_matches?: string };
 
 /**
  * SearchPort over the store's own tables: tsvector and GIN, words folded in the application as for
@@ -109,11 +109,17 @@ export class PostgresSearchRepository implements SearchPort {
         const window: SearchWindow = cursor
           ? { limit: page.limit + probe, offset: 0, after: cursor.sa }
           : { limit: page.limit, offset: page.offset };
-        const count = countStatement(spec);
-        const { rows: totals } = await tx.query<{ total: string }>(count.sql, count.params);
-        const total = Number(totals[0]?.total ?? 0);
-        const statement = pageStatement(spec, window);
+        // Relevance order reads every match to rank them: the first page counts them on the way.
+        const withTotal = !cursor && page.limit > 0 && understandQuery((filters as { q?: string }).q).words.length > 0;
+        const statement = pageStatement(spec, window, { withTotal });
         const { rows: fetched } = page.limit > 0 ? await tx.query<SortedRow<R>>(statement.sql, statement.params) : { rows: [] };
+        let total: number;
+        if (withTotal && fetched[0]) total = Number(fetched[0].total_matches);
+        else {
+          const count = countStatement(spec);
+          const { rows: totals } = await tx.query<{ total: string }>(count.sql, count.params);
+          total = Number(totals[0]?.total ?? 0);
+        }
         const rows = fetched.slice(0, page.limit);
         const hasMore = probe ? fetched.length > rows.length : offset + rows.length < total;
         const last = rows.at(-1);

@@ -64,19 +64,25 @@ export function countStatement(spec: SearchSpec): Statement {
   return { sql: `SELECT count(*)::text AS total FROM (${spec.matched(params)}) m`, params: params.values };
 }
 
-/** One page of full rows in sort order, each with its sort values (sort_values) for the next cursor. */
-export function pageStatement(spec: SearchSpec, window: SearchWindow): Statement {
+/**
+ * One page of full rows in sort order, each with its sort values (sort_values) for the next cursor.
+ * withTotal adds the number of matches to every row (total_matches): for an order no index serves
+ * (relevance), the page reads every match anyway, so the total comes with it instead of a second scan.
+ * Not for cursor pages, where it would count only the matches after the cursor.
+ */
+export function pageStatement(spec: SearchSpec, window: SearchWindow, options: { withTotal?: boolean } = {}): Statement {
   const params = new Params();
   const matched = spec.matched(params);
   const after = window.after ? `WHERE ${keysetAfter(spec.keys, window.after, params, 'm')}` : '';
+  const total = options.withTotal && !window.after ? ', count(*) OVER () AS total_matches' : '';
   const limit = params.add(window.limit, 'int');
   const offset = params.add(window.offset, 'int');
   // bigint sort values travel as strings: JSON numbers would lose precision past 2^53.
   const values = spec.keys.map((k) => (k.cast === 'bigint' ? `p.${k.column}::text` : `p.${k.column}`)).join(', ');
   return {
     sql: `
-      SELECT ${spec.select}, json_build_array(${values}) AS sort_values
-        FROM (SELECT m.* FROM (${matched}) m ${after} ORDER BY ${orderBy(spec.keys, 'm')} LIMIT ${limit} OFFSET ${offset}) p
+      SELECT ${spec.select}, json_build_array(${values}) AS sort_values${total ? ', p.total_matches' : ''}
+        FROM (SELECT m.*${total} FROM (${matched}) m ${after} ORDER BY ${orderBy(spec.keys, 'm')} LIMIT ${limit} OFFSET ${offset}) p
         JOIN ${spec.table} ON ${spec.alias}.id = p.id
        ORDER BY ${orderBy(spec.keys, 'p')}`,
     params: params.values,

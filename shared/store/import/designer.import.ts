@@ -1,9 +1,10 @@
 import { type DesignerImport, DesignerImportSchema } from '../../domain/designer-import.schema.ts';
 import { writeDesignerSearchDocuments } from '../../search/postgres/search-document.store.ts';
 import type { Db } from '../db.ts';
+import { upsertDesignerBatch } from '../designer-batch.repository.ts';
 import { upsertDesignerRows } from '../designer.repository.ts';
-import { readImportFile, type SourceRecord } from './import-file.reader.ts';
-import { type ImportEntity, type ImportOptions, type ImportResult, importRecords } from './record.importer.ts';
+import { importFileSource } from './import-file.stream.ts';
+import { type ImportEntity, type ImportOptions, type ImportResult, importRecords, type RecordSource } from './record.importer.ts';
 
 /**
  * Designers: matched by id, else by slug. In CSV, current_role holds one role as JSON
@@ -15,14 +16,14 @@ export const designerImportEntity: ImportEntity<DesignerImport> = {
   csv: { json: ['current_role', 'previous_roles'], boolean: ['opted_in'] },
   uniqueKeys: (r) => [...(r.id ? [{ field: 'id', value: r.id }] : []), { field: 'slug', value: r.slug }],
   upsert: upsertDesignerRows,
+  upsertBatch: upsertDesignerBatch,
   refreshSearch: writeDesignerSearchDocuments,
 };
 
-export function importDesignerRecords(db: Db, records: SourceRecord[], options?: ImportOptions): Promise<ImportResult> {
+export function importDesignerRecords(db: Db, records: RecordSource, options?: ImportOptions): Promise<ImportResult> {
   return importRecords(db, designerImportEntity, records, options);
 }
 
 export async function importDesignersFile(db: Db, path: string, options?: ImportOptions): Promise<ImportResult> {
-  const { records } = await readImportFile(path, designerImportEntity.csv);
-  return importDesignerRecords(db, records, options);
+  return importDesignerRecords(db, await importFileSource(path, designerImportEntity.csv), options);
 }

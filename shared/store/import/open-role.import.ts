@@ -2,8 +2,8 @@ import { type OpenRoleImport, OpenRoleImportSchema } from '../../domain/open-rol
 import { writeOpenRoleSearchDocuments } from '../../search/postgres/search-document.store.ts';
 import type { Db } from '../db.ts';
 import { upsertOpenRoleRows } from '../open-role.repository.ts';
-import { readImportFile, type SourceRecord } from './import-file.reader.ts';
-import { type ImportEntity, type ImportOptions, type ImportResult, importRecords } from './record.importer.ts';
+import { importFileSource } from './import-file.stream.ts';
+import { type ImportEntity, type ImportOptions, type ImportResult, importRecords, type RecordSource } from './record.importer.ts';
 
 /** Open roles: matched by id, else by apply_url. In CSV, remote is true/false. */
 export const openRoleImportEntity: ImportEntity<OpenRoleImport> = {
@@ -15,11 +15,10 @@ export const openRoleImportEntity: ImportEntity<OpenRoleImport> = {
   refreshSearch: writeOpenRoleSearchDocuments,
 };
 
-export function importOpenRoleRecords(db: Db, records: SourceRecord[], options?: ImportOptions): Promise<ImportResult> {
+export function importOpenRoleRecords(db: Db, records: RecordSource, options?: ImportOptions): Promise<ImportResult> {
   return importRecords(db, openRoleImportEntity, records, options);
 }
 
 export async function importOpenRolesFile(db: Db, path: string, options?: ImportOptions): Promise<ImportResult> {
-  const { records } = await readImportFile(path, openRoleImportEntity.csv);
-  return importOpenRoleRecords(db, records, options);
+  return importOpenRoleRecords(db, await importFileSource(path, openRoleImportEntity.csv), options);
 }

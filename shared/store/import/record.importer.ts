@@ -1,7 +1,8 @@
 import type { z } from 'zod';
+import { analyzeStore } from '../analyze.ts';
 import type { Db } from '../db.ts';
 import type { UpsertResult } from '../designer.repository.ts';
-import { RecordConflictError } from '../store.errors.ts';
+import { RecordConflictError, toRecordConflict } from '../store.errors.ts';
 import type { CsvColumns, SourceRecord } from './import-file.reader.ts';
 import { ImportValidationError, type RecordProblem } from './import.errors.ts';
 
@@ -14,6 +15,8 @@ export interface ImportEntity<R> {
   /** Values that must not repeat within one file (two records would write one row). */
   uniqueKeys(record: R): { field: string; value: string }[];
   upsert(tx: Db, record: R): Promise<UpsertResult>;
+  /** Writes many records with a few multi-row statements; throws when any one is refused. */
+  upsertBatch?(tx: Db, records: R[]): Promise<UpsertResult[]>;
   /** Refreshes the search text of the rows the import changed, in the same transaction. */
   refreshSearch(tx: Db, ids: string[]): Promise<void>;
 }
@@ -51,68 +54,135 @@ interface Valid<R> {
   value: R;
 }
 
-function validate<R>(entity: ImportEntity<R>, source: SourceRecord[]): { valid: Valid<R>[]; invalid: SkippedRecord[] } {
-  const valid: Valid<R>[] = [];
-  const invalid: SkippedRecord[] = [];
-  const seen = new Map<string, number>();
-  source.forEach((item, index) => {
-    const at = { line: item.line, record: index + 1 };
+/**
+ * Checks records one at a time, in file order: the schema, then that no id or slug repeats an earlier
+ * record's. Holds only the keys seen, never the records, so a file of any size can stream through it.
+ */
+class RecordValidator<R> {
+  private readonly seen = new Map<string, number>();
+  private index = 0;
+
+  constructor(private readonly entity: ImportEntity<R>) {}
+
+  check(item: SourceRecord): { valid: Valid<R> } | { invalid: SkippedRecord } {
+    const at = { line: item.line, record: ++this.index };
     const problems = (item.problems ?? []).map((p) => ({ ...at, ...p }));
     let value: R | undefined;
     if (problems.length === 0) {
-      const parsed = entity.schema.safeParse(item.value);
+      const parsed = this.entity.schema.safeParse(item.value);
       if (parsed.success) value = parsed.data;
       else problems.push(...zodProblems(parsed.error).map((p) => ({ ...at, ...p })));
     }
     if (value !== undefined) {
-      for (const key of entity.uniqueKeys(value)) {
-        const first = seen.get(`${key.field}\u0000${key.value}`);
+      for (const key of this.entity.uniqueKeys(value)) {
+        const first = this.seen.get(`${key.field}\u0000${key.value}`);
         if (first !== undefined) problems.push({ ...at, field: key.field, message: `"${key.value}" is already given on line ${first}` });
-        else seen.set(`${key.field}\u0000${key.value}`, item.line);
+        else this.seen.set(`${key.field}\u0000${key.value}`, item.line);
       }
     }
-    if (problems.length > 0 || value === undefined) invalid.push({ ...at, problems });
-    else valid.push({ ...at, value });
-  });
-  return { valid, invalid };
+    return problems.length > 0 || value === undefined ? { invalid: { ...at, problems } } : { valid: { ...at, value } };
+  }
 }
+
+/** Records in file order; a function, because the import reads them twice (validate, then write). */
+export type RecordSource = SourceRecord[] | (() => AsyncIterable<SourceRecord> | Iterable<SourceRecord>);
+
+const iterate = (source: RecordSource) => (Array.isArray(source) ? source : source());
 
 /**
  * Validates every record, then writes them all in one transaction: one bad record means no change at
  * all (ImportValidationError names each bad line and field), unless skipInvalid, which imports the rest
  * and reports what it skipped. A failure of the database itself rolls everything back too.
+ *
+ * Two passes over the source, so that a file of a million records never sits in memory: the first only
+ * validates; the second validates again (the same records give the same verdicts) and writes the valid
+ * ones a batch at a time, with a few multi-row statements per batch.
  */
 export async function importRecords<R>(
   db: Db,
   entity: ImportEntity<R>,
-  source: SourceRecord[],
+  source: RecordSource,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const { valid, invalid } = validate(entity, source);
+  const invalid: SkippedRecord[] = [];
+  let total = 0;
+  const first = new RecordValidator(entity);
+  for await (const item of iterate(source)) {
+    total += 1;
+    const verdict = first.check(item);
+    if ('invalid' in verdict) invalid.push(verdict.invalid);
+  }
   if (invalid.length > 0 && !options.skipInvalid) throw new ImportValidationError(invalid.flatMap((s) => s.problems));
 
-  const result: ImportResult = { total: source.length, inserted: 0, updated: 0, unchanged: 0, skipped: invalid };
+  const result: ImportResult = { total, inserted: 0, updated: 0, unchanged: 0, skipped: invalid };
   await db.transaction(async (tx) => {
-    const changed: string[] = [];
-    for (const item of valid) {
-      let outcome: UpsertResult;
-      try {
-        if (options.skipInvalid) await tx.query('SAVEPOINT import_record');
-        outcome = await entity.upsert(tx, item.value);
-        if (options.skipInvalid) await tx.query('RELEASE SAVEPOINT import_record');
-      } catch (error) {
-        if (!(error instanceof RecordConflictError)) throw error;
-        const problem = { line: item.line, record: item.record, field: error.field, message: error.reason };
-        if (!options.skipInvalid) throw new ImportValidationError([problem]);
-        await tx.query('ROLLBACK TO SAVEPOINT import_record');
-        result.skipped.push({ line: item.line, record: item.record, problems: [problem] });
-        continue;
+    const second = new RecordValidator(entity);
+    let batch: Valid<R>[] = [];
+    const flush = async () => {
+      const changed: string[] = [];
+      for (const outcome of await writeBatch(tx, entity, batch, options, result)) {
+        result[outcome.outcome] += 1;
+        if (outcome.outcome !== 'unchanged') changed.push(outcome.id);
       }
-      result[outcome.outcome] += 1;
-      if (outcome.outcome !== 'unchanged') changed.push(outcome.id);
+      await entity.refreshSearch(tx, changed);
+      batch = [];
+    };
+    for await (const item of iterate(source)) {
+      const verdict = second.check(item);
+      if (!('valid' in verdict)) continue;
+      batch.push(verdict.valid);
+      if (batch.length === IMPORT_BATCH) await flush();
     }
-    await entity.refreshSearch(tx, changed);
+    if (batch.length > 0) await flush();
   });
+  if (result.inserted + result.updated > 0) await analyzeStore(db);
   result.skipped.sort((a, b) => a.record - b.record);
   return result;
+}
+
+/** Records per multi-row write; the search text of each batch is refreshed right after it. */
+export const IMPORT_BATCH = 500;
+
+/**
+ * Writes one batch in one go when the entity can; when the store refuses one of its records, the batch is
+ * undone (savepoint) and written record by record, which names the record and field at fault.
+ */
+async function writeBatch<R>(
+  tx: Db,
+  entity: ImportEntity<R>,
+  batch: Valid<R>[],
+  options: ImportOptions,
+  result: ImportResult,
+): Promise<UpsertResult[]> {
+  if (entity.upsertBatch) {
+    await tx.query('SAVEPOINT import_batch');
+    try {
+      const outcomes = await entity.upsertBatch(tx, batch.map((b) => b.value));
+      await tx.query('RELEASE SAVEPOINT import_batch');
+      return outcomes;
+    } catch (error) {
+      if (!isRecordFault(error)) throw error;
+      await tx.query('ROLLBACK TO SAVEPOINT import_batch');
+    }
+  }
+  const outcomes: UpsertResult[] = [];
+  for (const item of batch) {
+    try {
+      if (options.skipInvalid) await tx.query('SAVEPOINT import_record');
+      outcomes.push(await entity.upsert(tx, item.value));
+      if (options.skipInvalid) await tx.query('RELEASE SAVEPOINT import_record');
+    } catch (error) {
+      if (!(error instanceof RecordConflictError)) throw error;
+      const problem = { line: item.line, record: item.record, field: error.field, message: error.reason };
+      if (!options.skipInvalid) throw new ImportValidationError([problem]);
+      await tx.query('ROLLBACK TO SAVEPOINT import_record');
+      result.skipped.push({ line: item.line, record: item.record, problems: [problem] });
+    }
+  }
+  return outcomes;
+}
+
+/** An integrity violation (class 23): some record of the batch is at fault, not the database. */
+function isRecordFault(error: unknown): boolean {
+  return toRecordConflict(error) instanceof RecordConflictError;
 }

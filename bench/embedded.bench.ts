@@ -1,0 +1,161 @@
+/**
+ * The embedded default's search (PGlite, or a Postgres server with --engine postgres) against the API on
+ * Elasticsearch, with the same designers, in the same run; --explain prints EXPLAIN ANALYZE of each
+ * scenario's statements, which is how its slow plans were found.
+ * Usage: npm run bench:embedded -- --designers 10000 [--engine pglite|postgres] [--explain]
+ */
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Command } from 'commander';
+import pg from 'pg';
+import { createApp } from '../services/api/app.ts';
+import type { DesignerFilters } from '../shared/domain/designer-search.schema.ts';
+import { createLogger } from '../shared/logging/logger.ts';
+import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
+import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-document.writer.ts';
+import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchSearchRepository } from '../shared/search/elasticsearch/es-search.repository.ts';
+import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
+import { designerSearchSpec } from '../shared/search/postgres/designer-query.builder.ts';
+import { fuzzyExpansions } from '../shared/search/postgres/fuzzy-terms.ts';
+import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.repository.ts';
+import { countStatement, pageStatement } from '../shared/search/postgres/sql-builder.ts';
+import { searchWords } from '../shared/search/postgres/text-search.ts';
+import type { SearchPort } from '../shared/search/search.port.ts';
+import { DesignerRepository } from '../shared/store/designer.repository.ts';
+import { createPgDb, createPgliteDb, type Db } from '../shared/store/db.ts';
+import { importDesignerRecords } from '../shared/store/import/designer.import.ts';
+import { migrate } from '../shared/store/migrate.ts';
+import { scaleDesigners } from './support/scale-directory.generator.ts';
+
+const options = new Command()
+  .option('--designers <n>', 'designers to load', (v) => Number(v), 10_000)
+  .option('--engine <engine>', 'pglite or postgres', 'pglite')
+  .option('--seconds <n>', 'duration of each run', (v) => Number(v), 10)
+  .option('--connections <n>', 'concurrent connections', (v) => Number(v), 8)
+  .option('--explain', 'print EXPLAIN ANALYZE of each scenario', false)
+  .option('--no-es', 'skip the Elasticsearch comparison')
+  .parse()
+  .opts<{ designers: number; engine: 'pglite' | 'postgres'; seconds: number; connections: number; explain: boolean; es: boolean }>();
+
+const PUBLIC = 'http://localhost:3000';
+const tag = `bench_embedded_${randomBytes(3).toString('hex')}`;
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const esUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(sql).finally(() => c.end());
+}
+
+const scenarios: { name: string; query: string; filters: DesignerFilters }[] = [
+  { name: 'designers, no filter', query: 'limit=50', filters: {} },
+  { name: 'category + location', query: 'category=brand&location=US&limit=50', filters: { category: 'brand', location: 'US' } },
+  { name: 'company prefix', query: 'company=studio&limit=50', filters: { company: 'studio' } },
+  { name: 'q, typo + prefix', query: 'q=senor%20product%20desi&limit=50', filters: { q: 'senor product desi' } },
+  { name: 'q, one name', query: 'q=lockman&limit=50', filters: { q: 'lockman' } },
+];
+
+let dir: string | undefined;
+let db: Db | undefined;
+const es = createElasticsearchClient({ url: esUrl, requestTimeoutMs: 120_000 });
+const names = indexNames(`${tag}_`);
+const manager = new ElasticsearchIndexManager(es, names);
+try {
+  if (options.engine === 'pglite') {
+    dir = await mkdtemp(join(tmpdir(), `${tag}-`));
+    db = await createPgliteDb(dir);
+  } else {
+    await admin(`CREATE DATABASE "${tag}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${tag}`;
+    db = createPgDb(url.toString(), { max: options.connections });
+  }
+  await migrate(db);
+  let started = Date.now();
+  let chunk: { line: number; value: unknown }[] = [];
+  let line = 0;
+  for (const record of scaleDesigners({ designers: options.designers })) {
+    chunk.push({ line: ++line, value: record });
+    if (chunk.length === 5000) {
+      await importDesignerRecords(db, chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length) await importDesignerRecords(db, chunk);
+  console.error(`${options.engine} import: ${options.designers} in ${Date.now() - started} ms = ${Math.round((options.designers * 1000) / (Date.now() - started))} records/s`);
+
+  const serve = async (search: SearchPort) => {
+    const server = createApp({
+      search,
+      config: { PUBLIC_BASE_URL: PUBLIC, CACHE_MAX_AGE_SECONDS: 60 },
+      logger: createLogger('silent', 'bench'),
+    }).app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1` };
+  };
+  const embedded = await serve(new PostgresSearchRepository(db, { publicBaseUrl: PUBLIC, timeoutMs: 30_000 }));
+
+  let onEs: Awaited<ReturnType<typeof serve>> | undefined;
+  if (options.es) {
+    await manager.ensureIndices();
+    started = Date.now();
+    const repo = new DesignerRepository(db, PUBLIC);
+    const writer = new ElasticsearchDocumentWriter(es, names);
+    await writer.indexDesigners((async function* () {
+      for await (const d of repo.stream({ listedOnly: true })) yield d;
+    })());
+    await manager.refresh();
+    onEs = await serve(new ElasticsearchSearchRepository(es, names));
+  }
+
+  if (options.explain) {
+    for (const s of scenarios) {
+      const expansions = await fuzzyExpansions(db, searchWords(s.filters.q ?? ''));
+      const spec = designerSearchSpec(s.filters, expansions);
+      for (const statement of [countStatement(spec), pageStatement(spec, { limit: 50, offset: 0 })]) {
+        const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
+        console.error(`\n--- ${s.name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
+  }
+
+  const run = async (url: string, seconds = options.seconds) => {
+    const r = await autocannon({ url, connections: options.connections, duration: seconds, timeout: 60 });
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+  };
+  const lines = [
+    `${options.designers} designers, ${options.engine}, ${options.connections} connections, ${options.seconds} s per run, limit=50`,
+    '| scenario | embedded req/s | embedded p50 / p99 ms | API on ES req/s | API on ES p50 / p99 ms | embedded p99 / ES p99 |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const s of scenarios) {
+    await run(`${embedded.base}/designers?${s.query}`, 2);
+    const e = await run(`${embedded.base}/designers?${s.query}`);
+    let cells = '– | – | –';
+    if (onEs) {
+      await run(`${onEs.base}/designers?${s.query}`, 2);
+      const a = await run(`${onEs.base}/designers?${s.query}`);
+      cells = `${a.rps.toFixed(0)} | ${a.p50} / ${a.p99} | ${(e.p99 / a.p99).toFixed(1)}`;
+    }
+    lines.push(`| ${s.name} | ${e.rps.toFixed(0)} | ${e.p50} / ${e.p99}${e.bad ? ` (${e.bad} errors)` : ''} | ${cells} |`);
+    console.error(lines.at(-1));
+  }
+  for (const s of [embedded, onEs]) {
+    s?.server.closeAllConnections();
+    s?.server.close();
+  }
+  console.log(`\n${lines.join('\n')}`);
+} finally {
+  await db?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+  if (options.engine === 'postgres') await admin(`DROP DATABASE IF EXISTS "${tag}" WITH (FORCE)`).catch(() => undefined);
+  await manager.dropAll().catch(() => undefined);
+  await es.close();
+}

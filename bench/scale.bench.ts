@@ -1,0 +1,396 @@
+/**
+ * The pipeline at scale, each figure against the raw engine in the same run:
+ *   import (CLI, NDJSON file) · initial sync through the worker vs raw helpers.bulk · reindex vs raw bulk ·
+ *   worker peak RSS · freshness at a sustained write rate vs raw Elasticsearch · read path: API vs raw
+ *   _search, the embedded Postgres search backend, and a naive ILIKE server · open search contexts after.
+ * Usage: npm run bench -- --designers 100000  (needs ELASTICSEARCH_URL, DATABASE_URL, REDIS_URL)
+ * Everything it creates (database, indices, queue keys, temp file) carries one tag and is removed after.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import { Command } from 'commander';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { createApp } from '../services/api/app.ts';
+import { profileUrl, type IndexedDesigner } from '../shared/domain/designer.schema.ts';
+import type { DesignerFilters } from '../shared/domain/designer-search.schema.ts';
+import { IngestQueues } from '../shared/ingest/ingest-queues.ts';
+import { createRedisConnection } from '../shared/ingest/redis-connection.factory.ts';
+import { createLogger } from '../shared/logging/logger.ts';
+import { buildDesignerSearchRequest } from '../shared/search/elasticsearch/designer-query.translator.ts';
+import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
+import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-document.writer.ts';
+import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchSearchRepository } from '../shared/search/elasticsearch/es-search.repository.ts';
+import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
+import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.repository.ts';
+import { createPgDb } from '../shared/store/db.ts';
+import { startNaiveIlikeServer } from './support/naive-ilike.server.ts';
+import { scaleDesigners } from './support/scale-directory.generator.ts';
+
+const options = new Command()
+  .option('--designers <n>', 'designers to generate and load', (v) => Number(v), 100_000)
+  .option('--seconds <n>', 'duration of each read run', (v) => Number(v), 10)
+  .option('--connections <n>', 'concurrent connections of the read runs', (v) => Number(v), 8)
+  .option('--write-rate <n>', 'edits per second of the freshness run', (v) => Number(v), 100)
+  .option('--write-seconds <n>', 'duration of the freshness run', (v) => Number(v), 20)
+  .option('--worker-heap-mib <n>', "the worker's V8 old-space cap, as the worker image sets it (0: node's default)", (v) => Number(v), 192)
+  .option('--skip <phases>', 'comma-separated phases to skip: reads,embedded,ilike,freshness,reindex', '')
+  .parse()
+  .opts<{ designers: number; seconds: number; connections: number; writeRate: number; writeSeconds: number; workerHeapMib: number; skip: string }>();
+const skip = new Set(options.skip.split(',').filter(Boolean));
+
+const esUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const N = options.designers;
+const tag = `bench_scale_${randomBytes(3).toString('hex')}`;
+const PUBLIC = 'http://localhost:3000';
+const names = indexNames(`${tag}_`);
+const rawNames = indexNames(`${tag}_raw_`);
+const es = createElasticsearchClient({ url: esUrl, requestTimeoutMs: 120_000 });
+const manager = new ElasticsearchIndexManager(es, names);
+const rawManager = new ElasticsearchIndexManager(es, rawNames);
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${tag}`;
+const file = join(tmpdir(), `${tag}.ndjson`);
+
+const report: string[] = [];
+const say = (line: string) => {
+  report.push(line);
+  console.error(line);
+};
+const rate = (n: number, ms: number) => Math.round((n * 1000) / ms);
+
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Resident set size of a process, from /proc (Linux), in MiB. */
+async function rssMiB(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every 250 ms; peak() since the last reset(). */
+function rssSampler(pid: number) {
+  let peak = 0;
+  let last = 0;
+  const timer = setInterval(async () => {
+    const v = await rssMiB(pid);
+    if (v !== null) {
+      last = v;
+      peak = Math.max(peak, v);
+    }
+  }, 250);
+  return {
+    peak: () => peak,
+    last: () => last,
+    reset: () => (peak = last),
+    stop: () => clearInterval(timer),
+  };
+}
+
+function node(args: string[], env: Record<string, string>, stdio: 'inherit' | 'ignore' = 'inherit', flags: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...flags, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', stdio, 'inherit'] });
+}
+
+async function exitOf(child: ChildProcess): Promise<number> {
+  if (child.exitCode !== null) return child.exitCode;
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code ?? 1;
+}
+
+async function count(index: string): Promise<number> {
+  await es.indices.refresh({ index });
+  return (await es.count({ index })).count;
+}
+
+const toIndexed = (r: ReturnType<typeof scaleDesigners> extends Generator<infer T> ? T : never, version: number): IndexedDesigner => {
+  const { listed_at, opted_in: _o, status: _s, ...fields } = r;
+  return {
+    designer: {
+      ...fields,
+      id: r.id!,
+      description: r.description ?? '',
+      location: r.location ?? '',
+      current_role: r.current_role ?? null,
+      previous_roles: r.previous_roles ?? [],
+      profile_url: profileUrl(PUBLIC, r.slug),
+    },
+    listed_at: listed_at!,
+    version,
+  };
+};
+
+let worker: ChildProcess | undefined;
+let sampler: ReturnType<typeof rssSampler> | undefined;
+try {
+  say(`# scale bench: ${N} designers (tag ${tag}), worker heap cap ${options.workerHeapMib || 'default'} MiB`);
+
+  // ---- 0. a deterministic NDJSON file, as a curator would import it ----
+  let t = Date.now();
+  const out = createWriteStream(file);
+  for (const record of scaleDesigners({ designers: N })) {
+    if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  say(`generate: ${N} records in ${Date.now() - t} ms`);
+
+  // ---- 1. raw helpers.bulk of the same documents (no Postgres, no queue): the engine's own rate ----
+  await rawManager.ensureIndices();
+  const rawWriter = new ElasticsearchDocumentWriter(es, rawNames);
+  t = Date.now();
+  const raw = await rawWriter.indexDesigners((function* () {
+    for (const r of scaleDesigners({ designers: N })) yield toIndexed(r, 1);
+  })());
+  const rawMs = Date.now() - t;
+  if (raw.failed.length) throw new Error(`raw bulk failed: ${raw.failed[0]!.reason}`);
+  say(`raw bulk: ${raw.applied} docs in ${rawMs} ms = ${rate(raw.applied, rawMs)} docs/s`);
+
+  // ---- 2. CLI import into a fresh database ----
+  await adminQuery(`CREATE DATABASE "${tag}"`);
+  const storeEnv = { DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', PUBLIC_BASE_URL: PUBLIC };
+  await exitOf(node(['services/cli/main.ts', 'migrate'], storeEnv, 'ignore'));
+  t = Date.now();
+  const importer = node(['services/cli/main.ts', 'import', file], storeEnv, 'ignore');
+  const importRss = rssSampler(importer.pid!);
+  const importCode = await exitOf(importer);
+  const importMs = Date.now() - t;
+  importRss.stop();
+  if (importCode !== 0) throw new Error(`import exited with ${importCode}`);
+  say(`CLI import: ${N} records in ${importMs} ms = ${rate(N, importMs)} records/s (peak RSS ${importRss.peak().toFixed(0)} MiB)`);
+
+  // ---- 3. initial sync: the worker drains the outbox the import filled ----
+  t = Date.now();
+  worker = node(
+    ['services/ingest-worker/main.ts'],
+    { ...storeEnv, ELASTICSEARCH_URL: esUrl, REDIS_URL: redisUrl, ES_INDEX_PREFIX: `${tag}_`, QUEUE_PREFIX: tag, WORKER_PORT: '0' },
+    'inherit',
+    options.workerHeapMib > 0 ? [`--max-old-space-size=${options.workerHeapMib}`] : [],
+  );
+  sampler = rssSampler(worker.pid!);
+  for (;;) {
+    await sleep(500);
+    if ((await es.indices.existsAlias({ name: names.designers })) && (await count(names.designers)) >= N) break;
+    if (worker.exitCode !== null) throw new Error('the worker died');
+  }
+  const syncMs = Date.now() - t;
+  say(
+    `initial sync (worker start → all ${N} searchable): ${syncMs} ms = ${rate(N, syncMs)} docs/s; vs raw bulk ${(rawMs / syncMs).toFixed(2)}×; worker peak RSS ${sampler.peak().toFixed(0)} MiB`,
+  );
+  await sleep(3000);
+
+  const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
+
+  // ---- 4. reindex through the worker ----
+  if (!skip.has('reindex')) {
+    const connection = createRedisConnection(redisUrl, 'producer');
+    const queues = new IngestQueues(connection, tag);
+    sampler.reset();
+    const before = sampler.last();
+    t = Date.now();
+    const id = await queues.enqueueReindex('designers');
+    for (;;) {
+      await sleep(250);
+      const job = await queues.getJob(id);
+      if (job?.state === 'completed') break;
+      if (job?.state === 'failed') throw new Error(`reindex failed: ${job.failed_reason}`);
+    }
+    const reindexMs = Date.now() - t;
+    const peak = sampler.peak();
+    await sleep(10_000);
+    say(
+      `reindex: ${reindexMs} ms = ${rate(N, reindexMs)} docs/s; raw bulk / reindex time ${(rawMs / reindexMs).toFixed(2)}×; worker RSS before ${before.toFixed(0)}, peak ${peak.toFixed(0)}, 10 s after ${sampler.last().toFixed(0)} MiB`,
+    );
+    await queues.close();
+    connection.disconnect();
+  }
+
+  // ---- 5. freshness at a sustained write rate, against raw Elasticsearch at the same rate ----
+  if (!skip.has('freshness')) {
+    const { rows } = await pool.query<{ id: string }>(`SELECT id FROM designers ORDER BY id LIMIT 5000`);
+    const ids = rows.map((r) => r.id);
+    const measure = async (write: (id: string, k: number) => Promise<number>, index: string) => {
+      const pending = new Map<string, { version: number; at: number }>();
+      const latencies: number[] = [];
+      let writing = true;
+      const poller = (async () => {
+        while (writing || pending.size > 0) {
+          await sleep(50);
+          if (pending.size === 0) continue;
+          const response = await es.search({
+            index,
+            query: { ids: { values: [...pending.keys()] } },
+            size: pending.size,
+            version: true,
+            _source: false,
+          });
+          const now = Date.now();
+          for (const hit of response.hits.hits) {
+            const p = pending.get(hit._id!);
+            if (p && (hit._version ?? 0) >= p.version) {
+              latencies.push(now - p.at);
+              pending.delete(hit._id!);
+            }
+          }
+        }
+      })();
+      const total = options.writeRate * options.writeSeconds;
+      const start = Date.now();
+      for (let k = 0; k < total; k++) {
+        const due = start + (k * 1000) / options.writeRate;
+        if (due > Date.now()) await sleep(due - Date.now());
+        const id = ids[k % ids.length]!;
+        if (pending.has(id)) continue;
+        const at = Date.now();
+        const version = await write(id, k);
+        pending.set(id, { version, at });
+      }
+      writing = false;
+      await Promise.race([poller, sleep(30_000)]);
+      latencies.sort((a, b) => a - b);
+      const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+      return { n: latencies.length, lost: pending.size, p50: q(0.5), p99: q(0.99) };
+    };
+    const pipeline = await measure(async (id, k) => {
+      const { rows: v } = await pool.query<{ version: string }>(`UPDATE designers SET name = $2 WHERE id = $1 RETURNING version`, [
+        id,
+        `Fresh Name ${k}`,
+      ]);
+      return Number(v[0]!.version);
+    }, names.designers);
+    let rawVersion = 10;
+    const rawFresh = await measure(async (id) => {
+      const version = ++rawVersion;
+      await es.index({ index: rawNames.designers, id, version, version_type: 'external', document: { id, name: `Fresh ${version}` } });
+      return version;
+    }, rawNames.designers);
+    say(
+      `freshness at ${options.writeRate} writes/s for ${options.writeSeconds} s: pipeline p50 ${pipeline.p50} / p99 ${pipeline.p99} ms (${pipeline.n} seen, ${pipeline.lost} lost); raw ES p50 ${rawFresh.p50} / p99 ${rawFresh.p99} ms; p99 ratio ${(pipeline.p99 / rawFresh.p99).toFixed(2)}`,
+    );
+  }
+  sampler.stop();
+  say(`worker RSS at the end: ${sampler.last().toFixed(0)} MiB (peak over the run ${sampler.peak().toFixed(0)} MiB)`);
+
+  // ---- 6. read path ----
+  if (!skip.has('reads')) {
+    // The raw index got freshness writes with partial documents; the read runs use the synced alias.
+    const esSearch = new ElasticsearchSearchRepository(es, names);
+    const apiApp = createApp({
+      search: esSearch,
+      config: { PUBLIC_BASE_URL: PUBLIC, CACHE_MAX_AGE_SECONDS: 60 },
+      logger: createLogger('silent', 'bench'),
+    }).app;
+    const apiServer = apiApp.listen(0, '127.0.0.1');
+    await once(apiServer, 'listening');
+    const apiBase = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}/api/v1`;
+
+    const pgDb = createPgDb(dbUrl.toString(), { max: options.connections });
+    const embeddedServer = createApp({
+      search: new PostgresSearchRepository(pgDb, { publicBaseUrl: PUBLIC, timeoutMs: 30_000 }),
+      config: { PUBLIC_BASE_URL: PUBLIC, CACHE_MAX_AGE_SECONDS: 60 },
+      logger: createLogger('silent', 'bench'),
+    }).app.listen(0, '127.0.0.1');
+    await once(embeddedServer, 'listening');
+    const embeddedBase = `http://127.0.0.1:${(embeddedServer.address() as AddressInfo).port}/api/v1`;
+    const ilike = await startNaiveIlikeServer(dbUrl.toString());
+
+    const run = async (url: string, init: { method?: string; body?: string } = {}, seconds = options.seconds) => {
+      const result = await autocannon({
+        url,
+        method: (init.method ?? 'GET') as 'GET' | 'POST',
+        ...(init.body ? { body: init.body, headers: { 'content-type': 'application/json' } } : {}),
+        connections: options.connections,
+        duration: seconds,
+        timeout: 30,
+      });
+      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
+    };
+    const fmt = (r: { rps: number; p50: number; p99: number; bad: number }) =>
+      `${r.rps.toFixed(0)} | ${r.p50} / ${r.p99}${r.bad ? ` (${r.bad} errors)` : ''}`;
+    const scenarios: { name: string; query: string; filters: DesignerFilters }[] = [
+      { name: 'designers, no filter', query: 'limit=50', filters: {} },
+      { name: 'category + location', query: 'category=brand&location=US&limit=50', filters: { category: 'brand', location: 'US' } },
+      { name: 'company prefix', query: 'company=studio&limit=50', filters: { company: 'studio' } },
+      { name: 'q, typo + prefix', query: 'q=senor%20product%20desi&limit=50', filters: { q: 'senor product desi' } },
+    ];
+    say('');
+    say(`read path, ${options.connections} connections, ${options.seconds} s per run, limit=50 (req/s | p50 / p99 ms)`);
+    say('| scenario | raw ES | API on ES | API / raw | embedded (Postgres search backend) | naive ILIKE server |');
+    say('|---|---|---|---|---|---|');
+    for (const s of scenarios) {
+      const body = JSON.stringify(buildDesignerSearchRequest(s.filters, { size: 50, from: 0 }));
+      const rawUrl = `${esUrl}/${names.designers}/_search`;
+      await run(rawUrl, { method: 'POST', body }, 2);
+      await run(`${apiBase}/designers?${s.query}`, {}, 2);
+      const rawRun = await run(rawUrl, { method: 'POST', body });
+      const apiRun = await run(`${apiBase}/designers?${s.query}`);
+      const embedded = skip.has('embedded') ? null : await run(`${embeddedBase}/designers?${s.query}`);
+      const naive = skip.has('ilike') ? null : await run(`${ilike.base}/designers?${s.query.replace('q=senor%20product%20desi', 'q=product%20desi')}`);
+      say(
+        `| ${s.name} | ${fmt(rawRun)} | ${fmt(apiRun)} | ${(apiRun.rps / rawRun.rps).toFixed(2)} | ${embedded ? `${fmt(embedded)} (p99 ${(embedded.p99 / apiRun.p99).toFixed(1)}× API on ES)` : 'skipped'} | ${naive ? fmt(naive) : 'skipped'} |`,
+      );
+    }
+
+    // Cursor walks: many q searches, some followed for a page and abandoned. Open contexts stay bounded.
+    const walks = Array.from({ length: 200 }, async (_, i) => {
+      const first = (await (await fetch(`${apiBase}/designers?q=designer&limit=20`)).json()) as { meta: { next_cursor: string | null } };
+      if (i % 10 === 0 && first.meta.next_cursor) await fetch(`${apiBase}/designers?q=designer&limit=20&cursor=${first.meta.next_cursor}`);
+    });
+    await Promise.all(walks);
+    const stats = await es.indices.stats({ index: `${tag}_*`, metric: 'search' });
+    say(
+      `open search contexts on the bench's indices after the read runs and 200 q searches (20 cursors followed and abandoned): ${stats._all.total?.search?.open_contexts ?? 0} (this API process holds ${esSearch.openPits()} points in time; bound ES_MAX_OPEN_PITS=500)`,
+    );
+
+    apiServer.closeAllConnections();
+    apiServer.close();
+    embeddedServer.closeAllConnections();
+    embeddedServer.close();
+    await ilike.close();
+    await pgDb.close();
+  }
+  await pool.end();
+} finally {
+  sampler?.stop();
+  if (worker && worker.exitCode === null) {
+    worker.kill('SIGTERM');
+    await Promise.race([exitOf(worker), sleep(15_000)]);
+    if (worker.exitCode === null) worker.kill('SIGKILL');
+  }
+  await manager.dropAll().catch(() => undefined);
+  await rawManager.dropAll().catch(() => undefined);
+  await es.close();
+  await adminQuery(`DROP DATABASE IF EXISTS "${tag}" WITH (FORCE)`).catch(() => undefined);
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${tag}:*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+  await rm(file, { force: true });
+  console.log(`\n${report.join('\n')}`);
+}
