@@ -15,7 +15,8 @@ export const FUZZ_TIMEOUT_MS = 60_000 + FUZZ_RUNS * 60;
 
 /** Internals an error must never show: stack frames, source paths, SQL, engine names and exception types. */
 const LEAKS: [string, RegExp][] = [
-  ['stack frame', /\bat [\w.<>]+ \(|\bat .+:\d+:\d+/],
+  // A V8 frame: "at fn (file:line:col)" or "at file:line:col". Not "at most 200 ... 17:53:51" in data.
+  ['stack frame', /\bat (?:async )?[\w.<>$[\] ]+ \([^()]*:\d+:\d+\)|\bat (?:file:\/\/|\/|node:)[^\s()]+:\d+:\d+/],
   ['source path', /(\/(work|home|usr|tmp|var|opt|srv)\/|node_modules|\.ts\b|\.m?js:\d)/],
   ['SQL', /\b(SELECT|INSERT|UPDATE|DELETE)\b[\s\S]*\b(FROM|INTO|SET|WHERE)\b|syntax error at or near|\brelation "|\bcolumn "|invalid byte sequence|unsupported Unicode escape/],
   ['engine name', /elasticsearch|opensearch|postgres|pglite|lucene|\bredis\b|bullmq/i],
