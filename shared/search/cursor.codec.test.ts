@@ -53,6 +53,16 @@ describe('cursor codec', () => {
     expect(() => decodeCursor(tampered, 'designers', filters, sort)).toThrow(/not a valid cursor/);
   });
 
+  it('accepts the tiebreaker value a snapshot search appends, only with a point in time', () => {
+    const pit = 'c29tZS1wb2ludC1pbi10aW1lLWlk';
+    const withPit = encodeCursor({ ...valid, sa: [...valid.sa, 12_884_901_890], pit });
+    expect(decodeCursor(withPit, 'designers', filters, sort, { snapshotTiebreaker: 'doc_position' }).sa).toHaveLength(4);
+    const withoutPit = encodeCursor({ ...valid, sa: [...valid.sa, 12_884_901_890] });
+    expect(() => decodeCursor(withoutPit, 'designers', filters, sort, { snapshotTiebreaker: 'doc_position' })).toThrow(/not a valid cursor/);
+    const negative = encodeCursor({ ...valid, sa: [...valid.sa, -1], pit });
+    expect(() => decodeCursor(negative, 'designers', filters, sort, { snapshotTiebreaker: 'doc_position' })).toThrow(/not a valid cursor/);
+  });
+
   it('checks 64-bit values carried as text against the range of bigint', () => {
     expect(fitsSort(['9223372036854775807', 'a'], ['int64_text', 'keyword'])).toBe(true);
     expect(fitsSort(['9223372036854775808', 'a'], ['int64_text', 'keyword'])).toBe(false);

@@ -17,7 +17,9 @@ export type SortValueKind =
   /** A signed 64-bit integer carried as decimal text (JSON numbers lose precision past 2^53). */
   | 'int64_text'
   /** An identifier: short text without control characters. */
-  | 'keyword';
+  | 'keyword'
+  /** A document's position in a snapshot (Elasticsearch's implicit _shard_doc tiebreaker): a non-negative integer. */
+  | 'doc_position';
 
 const MAX_EPOCH_MS = 8_640_000_000_000_000;
 const INT64_MAX = 2n ** 63n - 1n;
@@ -38,6 +40,7 @@ const sortValueSchemas: Record<SortValueKind, z.ZodType> = {
       return n <= INT64_MAX && n >= -INT64_MAX - 1n;
     }),
   keyword: KeywordSchema,
+  doc_position: z.int().nonnegative(),
 };
 
 /**
@@ -83,9 +86,16 @@ export function fitsSort(values: Cursor['sa'], kinds: readonly SortValueKind[]):
 
 /**
  * Decodes a cursor of `kind` for the query `filters` whose sort has the value kinds `sort`, or throws a
- * 400 naming the cursor parameter.
+ * 400 naming the cursor parameter. `snapshotTiebreaker`: the kind of the value an engine appends to the
+ * sort of a search in a snapshot (a cursor with a point in time may carry it).
  */
-export function decodeCursor(raw: string, kind: Cursor['k'], filters: object, sort: readonly SortValueKind[]): Cursor {
+export function decodeCursor(
+  raw: string,
+  kind: Cursor['k'],
+  filters: object,
+  sort: readonly SortValueKind[],
+  options: { snapshotTiebreaker?: SortValueKind } = {},
+): Cursor {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -97,7 +107,9 @@ export function decodeCursor(raw: string, kind: Cursor['k'], filters: object, so
   if (result.data.h !== queryFingerprint(filters)) {
     throw invalid('belongs to a different query; repeat the same filters as the first page, or start again without cursor');
   }
-  if (!fitsSort(result.data.sa, sort)) throw invalidCursor();
+  const { pit, sa } = result.data;
+  const kinds = pit && options.snapshotTiebreaker && sa.length === sort.length + 1 ? [...sort, options.snapshotTiebreaker] : sort;
+  if (!fitsSort(sa, kinds)) throw invalidCursor();
   return result.data;
 }
 

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectIngestQueues, type IngestQueues } from '../../shared/ingest/ingest-queues.ts';
+import { REINDEX_TEST_PAUSED_MARK } from '../../shared/ingest/reindex-test-pause.ts';
 import { ReindexProgressSchema } from '../../shared/ingest/maintenance-job.schema.ts';
 import { requireServices } from '../support/services.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
@@ -24,9 +25,11 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
   let queues: { queues: IngestQueues; close(): Promise<void> };
   let child: ChildProcess | null = null;
   let port: number;
+  /** What the running worker process printed on stdout. */
+  let output = '';
 
   /** `npm run worker`, minus npm: one node process running services/ingest-worker/main.ts through tsx. */
-  async function startWorkerProcess(): Promise<ChildProcess> {
+  async function startWorkerProcess(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
     const config = h.config();
     const env = {
       ...process.env,
@@ -40,8 +43,14 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
       HOST: '127.0.0.1',
       WORKER_PORT: String(port),
       WORKER_CONCURRENCY: '4',
+      ...extraEnv,
     };
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'services/ingest-worker/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'services/ingest-worker/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    output = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
     child = proc;
     await waitFor(
       async () => {
@@ -71,18 +80,18 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
   });
 
   it('survives kill -9 in the middle of a rebuild: the alias never moves to the partial index, and after a restart the index equals the store', async () => {
-    let proc = await startWorkerProcess();
+    // The rebuild holds at a third of its rows until the kill, so the kill lands mid-load however fast
+    // or slow this machine is today.
+    let proc = await startWorkerProcess({ REINDEX_TEST_PAUSE_AT: 'loading@0.33' });
     const original = (await h.manager.currentIndex('designers'))!;
 
     const jobId = await queues.queues.enqueueReindex('designers');
-    const seen = await waitFor(
-      async () => {
-        const job = await queues.queues.getJob(jobId);
-        const progress = ReindexProgressSchema.safeParse(job?.progress);
-        return progress.success && progress.data.phase === 'loading' && progress.data.done > 0 ? progress.data : undefined;
-      },
-      { timeoutMs: 30_000, intervalMs: 20, what: 'the rebuild to be loading' },
-    );
+    // The hook's line: "<mark> loading@0.33 designers <done>/<total>".
+    const held = new RegExp(`${REINDEX_TEST_PAUSED_MARK} \\S+ designers (\\d+)/(\\d+)`);
+    const match = await waitFor(async () => held.exec(output) ?? undefined, { timeoutMs: 60_000, intervalMs: 20, what: 'the rebuild to hold mid-load' });
+    const seen = { done: Number(match[1]), total: Number(match[2]) };
+    const job = await queues.queues.getJob(jobId);
+    expect(ReindexProgressSchema.parse(job?.progress).phase).toBe('loading');
     // Curators keep editing while it runs.
     const { rows } = await h.db.query<{ id: string }>(`SELECT id FROM designers ORDER BY id LIMIT 3`);
     await h.updateDesigner(rows[0]!.id, { name: 'Edited mid-rebuild' });
@@ -93,6 +102,7 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
     console.log(`[ingest] killed the worker at ${seen.done}/${seen.total} loaded`);
 
     // The half-built index exists, but the alias still points at the complete one.
+    expect(seen.done).toBeGreaterThan(0);
     expect(seen.done).toBeLessThan(seen.total);
     expect(await h.manager.currentIndex('designers')).toBe(original);
     const partial = (await h.manager.listVersions('designers')).at(-1)!.index;

@@ -104,7 +104,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
   }
 
   private async walk<F extends object, T>(walk: Walk<F>, map: (source: unknown) => T): Promise<Page<T>> {
-    const cursor = walk.page.cursor ? decodeCursor(walk.page.cursor, walk.kind, walk.filters, walk.sort) : undefined;
+    const cursor = walk.page.cursor ? decodeCursor(walk.page.cursor, walk.kind, walk.filters, walk.sort, { snapshotTiebreaker: 'doc_position' }) : undefined;
     const offset = cursor ? cursor.o : walk.page.offset;
     // A cursor page cannot judge has_more from offset and total: records added or deleted behind the
     // cursor move the total but not the walk. It reads one record more than it serves and looks.
