@@ -1,65 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectIngestQueues, type IngestQueues } from '../../shared/ingest/ingest-queues.ts';
 import { REINDEX_TEST_PAUSED_MARK } from '../../shared/ingest/reindex-test-pause.ts';
 import { ReindexProgressSchema } from '../../shared/ingest/maintenance-job.schema.ts';
 import { requireServices } from '../support/services.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
+import { freePort, startWorkerProcess, type WorkerProcess, workerEnv } from './support/worker-process.ts';
 
 const services = requireServices('postgres', 'redis', 'elasticsearch');
 const ROWS = 8000;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart, graceful SIGTERM', () => {
   let h: IngestHarness;
   let queues: { queues: IngestQueues; close(): Promise<void> };
-  let child: ChildProcess | null = null;
+  let child: WorkerProcess | null = null;
   let port: number;
-  /** What the running worker process printed on stdout. */
-  let output = '';
 
-  /** `npm run worker`, minus npm: one node process running services/ingest-worker/main.ts through tsx. */
-  async function startWorkerProcess(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-    const config = h.config();
-    const env = {
-      ...process.env,
-      DATABASE_URL: config.DATABASE_URL,
-      REDIS_URL: config.REDIS_URL,
-      ELASTICSEARCH_URL: config.ELASTICSEARCH_URL,
-      ES_INDEX_PREFIX: config.ES_INDEX_PREFIX,
-      QUEUE_PREFIX: config.QUEUE_PREFIX,
-      PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-      HOST: '127.0.0.1',
-      WORKER_PORT: String(port),
-      WORKER_CONCURRENCY: '4',
-      ...extraEnv,
-    };
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'services/ingest-worker/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    output = '';
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      process.stdout.write(chunk);
-    });
-    child = proc;
-    await waitFor(
-      async () => {
-        const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-        return r.ok;
-      },
-      { timeoutMs: 60_000, intervalMs: 250, what: 'the worker process to answer /healthz' },
-    );
-    return proc;
+  /** `npm run worker`, minus npm (see support/worker-process.ts); the latest one stays in `child`. */
+  async function startWorker(extra: Record<string, string> = {}): Promise<WorkerProcess> {
+    child = await startWorkerProcess(workerEnv(h.config(), port, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', ...extra }));
+    return child;
   }
 
   beforeAll(async () => {
@@ -74,7 +34,7 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
   });
 
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    if (child && child.proc.exitCode === null) child.proc.kill('SIGKILL');
     await queues?.close();
     await h?.cleanup();
   });
@@ -82,13 +42,13 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
   it('survives kill -9 in the middle of a rebuild: the alias never moves to the partial index, and after a restart the index equals the store', async () => {
     // The rebuild holds at a third of its rows until the kill, so the kill lands mid-load however fast
     // or slow this machine is today.
-    let proc = await startWorkerProcess({ REINDEX_TEST_PAUSE_AT: 'loading@0.33' });
+    let worker = await startWorker({ REINDEX_TEST_PAUSE_AT: 'loading@0.33' });
     const original = (await h.manager.currentIndex('designers'))!;
 
     const jobId = await queues.queues.enqueueReindex('designers');
     // The hook's line: "<mark> loading@0.33 designers <done>/<total>".
     const held = new RegExp(`${REINDEX_TEST_PAUSED_MARK} \\S+ designers (\\d+)/(\\d+)`);
-    const match = await waitFor(async () => held.exec(output) ?? undefined, { timeoutMs: 60_000, intervalMs: 20, what: 'the rebuild to hold mid-load' });
+    const match = held.exec(await worker.line(held))!;
     const seen = { done: Number(match[1]), total: Number(match[2]) };
     const job = await queues.queues.getJob(jobId);
     expect(ReindexProgressSchema.parse(job?.progress).phase).toBe('loading');
@@ -97,8 +57,7 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
     await h.updateDesigner(rows[0]!.id, { name: 'Edited mid-rebuild' });
     await h.deleteDesigner(rows[1]!.id);
     await h.updateDesigner(rows[2]!.id, { opted_in: false });
-    proc.kill('SIGKILL');
-    await once(proc, 'exit');
+    await worker.kill9();
     console.log(`[ingest] killed the worker at ${seen.done}/${seen.total} loaded`);
 
     // The half-built index exists, but the alias still points at the complete one.
@@ -109,7 +68,7 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
     expect(partial).not.toBe(original);
 
     // After a restart BullMQ hands the stalled rebuild to the new process, which runs it again.
-    proc = await startWorkerProcess();
+    worker = await startWorker();
     const done = await waitFor(
       async () => {
         const job = await queues.queues.getJob(jobId);
@@ -129,7 +88,7 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
   });
 
   it('serves health and Prometheus metrics, and stops gracefully on SIGTERM within its bound', async () => {
-    const proc = child!;
+    const { proc } = child!;
     const health = await fetch(`http://127.0.0.1:${port}/readyz`);
     const body = await health.clone().text();
     expect(health.status, body).toBe(200);
