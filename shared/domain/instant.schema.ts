@@ -5,7 +5,7 @@ export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 /** The earliest instant a record may carry; anything older is a typo. */
 export const EARLIEST_INSTANT = '1990-01-01T00:00:00Z';
 
-export const isoDateTime = () => z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with an offset, such as 2026-01-31T09:00:00Z' });
+const isoDateTime = () => z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with an offset, such as 2026-01-31T09:00:00Z' });
 
 /**
  * An instant that has already happened (listed_at, posted_at). A future value would pin its record to

@@ -121,7 +121,11 @@ describe.skipIf(!services)('ingest: a sync job paused between its steps never lo
       await out(id);
 
       const paused = gate();
-      const early = sync(id, paused.wait);
+      let seen: SourceState<IndexedDesigner> | undefined;
+      const early = sync(id, paused.wait, (s) => {
+        seen = s;
+      });
+      await expect.poll(() => seen?.state).toBe(outState);
       await back(id);
       paused.open();
       expect((await early).action).toBe('deleted');
@@ -136,7 +140,11 @@ describe.skipIf(!services)('ingest: a sync job paused between its steps never lo
       await sync(id);
       await out(id);
       const paused = gate();
-      const late = sync(id, paused.wait);
+      let seen: SourceState<IndexedDesigner> | undefined;
+      const late = sync(id, paused.wait, (s) => {
+        seen = s;
+      });
+      await expect.poll(() => seen?.state).toBe(outState);
       await back(id);
       await sync(id);
       paused.open();
