@@ -1,27 +1,5 @@
 -- Up Migration
 
--- A re-inserted row must take a version above its own delete. A column default is evaluated before the
--- insert waits for a concurrent delete of the same id to commit, so it can draw a version below that
--- delete's; Elasticsearch would then refuse the re-insert as stale and lose the row for good. This
--- trigger first waits for any transaction that holds the old row (the row lock lives in the tuple, so
--- bulk loads take no lock-table entries), then draws the version.
-CREATE FUNCTION version_after_conflicts() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  -- Static statements, so their plans are cached across the rows of a bulk insert.
-  IF TG_TABLE_NAME = 'designers' THEN
-    PERFORM 1 FROM designers WHERE id = NEW.id FOR UPDATE;
-  ELSE
-    PERFORM 1 FROM open_roles WHERE id = NEW.id FOR UPDATE;
-  END IF;
-  NEW.version := nextval('entity_version_seq');
-  RETURN NEW;
-END $$;
-
-CREATE TRIGGER designers_version_on_insert BEFORE INSERT ON designers
-  FOR EACH ROW EXECUTE FUNCTION version_after_conflicts();
-CREATE TRIGGER open_roles_version_on_insert BEFORE INSERT ON open_roles
-  FOR EACH ROW EXECUTE FUNCTION version_after_conflicts();
-
 -- A role change is a change of its designer, but once per statement: a designer written with 50 roles
 -- is one version bump and one outbox row, not fifty.
 DROP TRIGGER designer_roles_touch_designer ON designer_roles;
@@ -46,9 +24,8 @@ CREATE TRIGGER designer_roles_updated AFTER UPDATE ON designer_roles
 CREATE TRIGGER designer_roles_deleted AFTER DELETE ON designer_roles
   REFERENCING OLD TABLE AS old_roles FOR EACH STATEMENT EXECUTE FUNCTION touch_designers_from_old_roles();
 
--- The outbox rows of a statement are written by one statement: a bulk load is not slowed by one trigger
--- event per row (which, with the per-row version trigger above running a query, grew quadratically with
--- the rows of a transaction). Same rows as before: one per changed row, a delete with a fresh version.
+-- The outbox rows of a statement are written by one statement, not by one trigger event per row: a bulk
+-- load queues no per-row events. Same rows as before: one per changed row, a delete with a fresh version.
 DROP TRIGGER designers_record_change ON designers;
 DROP TRIGGER open_roles_record_change ON open_roles;
 DROP FUNCTION record_change();
@@ -122,6 +99,3 @@ BEGIN
 END $$;
 CREATE TRIGGER designer_roles_touch_designer AFTER INSERT OR UPDATE OR DELETE ON designer_roles
   FOR EACH ROW EXECUTE FUNCTION touch_designer_from_role();
-DROP TRIGGER open_roles_version_on_insert ON open_roles;
-DROP TRIGGER designers_version_on_insert ON designers;
-DROP FUNCTION version_after_conflicts();
