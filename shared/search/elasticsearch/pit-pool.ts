@@ -64,11 +64,13 @@ export class PitPool {
 
   /** The walk ended: free the context now instead of after the keep-alive. Best effort. */
   async close(id: string): Promise<void> {
-    this.expiries.delete(id);
     try {
       await this.client.closePointInTime({ id });
     } catch {
       // Already expired or closed by ES: nothing to free.
+    } finally {
+      // Only now: until ES has freed the context it still counts against the bound.
+      this.expiries.delete(id);
     }
   }
 
