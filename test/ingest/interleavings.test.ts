@@ -53,6 +53,20 @@ describe.skipIf(!services)('ingest: a sync job paused between its steps never lo
   const sync = (id: string, pause?: Promise<void>, onLoaded?: (s: SourceState<IndexedDesigner>) => void) =>
     syncEntity(designerSync(pause, onLoaded), { id, version: 0 });
 
+  /** A synced designer taken out by `out`, and a sync job paused just after it read the row out. */
+  async function pausedWhileOut(out: (id: string) => Promise<void>, outState: string) {
+    const id = await h.insertDesigner({ name: 'Racing' });
+    await sync(id);
+    await out(id);
+    const paused = gate();
+    let seen: SourceState<IndexedDesigner> | undefined;
+    const job = sync(id, paused.wait, (state) => {
+      seen = state;
+    });
+    await expect.poll(() => seen?.state).toBe(outState);
+    return { id, paused, job };
+  }
+
   async function reinsert(id: string, name: string): Promise<void> {
     const f = h.designerFields({ name });
     await h.db.query(
@@ -92,16 +106,7 @@ describe.skipIf(!services)('ingest: a sync job paused between its steps never lo
 
   describe.each(transitions)('$name', ({ out, back, outState }) => {
     it('the job that read the row while it was out finishes last: the row stays in the index', async () => {
-      const id = await h.insertDesigner({ name: 'Racing' });
-      await sync(id);
-      await out(id);
-
-      const paused = gate();
-      let seen: SourceState<IndexedDesigner> | undefined;
-      const late = sync(id, paused.wait, (s) => {
-        seen = s;
-      });
-      await expect.poll(() => seen?.state).toBe(outState);
+      const { id, paused, job: late } = await pausedWhileOut(out, outState);
 
       await back(id);
       const current = await h.rowVersion('designers', id);
@@ -116,16 +121,7 @@ describe.skipIf(!services)('ingest: a sync job paused between its steps never lo
     });
 
     it('the job that read the row while it was out finishes first: the later sync brings it back', async () => {
-      const id = await h.insertDesigner({ name: 'Racing' });
-      await sync(id);
-      await out(id);
-
-      const paused = gate();
-      let seen: SourceState<IndexedDesigner> | undefined;
-      const early = sync(id, paused.wait, (s) => {
-        seen = s;
-      });
-      await expect.poll(() => seen?.state).toBe(outState);
+      const { id, paused, job: early } = await pausedWhileOut(out, outState);
       await back(id);
       paused.open();
       expect((await early).action).toBe('deleted');
@@ -136,15 +132,7 @@ describe.skipIf(!services)('ingest: a sync job paused between its steps never lo
     });
 
     it('a duplicate of the paused job, run again after everything, changes nothing', async () => {
-      const id = await h.insertDesigner({ name: 'Racing' });
-      await sync(id);
-      await out(id);
-      const paused = gate();
-      let seen: SourceState<IndexedDesigner> | undefined;
-      const late = sync(id, paused.wait, (s) => {
-        seen = s;
-      });
-      await expect.poll(() => seen?.state).toBe(outState);
+      const { id, paused, job: late } = await pausedWhileOut(out, outState);
       await back(id);
       await sync(id);
       paused.open();
