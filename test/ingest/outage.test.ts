@@ -95,6 +95,8 @@ describe.skipIf(!services)('ingest: changes survive Redis and Elasticsearch outa
       what: 'the edit after Redis returned',
     });
     await waitFor(() => h.getDoc('designers', added), { timeoutMs: 30_000, what: 'the insert after Redis returned' });
+    // The row's later changes (its roles touch it) may still be on their way to the queue: the outbox drains.
+    await waitFor(async () => (await worker.context.changeLog.backlog()).count === 0, { timeoutMs: 30_000, what: 'the outbox to drain' });
     expect((await worker.context.changeLog.backlog()).count).toBe(0);
   });
 
