@@ -1,12 +1,13 @@
 import cors from 'cors';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from '../../shared/config/config.schema.ts';
 import { createDirectoryService, type DirectoryService } from '../../shared/directory/directory.service.ts';
 import type { Logger } from '../../shared/logging/logger.ts';
-import { buildOpenApiDocument } from '../../shared/openapi/openapi.document.ts';
+import { buildOpenApiDocument } from '../../shared/openapi/openapi-document.builder.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
 import { errorMiddleware, notFoundRoute } from './middleware/error.middleware.ts';
 import { createTraffic } from './middleware/traffic.ts';
+import type { Mount } from './mount/mount.ts';
 import { designersRouter } from './routes/designers.routes.ts';
 import { openRolesRouter } from './routes/open-roles.routes.ts';
 import { webRouter } from './pages/web.mount.ts';
@@ -16,7 +17,7 @@ export interface AppDeps {
   config: Pick<Config, 'PUBLIC_BASE_URL' | 'CACHE_MAX_AGE_SECONDS'> & Partial<Config>;
   logger: Logger;
   /** Extra routers mounted before the 404 handler (admin, MCP), each owned by its own module. */
-  mounts?: (directory: DirectoryService) => { path: string; router: Router | RequestHandler }[];
+  mounts?: (directory: DirectoryService) => Mount[];
   now?: () => Date;
   /** URLs per sitemap file (default 50,000); tests shrink it to see the sitemap index. */
   sitemapMaxUrls?: number;
@@ -50,7 +51,8 @@ export function createApp(deps: AppDeps): App {
     next();
   };
 
-  const openapi = buildOpenApiDocument(`${deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/v1`);
+  const site = deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
+  const openapi = buildOpenApiDocument(`${site}/api/v1`, { adminServerUrl: site });
   const v1 = express.Router();
   v1.use(cors({ origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'] }));
   v1.use(cacheable);

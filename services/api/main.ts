@@ -4,7 +4,7 @@ import { createLogger } from '../../shared/logging/logger.ts';
 import { adminMounts, closeAdminMounts } from './admin/admin.mount.ts';
 import { createApp } from './app.ts';
 import { mcpMounts } from './mcp/mcp.mount.ts';
-import type { Mount } from './mount.ts';
+import type { Mount } from './mount/mount.ts';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, 'api');

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import express from 'express';
-import type { IngestWorker } from '../../shared/ingest/ingest-worker.factory.ts';
+import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 
 /**
  * /healthz: the process is alive (200 until it starts stopping). /readyz: Postgres, Redis and

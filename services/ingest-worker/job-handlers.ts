@@ -1,18 +1,20 @@
 import { type Job, UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
-import { expireOpenRoles } from '../../shared/ingest/expire-open-roles.job.ts';
-import type { IngestContext } from '../../shared/ingest/ingest-context.ts';
-import { JOB_NAMES } from '../../shared/ingest/ingest-job-names.ts';
-import type { JobHandlers } from '../../shared/ingest/ingest-worker.factory.ts';
-import { ExpireOpenRolesJobSchema, ReindexJobSchema } from '../../shared/ingest/maintenance-job.schema.ts';
-import { reindex } from '../../shared/ingest/reindex.job.ts';
-import { reindexTestPause } from '../../shared/ingest/reindex-test-pause.ts';
-import { syncBatch } from '../../shared/ingest/sync-batch.job.ts';
-import { SyncBatchJobSchema } from '../../shared/ingest/sync-batch-job.schema.ts';
-import { syncDesigner } from '../../shared/ingest/sync-designer.job.ts';
-import { IndexWriteError, type SyncOutcome } from '../../shared/ingest/sync-entity.ts';
-import { SyncDesignerJobSchema, SyncOpenRoleJobSchema } from '../../shared/ingest/sync-job.schema.ts';
-import { syncOpenRole } from '../../shared/ingest/sync-open-role.job.ts';
+import { expireOpenRoles } from '../../shared/ingest/jobs/expire-open-roles.job.ts';
+import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
+import { IndexWriteError } from '../../shared/ingest/jobs/ingest-job.errors.ts';
+import { ExpireOpenRolesJobSchema, ReindexJobSchema } from '../../shared/ingest/jobs/maintenance-job.schema.ts';
+import { reindex } from '../../shared/ingest/jobs/reindex.job.ts';
+import { syncBatch } from '../../shared/ingest/jobs/sync-batch.job.ts';
+import { SyncBatchJobSchema } from '../../shared/ingest/jobs/sync-batch-job.schema.ts';
+import { syncDesigner } from '../../shared/ingest/jobs/sync-row.job.ts';
+import type { SyncOutcome } from '../../shared/ingest/jobs/sync-entity.job.ts';
+import { SyncDesignerJobSchema, SyncOpenRoleJobSchema } from '../../shared/ingest/jobs/sync-job.schema.ts';
+import { syncOpenRole } from '../../shared/ingest/jobs/sync-row.job.ts';
+import type { IngestContext } from '../../shared/ingest/runtime/ingest-context.ts';
+import { ingestPorts } from '../../shared/ingest/runtime/ingest-ports.ts';
+import type { JobHandlers } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
+import { reindexTestPause } from '../../shared/ingest/runtime/reindex-test-pause.ts';
 
 /** A payload that does not parse will never parse: fail at once, with the reason on the job. */
 function parsePayload<S extends z.ZodType>(schema: S, job: Job): z.output<S> {
@@ -40,23 +42,20 @@ export interface JobHandlerHooks {
 }
 
 export function createJobHandlers(ctx: IngestContext, hooks: JobHandlerHooks = {}): JobHandlers {
+  const ports = ingestPorts(ctx);
   return {
-    [JOB_NAMES.syncDesigner]: (job) => mapSync(syncDesigner(ctx, parsePayload(SyncDesignerJobSchema, job))),
-    [JOB_NAMES.syncOpenRole]: (job) => mapSync(syncOpenRole(ctx, parsePayload(SyncOpenRoleJobSchema, job))),
-    [JOB_NAMES.syncBatch]: (job) =>
-      syncBatch(
-        { ...ctx, handOff: (changes) => ctx.queues.enqueueChanges(changes, { batch: false }) },
-        parsePayload(SyncBatchJobSchema, job),
-      ),
+    [JOB_NAMES.syncDesigner]: (job) => mapSync(syncDesigner(ports, parsePayload(SyncDesignerJobSchema, job))),
+    [JOB_NAMES.syncOpenRole]: (job) => mapSync(syncOpenRole(ports, parsePayload(SyncOpenRoleJobSchema, job))),
+    [JOB_NAMES.syncBatch]: (job) => syncBatch(ports, parsePayload(SyncBatchJobSchema, job)),
     [JOB_NAMES.reindex]: (job, signal) =>
-      reindex(ctx, parsePayload(ReindexJobSchema, job).target, {
+      reindex(ports, parsePayload(ReindexJobSchema, job).target, {
         onProgress: (progress) => job.updateProgress(progress),
         ...(signal ? { signal } : {}),
         ...reindexTestPause(hooks.reindexTestPauseAt, signal),
       }),
     [JOB_NAMES.expireOpenRoles]: (job) => {
       parsePayload(ExpireOpenRolesJobSchema, job);
-      return expireOpenRoles(ctx, new Date());
+      return expireOpenRoles(ports, new Date());
     },
   };
 }

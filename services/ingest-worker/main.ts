@@ -1,5 +1,5 @@
 import { loadConfig } from '../../shared/config/config.schema.ts';
-import { createIngestWorker } from '../../shared/ingest/ingest-worker.factory.ts';
+import { createIngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { migrate } from '../../shared/store/migrate.ts';
 import { startHealthServer } from './health.server.ts';

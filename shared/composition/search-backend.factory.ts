@@ -4,7 +4,6 @@ import { ElasticsearchIndexManager } from '../search/elasticsearch/es-index.mana
 import { ElasticsearchSearchRepository } from '../search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../search/postgres/pg-search.repository.ts';
-import { refreshStaleSearchDocuments } from '../search/postgres/search-document.store.ts';
 import type { SearchPort } from '../search/search.port.ts';
 import type { Db } from '../store/db.ts';
 
@@ -31,15 +30,14 @@ export function createElasticsearchBackend(
 
 /**
  * Search over the store's own tables: no queue and no worker, the search reads what the store holds.
- * The Db stays the caller's to close. prepare() recomputes search text for rows changed outside the
- * store's write path (the migrations themselves are the store's business).
+ * The Db stays the caller's to close. prepare() turns on the database's search-text queue and recomputes
+ * text a migration marked stale; after that each search first catches up with the queued rows.
  */
 export function createPostgresBackend(db: Db, config: Pick<Config, 'PUBLIC_BASE_URL' | 'SEARCH_TIMEOUT_MS'>): SearchBackend {
+  const search = new PostgresSearchRepository(db, { publicBaseUrl: config.PUBLIC_BASE_URL, timeoutMs: config.SEARCH_TIMEOUT_MS });
   return {
-    search: new PostgresSearchRepository(db, { publicBaseUrl: config.PUBLIC_BASE_URL, timeoutMs: config.SEARCH_TIMEOUT_MS }),
-    prepare: async () => {
-      await refreshStaleSearchDocuments(db);
-    },
+    search,
+    prepare: () => search.prepare(),
     close: async () => undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReindexTestPauseSchema } from '../ingest/reindex-test-pause.ts';
+import { ReindexTestPauseSchema } from './reindex-test-pause.schema.ts';
 
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalUrl = z.preprocess(blankAsUnset, z.url().optional());
@@ -43,7 +43,7 @@ export const ConfigSchema = z
     REINDEX_LOCK_MS: z.coerce.number().int().min(1000).default(15_000),
     // Lock of a running row sync: after a worker crash its jobs are taken up again this long afterwards.
     SYNC_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
-    // Crash tests only: stops a rebuild at a known step (see shared/ingest/reindex-test-pause.ts).
+    // Crash tests only: stops a rebuild at a known step (see shared/ingest/runtime/reindex-test-pause.ts).
     REINDEX_TEST_PAUSE_AT: z.preprocess(blankAsUnset, ReindexTestPauseSchema.optional()),
     ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(60),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { DesignerIdSchema, DesignerSchema } from './designer.schema.ts';
-import { pastInstant } from './instant.schema.ts';
-import { PublicationStatusSchema } from './publication-status.schema.ts';
+import { DESIGNER_COLUMNS, DESIGNER_LISTING, DESIGNER_STATE } from './designer.fields.ts';
+import { type Designer, DesignerSchema, profileUrl } from './designer.schema.ts';
+import { importDefaultsOf, importShapeOf, pickColumns } from './field-set.ts';
 
-const { description, location, current_role, previous_roles } = DesignerSchema.shape;
+const { id, ...columns } = importShapeOf(DESIGNER_COLUMNS);
+const { current_role, previous_roles } = DesignerSchema.shape;
 
 /**
  * One designer record in a curator's import file: the public profile's fields, an optional id (without
@@ -11,19 +12,38 @@ const { description, location, current_role, previous_roles } = DesignerSchema.s
  * and the slug, so a value in the file is accepted and ignored. listed_at (optional) sets when the
  * designer was listed, which orders "newest first"; by default it is the time of the first import.
  */
-export const DesignerImportSchema = DesignerSchema.omit({ id: true, profile_url: true })
-  .extend({
-    id: DesignerIdSchema.optional(),
-    description: description.default(''),
-    location: location.default(''),
+export const DesignerImportSchema = z
+  .strictObject({
+    ...columns,
     current_role: current_role.default(null),
     previous_roles: previous_roles.default([]),
+    id: id.optional(),
     profile_url: z.unknown().optional(),
-    opted_in: z.boolean().default(true),
-    status: PublicationStatusSchema.default('published'),
-    listed_at: pastInstant().optional(),
+    ...importShapeOf(DESIGNER_STATE),
+    listed_at: DESIGNER_LISTING.listed_at.schema.optional(),
   })
   .transform(({ profile_url: _ignored, ...record }) => record);
 
 export type DesignerImport = z.output<typeof DesignerImportSchema>;
 export type DesignerImportInput = z.input<typeof DesignerImportSchema>;
+
+/**
+ * A record built in code (the sample directory, benchmarks) with what it leaves out filled in as
+ * DesignerImportSchema fills it, but not validated: the code that builds it vouches for its values.
+ */
+export function withImportDefaults({ profile_url: _ignored, ...record }: DesignerImportInput): DesignerImport {
+  const given = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+  const defaults = { ...importDefaultsOf(DESIGNER_COLUMNS), current_role: null, previous_roles: [], ...importDefaultsOf(DESIGNER_STATE) };
+  return { ...defaults, ...given } as DesignerImport;
+}
+
+/** The public profile of a record built in code, in the order of the public JSON. */
+export function designerProfile(record: DesignerImportInput & { id: string }, publicBaseUrl: string): Designer {
+  const full = { ...withImportDefaults(record), id: record.id };
+  return {
+    ...pickColumns(DESIGNER_COLUMNS, full),
+    current_role: full.current_role,
+    previous_roles: full.previous_roles,
+    profile_url: profileUrl(publicBaseUrl, full.slug),
+  };
+}

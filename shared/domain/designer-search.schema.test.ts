@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DesignerSearchQuerySchema, DesignerSearchSchema, MAX_Q_LENGTH } from './designer-search.schema.ts';
-import { InvalidInputError, parseOrThrow, type ParameterProblem } from './errors.ts';
+import { parseOrThrow } from './errors.ts';
+import { OpenRoleSearchQuerySchema, OpenRoleSearchSchema } from './open-role-search.schema.ts';
+import { MAX_RESULT_WINDOW, REST_PAGE_RULES } from './pagination.ts';
+import { problems } from './search-params.test-support.ts';
 
 /** Parses like the REST route does: req.query gives a string per parameter, an array when repeated. */
 function parseQuery(query: Record<string, string | string[]>) {
   return parseOrThrow(DesignerSearchQuerySchema, query);
 }
 
-function problems(fn: () => unknown): ParameterProblem[] {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidInputError);
-    return (error as InvalidInputError).problems;
-  }
-  throw new Error('expected an InvalidInputError');
-}
 
 const ALLOWED = 'product, brand, graphic, motion, 3d, director, engineer';
 
@@ -122,5 +116,14 @@ describe('DesignerSearchSchema (JSON, as the MCP tools receive it)', () => {
 
   it('refuses unknown keys', () => {
     expect(problems(() => parseOrThrow(DesignerSearchSchema, { categroy: 'brand' }))[0]!.parameter).toBe('categroy');
+  });
+});
+
+describe('paging descriptions', () => {
+  it('state the REST page rules and the result window, whatever their values', () => {
+    for (const schema of [DesignerSearchSchema, DesignerSearchQuerySchema, OpenRoleSearchSchema, OpenRoleSearchQuerySchema]) {
+      expect(schema.shape.limit.unwrap().description).toContain(`Default ${REST_PAGE_RULES.defaultLimit}; values above ${REST_PAGE_RULES.maxLimit}`);
+      expect(schema.shape.offset.unwrap().description).toContain(`may not pass ${MAX_RESULT_WINDOW}`);
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CATEGORIES, CATEGORY_ALIASES, type Category } from './category.schema.ts';
-import { DesignerIdSchema, SlugSchema } from './designer.schema.ts';
-import { CursorParam, enumParam, intParam, intQueryParam, textParam } from './query-param.schema.ts';
+import { DesignerIdSchema, SlugSchema } from './designer.fields.ts';
+import { enumParam, textParam } from './query-param.schema.ts';
+import { type PageParams, searchParamSchemas } from './search-params.schema.ts';
 
 export const MAX_Q_LENGTH = 200;
 
@@ -25,26 +26,13 @@ const designerFilterFields = {
   company: textParam(200, 'Current or previous company, matched by whole words or word prefixes in order.').optional(),
 };
 
-const LIMIT_DOC = 'Page size. Default 50; values above 100 are clamped to 100; 0 returns only meta.total.';
-const OFFSET_DOC = 'Results to skip. offset+limit may not pass 10000: walk deeper with cursor.';
+const schemas = searchParamSchemas('DesignerSearchQuery', designerFilterFields, { json: {}, query: {} });
 
 /** The designer search as the domain sees it (typed values). MCP tools build on this. */
-export const DesignerSearchSchema = z.strictObject({
-  ...designerFilterFields,
-  limit: intParam(LIMIT_DOC).optional(),
-  offset: intParam(OFFSET_DOC).optional(),
-  cursor: CursorParam.optional(),
-});
+export const DesignerSearchSchema = schemas.json;
 export type DesignerSearch = z.infer<typeof DesignerSearchSchema>;
 
 /** The same parameters as GET /api/v1/designers receives them: one string each. */
-export const DesignerSearchQuerySchema = z
-  .strictObject({
-    ...designerFilterFields,
-    limit: intQueryParam(LIMIT_DOC).optional(),
-    offset: intQueryParam(OFFSET_DOC).optional(),
-    cursor: CursorParam.optional(),
-  })
-  .meta({ id: 'DesignerSearchQuery' });
+export const DesignerSearchQuerySchema = schemas.query;
 
-export type DesignerFilters = Pick<DesignerSearch, 'q' | 'slug' | 'id' | 'category' | 'location' | 'company'>;
+export type DesignerFilters = Omit<DesignerSearch, PageParams>;

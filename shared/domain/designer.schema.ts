@@ -1,41 +1,15 @@
 import { z } from 'zod';
-import { CategorySchema } from './category.schema.ts';
-import { RoleSchema } from './role.schema.ts';
-import { cleanText, LIMITS, plainText, webUrl } from './text.schema.ts';
+import { DESIGNER_COLUMNS } from './designer.fields.ts';
+import { shapeOf } from './field-set.ts';
+import { type Role, RoleSchema } from './role.schema.ts';
+import { LIMITS } from './text.schema.ts';
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export const SlugSchema = z
-  // Also the slug query parameter, where an array means the parameter was repeated.
-  .string({
-    error: (issue) =>
-      Array.isArray(issue.input) ? 'must be given at most once, not repeated' : 'must be a slug such as "ana-lopez"',
-  })
-  .min(1)
-  .max(LIMITS.slug, { error: `must be at most ${LIMITS.slug} characters` })
-  .regex(SLUG_PATTERN, { error: 'must be lowercase letters, digits and single hyphens, for example "ana-lopez"' });
-
-export const DesignerIdSchema = cleanText(
-  z
-    // Also the id query parameter, where an array means the parameter was repeated.
-    .string({
-      error: (issue) => (Array.isArray(issue.input) ? 'must be given at most once, not repeated' : 'must be a designer id'),
-    })
-    .min(1, { error: 'must not be empty' })
-    .max(LIMITS.id, { error: `must be at most ${LIMITS.id} characters` }),
-);
+export { DesignerIdSchema, SLUG_PATTERN, SlugSchema } from './designer.fields.ts';
 
 /** The public designer profile: exactly the fields of the spec, nothing internal. */
 export const DesignerSchema = z
   .strictObject({
-    id: DesignerIdSchema,
-    slug: SlugSchema,
-    name: plainText(LIMITS.name, 1),
-    description: plainText(LIMITS.designerDescription),
-    website: webUrl(),
-    portfolio_preview: webUrl(),
-    category: CategorySchema,
-    location: plainText(LIMITS.location),
+    ...shapeOf(DESIGNER_COLUMNS),
     current_role: z.union([RoleSchema, z.null()]).describe("The current role; null when there is none."),
     previous_roles: z
       .array(RoleSchema)
@@ -58,4 +32,10 @@ export type IndexedDesigner = z.infer<typeof IndexedDesignerSchema>;
 
 export function profileUrl(publicBaseUrl: string, slug: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/designer/${slug}`;
+}
+
+/** The designer's roles, current first, then the previous ones in their order. */
+export function designerRoles(designer: Pick<Designer, 'current_role' | 'previous_roles'>): { role: Role; current: boolean }[] {
+  const previous = designer.previous_roles.map((role) => ({ role, current: false }));
+  return designer.current_role ? [{ role: designer.current_role, current: true }, ...previous] : previous;
 }

@@ -1,26 +1,22 @@
 import { z } from 'zod';
-import { OpenRoleSchema } from './open-role.schema.ts';
+import { importShapeOf } from './field-set.ts';
 import { pastInstant } from './instant.schema.ts';
-import { PublicationStatusSchema } from './publication-status.schema.ts';
+import { OPEN_ROLE_COLUMNS, OPEN_ROLE_STATE } from './open-role.fields.ts';
 
-const { id, company_url, location, remote, description, placement, expires_at } = OpenRoleSchema.shape;
+const { id, posted_at: _posted, expires_at, ...columns } = importShapeOf(OPEN_ROLE_COLUMNS);
 
 /**
  * One open-role record in a curator's import file: the listing's fields, an optional id (without one the
  * record matches an existing listing by apply_url), and the curator state. posted_at defaults to the
  * time of the first import; expires_at to posted_at plus the listing lifetime.
  */
-export const OpenRoleImportSchema = OpenRoleSchema.omit({ id: true })
-  .extend({
-    id: id.optional(),
-    company_url: company_url.default(null),
-    location: location.default(''),
-    remote: remote.default(false),
-    description: description.default(''),
-    placement: placement.default('standard'),
+export const OpenRoleImportSchema = z
+  .strictObject({
+    ...columns,
     posted_at: pastInstant().optional(),
     expires_at: expires_at.optional(),
-    status: PublicationStatusSchema.default('published'),
+    id: id.optional(),
+    ...importShapeOf(OPEN_ROLE_STATE),
   })
   .refine((r) => !r.posted_at || !r.expires_at || Date.parse(r.expires_at) > Date.parse(r.posted_at), {
     path: ['expires_at'],

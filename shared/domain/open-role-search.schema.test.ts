@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, parseOrThrow, type ParameterProblem } from './errors.ts';
+import { parseOrThrow } from './errors.ts';
+import { problems } from './search-params.test-support.ts';
 import { OpenRoleSearchQuerySchema, OpenRoleSearchSchema } from './open-role-search.schema.ts';
 
 const parseQuery = (query: Record<string, string | string[]>) => parseOrThrow(OpenRoleSearchQuerySchema, query);
 
-function problems(fn: () => unknown): ParameterProblem[] {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidInputError);
-    return (error as InvalidInputError).problems;
-  }
-  throw new Error('expected an InvalidInputError');
-}
 
 describe('OpenRoleSearchQuerySchema (query string)', () => {
   it('accepts every parameter and types booleans and numbers', () => {

@@ -1,15 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CategoryFilterSchema, MAX_Q_LENGTH } from './designer-search.schema.ts';
-import { EMPLOYMENT_TYPES } from './open-role.schema.ts';
-import {
-  boolParam,
-  boolQueryParam,
-  CursorParam,
-  enumParam,
-  intParam,
-  intQueryParam,
-  textParam,
-} from './query-param.schema.ts';
+import { EMPLOYMENT_TYPES } from './open-role.fields.ts';
+import { boolParam, boolQueryParam, enumParam, textParam } from './query-param.schema.ts';
+import { type PageParams, searchParamSchemas } from './search-params.schema.ts';
 
 const openRoleFilterFields = {
   q: textParam(MAX_Q_LENGTH, 'Free text over title, company, description and (lowest) location; filler words need not match, and from three words not every word must; typo-tolerant, last word matches as a prefix.').optional(),
@@ -19,27 +12,16 @@ const openRoleFilterFields = {
   employment_type: enumParam(EMPLOYMENT_TYPES, `Employment type: ${EMPLOYMENT_TYPES.join(', ')}.`).optional(),
 };
 
-const LIMIT_DOC = 'Page size. Default 50; values above 100 are clamped to 100; 0 returns only meta.total.';
-const OFFSET_DOC = 'Results to skip. offset+limit may not pass 10000: walk deeper with cursor.';
 const REMOTE_DOC = 'true: only remote listings; false: only on-site listings.';
 
-export const OpenRoleSearchSchema = z.strictObject({
-  ...openRoleFilterFields,
-  remote: boolParam(REMOTE_DOC).optional(),
-  limit: intParam(LIMIT_DOC).optional(),
-  offset: intParam(OFFSET_DOC).optional(),
-  cursor: CursorParam.optional(),
+const schemas = searchParamSchemas('OpenRoleSearchQuery', openRoleFilterFields, {
+  json: { remote: boolParam(REMOTE_DOC).optional() },
+  query: { remote: boolQueryParam(REMOTE_DOC).optional() },
 });
+
+export const OpenRoleSearchSchema = schemas.json;
 export type OpenRoleSearch = z.infer<typeof OpenRoleSearchSchema>;
 
-export const OpenRoleSearchQuerySchema = z
-  .strictObject({
-    ...openRoleFilterFields,
-    remote: boolQueryParam(REMOTE_DOC).optional(),
-    limit: intQueryParam(LIMIT_DOC).optional(),
-    offset: intQueryParam(OFFSET_DOC).optional(),
-    cursor: CursorParam.optional(),
-  })
-  .meta({ id: 'OpenRoleSearchQuery' });
+export const OpenRoleSearchQuerySchema = schemas.query;
 
-export type OpenRoleFilters = Pick<OpenRoleSearch, 'q' | 'category' | 'location' | 'company' | 'employment_type' | 'remote'>;
+export type OpenRoleFilters = Omit<OpenRoleSearch, PageParams>;

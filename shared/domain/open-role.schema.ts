@@ -1,33 +1,21 @@
 import { z } from 'zod';
-import { CategorySchema } from './category.schema.ts';
-import { cleanText, LIMITS, plainText, webUrl } from './text.schema.ts';
+import { shapeOf } from './field-set.ts';
+import { OPEN_ROLE_COLUMNS } from './open-role.fields.ts';
 
-export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'freelance', 'internship'] as const;
-export const EmploymentTypeSchema = z.enum(EMPLOYMENT_TYPES).meta({ id: 'EmploymentType' });
-export type EmploymentType = z.infer<typeof EmploymentTypeSchema>;
-
-export const PLACEMENTS = ['standard', 'featured'] as const;
-export const PlacementSchema = z.enum(PLACEMENTS).meta({ id: 'Placement' });
+export {
+  EMPLOYMENT_TYPES,
+  type EmploymentType,
+  EmploymentTypeSchema,
+  type Placement,
+  PLACEMENTS,
+  PlacementSchema,
+} from './open-role.fields.ts';
 
 /** A listing runs this long unless its expires_at says otherwise. */
 export const OPEN_ROLE_LIFETIME_DAYS = 30;
 
 export const OpenRoleSchema = z
-  .strictObject({
-    id: cleanText(z.string().min(1).max(LIMITS.id)),
-    title: plainText(LIMITS.title, 1),
-    company: plainText(LIMITS.company, 1),
-    company_url: webUrl().nullable(),
-    location: plainText(LIMITS.location),
-    remote: z.boolean(),
-    employment_type: EmploymentTypeSchema,
-    category: CategorySchema.describe('The designer specialty sought.'),
-    description: plainText(LIMITS.openRoleDescription),
-    apply_url: webUrl(),
-    placement: PlacementSchema,
-    posted_at: z.iso.datetime({ offset: true }),
-    expires_at: z.iso.datetime({ offset: true }),
-  })
+  .strictObject(shapeOf(OPEN_ROLE_COLUMNS))
   .meta({ id: 'OpenRole', description: 'An open design job listing. A listing runs 30 days from posted_at.' });
 export type OpenRole = z.infer<typeof OpenRoleSchema>;
 

@@ -1,7 +1,8 @@
 import { en, Faker } from '@faker-js/faker';
 import type { Category } from '../domain/category.schema.ts';
 import { CATEGORIES } from '../domain/category.schema.ts';
-import { type Designer, type IndexedDesigner, profileUrl } from '../domain/designer.schema.ts';
+import { designerProfile } from '../domain/designer-import.schema.ts';
+import type { IndexedDesigner } from '../domain/designer.schema.ts';
 import {
   defaultExpiry,
   EMPLOYMENT_TYPES,
@@ -99,19 +100,21 @@ export function generateSampleDirectory(options: SampleOptions): SampleDirectory
       role(faker.helpers.arrayElement([category, category, faker.helpers.arrayElement(CATEGORIES)])),
     );
     const current = faker.datatype.boolean(0.85) ? role(category) : null;
-    const designer: Designer = {
-      id: faker.string.uuid(),
-      slug,
-      name,
-      description: `${faker.helpers.arrayElement(TITLES[category])} who ${PITCHES[category]}. ${faker.company.catchPhrase()}.`,
-      website: `https://${slug}.portfolio.example`,
-      portfolio_preview: `https://images.designer-directory.example/previews/${slug}.jpg`,
-      category,
-      location: faker.helpers.arrayElement(LOCATIONS),
-      current_role: current,
-      previous_roles: history,
-      profile_url: profileUrl(options.publicBaseUrl, slug),
-    };
+    const designer = designerProfile(
+      {
+        id: faker.string.uuid(),
+        slug,
+        name,
+        description: `${faker.helpers.arrayElement(TITLES[category])} who ${PITCHES[category]}. ${faker.company.catchPhrase()}.`,
+        website: `https://${slug}.portfolio.example`,
+        portfolio_preview: `https://images.designer-directory.example/previews/${slug}.jpg`,
+        category,
+        location: faker.helpers.arrayElement(LOCATIONS),
+        current_role: current,
+        previous_roles: history,
+      },
+      options.publicBaseUrl,
+    );
     const listed = new Date(faker.number.int({ min: listedFrom, max: listedTo }));
     designers.push({ designer, listed_at: listed.toISOString(), version: 1 });
   }

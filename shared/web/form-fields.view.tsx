@@ -94,3 +94,14 @@ export function ErrorSummary({ problems, fields }: { problems: ParameterProblem[
     </div>
   );
 }
+
+/** The form's one button. */
+export function SubmitActions({ label }: { label: string }) {
+  return (
+    <div class="actions">
+      <button class="button" type="submit">
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -4,9 +4,9 @@ import type { ParameterProblem } from '../domain/errors.ts';
 import { EMPLOYMENT_TYPES, type EmploymentType, type OpenRole } from '../domain/open-role.schema.ts';
 import type { Page } from '../domain/pagination.ts';
 import { CATEGORY_OPTIONS, categoryLabel } from './category-options.ts';
-import { ErrorSummary, SelectField, TextField } from './form-fields.view.tsx';
+import { ErrorSummary, SelectField, SubmitActions, TextField } from './form-fields.view.tsx';
 import type { PagerLinks } from './pager.ts';
-import { Pager } from './pager.view.tsx';
+import { ResultsSection } from './results-section.view.tsx';
 
 export const OPEN_ROLE_FORM_FIELDS = ['q', 'category', 'location', 'company', 'remote', 'employment_type'] as const;
 
@@ -80,36 +80,19 @@ export function OpenRolesPage({ values, problems, result }: OpenRolesPageProps) 
           problems={problems}
           options={[{ value: '', label: 'Any type' }, ...EMPLOYMENT_TYPES.map((t) => ({ value: t, label: EMPLOYMENT_LABELS[t] }))]}
         />
-        <div class="actions">
-          <button class="button" type="submit">
-            Show roles
-          </button>
-        </div>
+        <SubmitActions label="Show roles" />
       </form>
-      {result ? (
-        <section aria-labelledby="results-title">
-          <div class="results-head">
-            <h2 id="results-title">{result.page.total === 1 ? '1 open role' : `${result.page.total.toLocaleString('en-US')} open roles`}</h2>
-            <p class="muted">
-              <a href={result.apiHref}>This page as JSON</a>
-            </p>
-          </div>
-          {result.page.items.length ? (
-            <ul class="cards">
-              {result.page.items.map((r) => (
-                <RoleCard key={r.id} role={r} />
-              ))}
-            </ul>
-          ) : result.page.total === 0 ? (
-            <div class="empty">
-              <p>
-                <strong>No open roles match.</strong> Remove a filter, or <a href="/open-roles">see every open role</a>.
-              </p>
-            </div>
-          ) : null}
-          <Pager links={result.pager} />
-        </section>
-      ) : null}
+      <ResultsSection result={result} noun={['open role', 'open roles']} empty={<NoRolesMatch />} card={(r) => <RoleCard key={r.id} role={r} />} />
     </>
+  );
+}
+
+function NoRolesMatch() {
+  return (
+    <div class="empty">
+      <p>
+        <strong>No open roles match.</strong> Remove a filter, or <a href="/open-roles">see every open role</a>.
+      </p>
+    </div>
   );
 }

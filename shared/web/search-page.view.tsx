@@ -5,9 +5,9 @@ import type { ParameterProblem } from '../domain/errors.ts';
 import type { Page } from '../domain/pagination.ts';
 import { CATEGORY_OPTIONS } from './category-options.ts';
 import { DesignerCard } from './designer-card.view.tsx';
-import { ErrorSummary, SelectField, TextField } from './form-fields.view.tsx';
+import { ErrorSummary, SelectField, SubmitActions, TextField } from './form-fields.view.tsx';
 import type { PagerLinks } from './pager.ts';
-import { Pager } from './pager.view.tsx';
+import { ResultsSection } from './results-section.view.tsx';
 import { pathWithQuery } from './site-urls.ts';
 
 export const DESIGNER_FORM_FIELDS = ['q', 'category', 'location', 'company'] as const;
@@ -60,35 +60,9 @@ export function SearchPage({ values, problems, result }: SearchPageProps) {
         <SelectField name="category" label="Category" value={values.category} problems={problems} options={CATEGORY_OPTIONS} />
         <TextField name="location" label="Location" value={values.location} problems={problems} hint="A city, country code or “remote”" />
         <TextField name="company" label="Company" value={values.company} problems={problems} hint="Current or previous" />
-        <div class="actions">
-          <button class="button" type="submit">
-            Search
-          </button>
-        </div>
+        <SubmitActions label="Search" />
       </form>
-      {result ? (
-        <section aria-labelledby="results-title">
-          <div class="results-head">
-            <h2 id="results-title">
-              {result.page.total === 1 ? '1 designer' : `${result.page.total.toLocaleString('en-US')} designers`}
-            </h2>
-            <p class="muted">
-              {result.page.items.length ? `Showing ${result.pager.from}–${result.pager.to}. ` : null}
-              <a href={result.apiHref}>This page as JSON</a>
-            </p>
-          </div>
-          {result.page.items.length ? (
-            <ul class="cards">
-              {result.page.items.map((d) => (
-                <DesignerCard key={d.id} designer={d} />
-              ))}
-            </ul>
-          ) : result.page.total === 0 ? (
-            <EmptyState values={values} />
-          ) : null}
-          <Pager links={result.pager} />
-        </section>
-      ) : null}
+      <ResultsSection result={result} noun={['designer', 'designers']} showRange empty={<EmptyState values={values} />} card={(d) => <DesignerCard key={d.id} designer={d} />} />
     </>
   );
 }

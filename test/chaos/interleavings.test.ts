@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncDesigner, type SyncDesignerDeps } from '../../shared/ingest/sync-designer.job.ts';
+import { syncDesigner, type SyncDesignerDeps } from '../../shared/ingest/jobs/sync-row.job.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
 import { IngestHarness } from '../ingest/support/ingest-harness.ts';
 import { requireServices } from '../support/services.ts';

@@ -9,7 +9,7 @@ import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
 import { createPgDb, createPgliteDb, type Db } from '../../shared/store/db.ts';
-import { DesignerRepository } from '../../shared/store/designer.repository.ts';
+import { DesignerWriter } from '../../shared/store/designer.writer.ts';
 import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
 import { importOpenRoleRecords } from '../../shared/store/import/open-role.import.ts';
 import { migrate } from '../../shared/store/migrate.ts';
@@ -56,7 +56,7 @@ async function loadStore(name: 'pglite' | 'postgres', db: Db, cleanup: () => Pro
     await importOpenRoleRecords(db, OPEN_ROLES.map(line));
     const backend = createPostgresBackend(db, { PUBLIC_BASE_URL, SEARCH_TIMEOUT_MS });
     await backend.prepare();
-    const designers = new DesignerRepository(db, PUBLIC_BASE_URL);
+    const designers = new DesignerWriter(db);
     return {
       name,
       search: backend.search,

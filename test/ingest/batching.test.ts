@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexedDesigner } from '../../shared/domain/designer.schema.ts';
-import type { Change } from '../../shared/ingest/change-log.repository.ts';
-import { JOB_NAMES } from '../../shared/ingest/ingest-job-names.ts';
-import { IngestQueues, SYNC_BATCH_SIZE, SYNC_BATCH_THRESHOLD } from '../../shared/ingest/ingest-queues.ts';
-import type { IngestWorker } from '../../shared/ingest/ingest-worker.factory.ts';
-import { createRedisConnection } from '../../shared/ingest/redis-connection.factory.ts';
-import type { SourceState } from '../../shared/ingest/source-state.ts';
-import { syncBatch, type SyncBatchOutcome } from '../../shared/ingest/sync-batch.job.ts';
-import type { SyncBatchJob } from '../../shared/ingest/sync-batch-job.schema.ts';
-import { syncDesigner } from '../../shared/ingest/sync-designer.job.ts';
+import type { Change } from '../../shared/ingest/outbox/change.ts';
+import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
+import { IngestQueues, SYNC_BATCH_SIZE, SYNC_BATCH_THRESHOLD } from '../../shared/ingest/runtime/ingest-queues.ts';
+import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
+import { createRedisConnection } from '../../shared/ingest/runtime/redis-connection.factory.ts';
+import type { SourceState } from '../../shared/store/row-state.ts';
+import { syncBatch, type SyncBatchOutcome } from '../../shared/ingest/jobs/sync-batch.job.ts';
+import type { SyncBatchJob } from '../../shared/ingest/jobs/sync-batch-job.schema.ts';
+import { syncDesigner } from '../../shared/ingest/jobs/sync-row.job.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
 import { requireServices, uniqueName } from '../support/services.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
@@ -166,7 +166,12 @@ describe.skipIf(!services)('ingest batching: the worker and the version guarante
     for (const c of handedOff) await syncDesigner({ designers: h.designers, writer }, { id: c.entityId, version: c.version, change_id: c.id });
 
     expect(outcomes.reduce((n, o) => n + o.stale, 0)).toBeGreaterThan(0);
-    expect(new Set(handedOff.map((c) => c.entityId))).toEqual(new Set(ids.filter((_, i) => i % 7 === 0)));
+    // Gone rows are handed off; so may be an old read of a row that left the listing since, whose newer
+    // delete refused it (the single-row job finds the row changed and leaves it). Nothing else is.
+    const handedIds = new Set(handedOff.map((c) => c.entityId));
+    for (const id of ids.filter((_, i) => i % 7 === 0)) expect(handedIds).toContain(id);
+    const leftListing = new Set(ids.filter((_, i) => i % 7 === 0 || i % 11 === 0 || i % 13 === 0));
+    expect([...handedIds].filter((id) => !leftListing.has(id))).toEqual([]);
     expect(await h.diffStoreAndIndex('designers')).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestWorker } from '../../shared/ingest/ingest-worker.factory.ts';
-import type { SyncStatus } from '../../shared/ingest/sync-status.ts';
+import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
+import type { SyncStatus } from '../../shared/ingest/runtime/sync-status.ts';
 import { requireServices } from '../support/services.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
 

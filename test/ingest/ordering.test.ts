@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestWorker } from '../../shared/ingest/ingest-worker.factory.ts';
+import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import type { IndexedDesigner } from '../../shared/domain/designer.schema.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
 import { requireServices } from '../support/services.ts';
@@ -95,7 +95,7 @@ describe.skipIf(!services)('ingest: shuffled, duplicated and stale jobs never le
 
     const stale: IndexedDesigner = { ...current, version: current.version - 1, designer: { ...current.designer, name: 'Stale name' } };
     const result = await writer.indexDesigners([stale, stale]);
-    expect(result).toEqual({ applied: 0, stale: 2, failed: [] });
+    expect(result).toEqual({ applied: 0, stale: 2, staleIds: [id, id], failed: [] });
     const doc = await h.getDoc('designers', id);
     expect(doc?.version).toBe(current.version);
     expect((doc?.source.designer as { name: string }).name).toBe('Newest name');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestWorker } from '../../shared/ingest/ingest-worker.factory.ts';
-import type { ReindexPhase } from '../../shared/ingest/reindex.job.ts';
-import { reindex } from '../../shared/ingest/reindex.job.ts';
-import type { ReindexProgress } from '../../shared/ingest/maintenance-job.schema.ts';
+import type { ReindexProgress } from '../../shared/ingest/jobs/maintenance-job.schema.ts';
+import { reindex, type ReindexPhase } from '../../shared/ingest/jobs/reindex.job.ts';
+import { ingestPorts } from '../../shared/ingest/runtime/ingest-ports.ts';
+import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { requireServices } from '../support/services.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
 
@@ -63,7 +63,7 @@ describe.skipIf(!services)('reindex: a full rebuild without downtime and without
     await worker.context.queues.sync.pause();
     const progress: ReindexProgress[] = [];
     let midStream: Promise<void> | null = null;
-    const result = await reindex(worker.context, 'all', {
+    const result = await reindex(ingestPorts(worker.context), 'all', {
       pageSize: 100,
       progressEveryMs: 0,
       onProgress: (p) => {
@@ -99,7 +99,7 @@ describe.skipIf(!services)('reindex: a full rebuild without downtime and without
     await expectInStep();
 
     // A second rebuild keeps the first one's index for rollback and prunes the original.
-    const second = await reindex(worker.context, 'designers');
+    const second = await reindex(ingestPorts(worker.context), 'designers');
     expect(second.kinds[0]!.previous).toBe(result.kinds[0]!.index);
     expect(second.kinds[0]!.pruned).toEqual([before.designers]);
     expect((await h.manager.listVersions('designers')).map((v) => v.index)).toEqual([result.kinds[0]!.index, second.kinds[0]!.index]);
@@ -110,7 +110,7 @@ describe.skipIf(!services)('reindex: a full rebuild without downtime and without
     it(`never leaves the alias on a partial index when the rebuild dies at "${crashAt}", and a new run completes it`, async () => {
       const aliasBefore = await h.manager.currentIndex('designers');
       await expect(
-        reindex(worker.context, 'designers', {
+        reindex(ingestPorts(worker.context), 'designers', {
           pageSize: 100,
           onPhase: async (_kind, phase) => {
             if (phase === 'loading') await churn(`crash-${crashAt}`);
@@ -130,7 +130,7 @@ describe.skipIf(!services)('reindex: a full rebuild without downtime and without
       }
       expect((await h.allDocs('designers')).size).toBeGreaterThan(500);
 
-      const rerun = await reindex(worker.context, 'designers');
+      const rerun = await reindex(ingestPorts(worker.context), 'designers');
       expect(await h.manager.currentIndex('designers')).toBe(rerun.kinds[0]!.index);
       // Only the new index and the one it replaced remain: the dead run's index was pruned.
       expect((await h.manager.listVersions('designers')).map((v) => v.index)).toEqual(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSyncStatus } from '../../shared/ingest/sync-status.ts';
-import { EXPIRE_SCHEDULER_ID } from '../../shared/ingest/ingest-queues.ts';
-import type { IngestWorker } from '../../shared/ingest/ingest-worker.factory.ts';
+import { getSyncStatus } from '../../shared/ingest/runtime/sync-status.ts';
+import { EXPIRE_SCHEDULER_ID } from '../../shared/ingest/runtime/ingest-queues.ts';
+import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
 import { requireServices } from '../support/services.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';

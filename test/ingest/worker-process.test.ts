@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectIngestQueues, type IngestQueues } from '../../shared/ingest/ingest-queues.ts';
-import { REINDEX_TEST_PAUSED_MARK } from '../../shared/ingest/reindex-test-pause.ts';
-import { ReindexProgressSchema } from '../../shared/ingest/maintenance-job.schema.ts';
+import { connectIngestQueues, type IngestQueues } from '../../shared/ingest/runtime/ingest-queues.ts';
+import { REINDEX_TEST_PAUSED_MARK } from '../../shared/ingest/runtime/reindex-test-pause.ts';
+import { ReindexProgressSchema } from '../../shared/ingest/jobs/maintenance-job.schema.ts';
 import { requireServices } from '../support/services.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
 import { freePort, startWorkerProcess, type WorkerProcess, workerEnv } from './support/worker-process.ts';

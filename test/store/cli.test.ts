@@ -81,6 +81,13 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Imported 1 of 2 designer record\(s\) from .*: 1 new, 0 updated, 0 unchanged\./);
     expect(result.stdout).toMatch(/Skipped 1 invalid record\(s\):\n {2}line 2 \(record 2\): category:/);
+    // No Elasticsearch configured, so search runs on the store: the import computed the search text itself.
+    const { rows } = await db.query<{ slug: string }>(
+      `SELECT d.slug FROM designers d JOIN designer_search s ON s.designer_id = d.id AND s.source_version = d.version`,
+    );
+    expect(rows.map((r) => r.slug)).toEqual(['ok-one']);
+    const { rows: queued } = await db.query<{ n: string }>('SELECT count(*) AS n FROM search_text_queue');
+    expect(queued[0]!.n).toBe('0');
   });
 
   it('import-open-roles reads CSV', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DesignerRepository } from '../../shared/store/designer.repository.ts';
+import { SearchTextUpkeep } from '../../shared/search/postgres/search-text.upkeep.ts';
+import { DesignerReader } from '../../shared/store/designer.reader.ts';
 import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
 import { ImportValidationError } from '../../shared/store/import/import.errors.ts';
 import { IMPORT_BATCH } from '../../shared/store/import/record.importer.ts';
@@ -19,6 +20,8 @@ describe.each(engines)('batched import on %s', (engine) => {
   beforeAll(async () => {
     if (engine === 'postgres' && !services) return;
     store = await openTestStore(engine, 'import_batch', services?.postgres ?? null);
+    // The Postgres search is on: the database queues every row an import writes.
+    await new SearchTextUpkeep(store.db).enable();
     original = Array.from({ length: N }, (_, i) =>
       designerRecord(`batch-designer-${i}`, {
         ...(i % 2 === 0 ? { id: `batch-id-${i}` } : {}),
@@ -47,18 +50,19 @@ describe.each(engines)('batched import on %s', (engine) => {
     const result = await importDesignerRecords(store.db, asSource([...second, ...added]));
     expect(result).toMatchObject({ total: N + 50, inserted: 50, updated: changedCount, unchanged: N - changedCount, skipped: [] });
 
-    const repo = new DesignerRepository(store.db, 'https://directory.test');
+    const reader = new DesignerReader(store.db, 'https://directory.test');
     for (const i of [0, 1, 2, 3, 15, N - 1]) {
       const record = second[i]!;
       const { rows } = await store.db.query<{ id: string }>(`SELECT id FROM designers WHERE slug = $1`, [record.slug]);
-      const stored = (await repo.findById(rows[0]!.id))!;
+      const stored = (await reader.findById(rows[0]!.id))!;
       expect(stored.designer.name).toBe(record.name);
       expect(stored.designer.previous_roles).toEqual(record.previous_roles);
       expect(stored.designer.current_role).toEqual(record.current_role);
       if (record.id) expect(stored.designer.id).toBe(record.id);
       if (record.listed_at) expect(stored.listed_at).toBe(new Date(record.listed_at as string).toISOString());
     }
-    // Every changed row has its search text at its final version, as after record-by-record writes.
+    // Every row written is queued once; the catch-up brings each one's search text to its final version.
+    expect(await new SearchTextUpkeep(store.db).catchUp()).toBe(N + 50);
     const { rows: stale } = await store.db.query(
       `SELECT d.id FROM designers d LEFT JOIN designer_search s ON s.designer_id = d.id WHERE s.source_version IS DISTINCT FROM d.version`,
     );

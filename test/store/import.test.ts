@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DesignerRepository } from '../../shared/store/designer.repository.ts';
+import { DesignerReader } from '../../shared/store/designer.reader.ts';
 import { importDesignersFile } from '../../shared/store/import/designer.import.ts';
 import { ImportFileError, ImportValidationError } from '../../shared/store/import/import.errors.ts';
 import { importOpenRolesFile } from '../../shared/store/import/open-role.import.ts';
@@ -50,12 +50,12 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 
 describe.each(engines)('curator import on %s', (engine) => {
   let store: TestStore;
-  let designers: DesignerRepository;
+  let designers: DesignerReader;
 
   beforeAll(async () => {
     if (engine === 'postgres' && !services) return;
     store = await openTestStore(engine, 'import', services?.postgres ?? null);
-    designers = new DesignerRepository(store.db, 'http://localhost:3000');
+    designers = new DesignerReader(store.db, 'http://localhost:3000');
   });
   afterAll(async () => {
     await store?.close();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedSincePage, ChangeLogRepository } from '../../shared/ingest/change-log.repository.ts';
-import { DesignerSource } from '../../shared/ingest/designer.source.ts';
-import { OpenRoleSource } from '../../shared/ingest/open-role.source.ts';
+import { changedSincePage, ChangeLogRepository } from '../../shared/ingest/outbox/change-log.repository.ts';
 import type { Db } from '../../shared/store/db.ts';
+import { DesignerReader } from '../../shared/store/designer.reader.ts';
 import { withKeysetPlan } from '../../shared/store/keyset-plan.ts';
+import { OpenRoleReader } from '../../shared/store/open-role.reader.ts';
 import { requireServices } from '../support/services.ts';
 import { openTestStore, type TestStore } from './test-store.ts';
 
@@ -96,15 +96,21 @@ describe.skipIf(!services)('keyset pages read through an index, whatever the sta
   });
 
   it('designer pages: the first and every later page are an ordered range of the listed-id index', async () => {
-    const source = new DesignerSource(store.db, 'https://directory.test');
-    readsPageThroughIndex(await plan(store.db, source.listedPage(null, 500)), 'designers', 'designers_listed_id', false);
-    readsPageThroughIndex(await plan(store.db, source.listedPage('d0010000', 500)), 'designers', 'designers_listed_id', true);
+    const reader = new DesignerReader(store.db, 'https://directory.test');
+    readsPageThroughIndex(await plan(store.db, reader.listedPage(null, 500)), 'designers', 'designers_listed_id', false);
+    readsPageThroughIndex(await plan(store.db, reader.listedPage('d0010000', 500)), 'designers', 'designers_listed_id', true);
   });
 
   it('open-role pages likewise', async () => {
-    const source = new OpenRoleSource(store.db);
-    readsPageThroughIndex(await plan(store.db, source.listedPage(null, 500)), 'open_roles', 'open_roles_published_id', false);
-    readsPageThroughIndex(await plan(store.db, source.listedPage('r0002500', 500)), 'open_roles', 'open_roles_published_id', true);
+    const reader = new OpenRoleReader(store.db);
+    readsPageThroughIndex(await plan(store.db, reader.listedPage(null, 500)), 'open_roles', 'open_roles_published_id', false);
+    readsPageThroughIndex(await plan(store.db, reader.listedPage('r0002500', 500)), 'open_roles', 'open_roles_published_id', true);
+  });
+
+  it('pages of every row, listed or not, are an ordered range of the primary key', async () => {
+    const reader = new DesignerReader(store.db, 'https://directory.test');
+    readsPageThroughIndex(await plan(store.db, reader.rowsPage(null, 500)), 'designers', 'designers_pkey', false);
+    readsPageThroughIndex(await plan(store.db, reader.rowsPage('d0010000', 500)), 'designers', 'designers_pkey', true);
   });
 
   it('the replay of changes since a snapshot reads the outbox through an index', async () => {
@@ -114,9 +120,9 @@ describe.skipIf(!services)('keyset pages read through an index, whatever the sta
   });
 
   it('the streamed pages still return every listed row once, in id order', async () => {
-    const source = new DesignerSource(store.db, 'https://directory.test');
+    const reader = new DesignerReader(store.db, 'https://directory.test');
     const ids: string[] = [];
-    for await (const d of source.streamListed({ pageSize: 997 })) ids.push(d.designer.id);
+    for await (const d of reader.streamListed({ pageSize: 997 })) ids.push(d.designer.id);
     expect(ids).toHaveLength(DESIGNERS - DESIGNERS / 10);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(ids);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchTextUpkeep } from '../../shared/search/postgres/search-text.upkeep.ts';
 import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
 import { requireServices } from '../support/services.ts';
 import { designerRecord, openTestStore, type TestStore } from './test-store.ts';
@@ -28,12 +29,15 @@ describe.skipIf(!services)('migrations and imports leave planner statistics in p
     for (const table of ['designers', 'designer_roles', 'designer_search', 'change_log']) expect((await stats(table)).analysed, table).toBe(true);
   });
 
-  it('an import analyses what it filled: the planner knows the new row counts', async () => {
+  it('an import analyses what it filled, and so does the search-text catch-up: the planner knows the new row counts', async () => {
+    const upkeep = new SearchTextUpkeep(store.db);
+    await upkeep.enable();
     const records = Array.from({ length: 300 }, (_, i) => ({ value: designerRecord(`stat-designer-${i}`), line: i + 1 }));
     const result = await importDesignerRecords(store.db, records);
     expect(result.inserted).toBe(300);
     expect((await stats('designers')).reltuples).toBe(300);
     expect((await stats('designer_roles')).reltuples).toBe(600);
+    expect(await upkeep.catchUp()).toBe(300);
     expect((await stats('designer_search')).reltuples).toBe(300);
   });
 });

@@ -1,39 +1,48 @@
-import { Router } from 'express';
-import { connectIngestQueues, type IngestQueues } from '../../../shared/ingest/ingest-queues.ts';
-import type { Mount, MountContext } from '../mount.ts';
+import { type RequestHandler, Router } from 'express';
+import { AdminQueueConnection } from '../../../shared/admin/admin-queue.connection.ts';
+import { EMBEDDED_ADMIN_LIMITS, EmbeddedAdminJobs } from '../../../shared/admin/embedded-admin-jobs.adapter.ts';
+import { QueueAdminJobs } from '../../../shared/admin/queue-admin-jobs.adapter.ts';
+import type { Mount, MountContext } from '../mount/mount.ts';
 import { adminAuth } from './admin-auth.middleware.ts';
-import { adminRouter, queueNotConfigured } from './admin.routes.ts';
-import { embeddedAdminRouter } from './embedded-admin.routes.ts';
+import { adminJobsRouter, adminUnavailable, queueNotConfigured } from './admin-jobs.routes.ts';
+import { bullBoardRouter } from './bull-board.router.ts';
 
 export const ADMIN_PATH = '/api/admin';
 
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
 /**
  * Admin routes under /api/admin; they exist only when ADMIN_TOKEN is set (otherwise 404, like any
- * unknown path). Everything behind the same bearer token. Without REDIS_URL there is no queue: with
- * the Postgres search backend (the embedded mode) reindex runs in place; otherwise the routes answer 503.
+ * unknown path). Everything behind the same bearer token. The same job routes run over the BullMQ queue
+ * (REDIS_URL set; with the Bull Board dashboard) or, without Redis on the Postgres search backend (the
+ * embedded mode), in process, where the queue-only routes answer 503 saying why. Without either, every
+ * admin route answers 503.
  */
 export function adminMounts(ctx: MountContext): Mount[] {
   const token = ctx.config.ADMIN_TOKEN;
   if (!token) return [];
   const router = Router();
-  router.use(adminAuth(token));
+  router.use(adminAuth(token), noStore);
   const redisUrl = ctx.config.REDIS_URL;
   if (!redisUrl) {
     // With search on the store itself, a reindex is a recomputation of its search text, done in place.
     const db = ctx.runtime.db;
-    router.use(db && ctx.config.SEARCH_BACKEND === 'postgres' ? embeddedAdminRouter(db) : queueNotConfigured);
+    if (db && ctx.config.SEARCH_BACKEND === 'postgres') {
+      router.use(adminJobsRouter(new EmbeddedAdminJobs(db), ADMIN_PATH), adminUnavailable(EMBEDDED_ADMIN_LIMITS));
+    } else {
+      router.use(queueNotConfigured);
+    }
     return [{ path: ADMIN_PATH, router }];
   }
-  let connection: ReturnType<typeof connectIngestQueues> | null = null;
-  const lazyQueues = (): IngestQueues =>
-    (connection ??= connectIngestQueues(redisUrl, ctx.config.QUEUE_PREFIX, (error) =>
-      ctx.logger.warn({ err: error }, 'admin queue connection error'),
-    )).queues;
-  router.use(adminRouter(lazyQueues, ADMIN_PATH));
-  closers.set(router, async () => {
-    await connection?.close();
-    connection = null;
-  });
+  const connection = new AdminQueueConnection(redisUrl, ctx.config.QUEUE_PREFIX, (error) =>
+    ctx.logger.warn({ err: error }, 'admin queue connection error'),
+  );
+  router.use(adminJobsRouter(new QueueAdminJobs(connection), ADMIN_PATH));
+  router.use('/queues', bullBoardRouter(() => connection.queues(), `${ADMIN_PATH}/queues`));
+  closers.set(router, () => connection.close());
   return [{ path: ADMIN_PATH, router }];
 }
 

@@ -2,7 +2,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { RequestHandler } from 'express';
-import type { IngestQueues } from '../../../shared/ingest/ingest-queues.ts';
+import type { IngestQueues } from '../../../shared/ingest/runtime/ingest-queues.ts';
 
 /** The Bull Board dashboard over both ingest queues, built on its first request. */
 export function bullBoardRouter(queues: () => IngestQueues, basePath: string): RequestHandler {

@@ -3,7 +3,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { createDirectoryMcpServer } from '../../../shared/mcp/directory-mcp.server.ts';
 import { invalidParamsResponses } from '../../../shared/mcp/json-rpc-request.validator.ts';
-import type { Mount, MountContext } from '../mount.ts';
+import type { Mount, MountContext } from '../mount/mount.ts';
 import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
 
 function jsonRpcError(code: number, message: string) {

@@ -1,20 +1,41 @@
 import type { Command } from 'commander';
+import { SearchTextUpkeep } from '../../../shared/search/postgres/search-text.upkeep.ts';
+import type { Db } from '../../../shared/store/db.ts';
 import { importDesignersFile } from '../../../shared/store/import/designer.import.ts';
+import type { ImportOptions, ImportResult } from '../../../shared/store/import/record.importer.ts';
 import { writeImportReport } from './import-report.ts';
 import { withStore } from './with-store.ts';
 
-export function registerImportCommand(program: Command): void {
+/** One import command: its name, what it says it does, the noun of its records, and how it reads a file. */
+export interface ImportCommandSpec {
+  name: string;
+  description: string;
+  noun: string;
+  importFile(db: Db, path: string, options: ImportOptions): Promise<ImportResult>;
+}
+
+export function registerEntityImportCommand(program: Command, spec: ImportCommandSpec): void {
   program
-    .command('import')
-    .description(
-      'Upsert designers from a JSON array, NDJSON or CSV file (by id, else by slug). One invalid record ' +
-        'means no change at all; in CSV, current_role and previous_roles are JSON cells.',
-    )
+    .command(spec.name)
+    .description(spec.description)
     .argument('<file>', 'a .json, .ndjson/.jsonl or .csv file')
     .option('--skip-invalid', 'import the valid records and list the invalid ones', false)
     .action(async (file: string, options: { skipInvalid: boolean }) => {
-      await withStore(async ({ db }) => {
-        writeImportReport('designer', file, await importDesignersFile(db, file, { skipInvalid: options.skipInvalid }));
+      await withStore(async ({ db, config }) => {
+        writeImportReport(spec.noun, file, await spec.importFile(db, file, { skipInvalid: options.skipInvalid }));
+        // Searching on the store: compute the new rows' search text now, not in the first searches after.
+        if (config.SEARCH_BACKEND === 'postgres') await new SearchTextUpkeep(db).catchUp();
       });
     });
+}
+
+export function registerImportCommand(program: Command): void {
+  registerEntityImportCommand(program, {
+    name: 'import',
+    description:
+      'Upsert designers from a JSON array, NDJSON or CSV file (by id, else by slug). One invalid record ' +
+      'means no change at all; in CSV, current_role and previous_roles are JSON cells.',
+    noun: 'designer',
+    importFile: importDesignersFile,
+  });
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../../shared/config/config.schema.ts';
 import { createLogger } from '../../../shared/logging/logger.ts';
-import { refreshStaleSearchDocuments } from '../../../shared/search/postgres/search-document.store.ts';
+import { refreshStaleSearchText } from '../../../shared/search/postgres/search-text.store.ts';
 import { createPgDb, createPgliteDb } from '../../../shared/store/db.ts';
 import { migrate } from '../../../shared/store/migrate.ts';
 
@@ -16,7 +16,7 @@ export function registerMigrateCommand(program: Command): void {
       try {
         const applied = await migrate(db, { logger });
         // Rows written outside the store (plain SQL) get their search text back in step.
-        const refreshed = await refreshStaleSearchDocuments(db);
+        const refreshed = await refreshStaleSearchText(db);
         process.stdout.write(
           applied.length > 0 ? `Applied ${applied.length} migration(s): ${applied.join(', ')}\n` : 'The database is up to date.\n',
         );

@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SingleBar } from 'cli-progress';
 import { Argument, type Command } from 'commander';
-import type { JobView } from '../../../shared/ingest/ingest-queues.ts';
-import { REINDEX_TARGETS, type ReindexProgress, ReindexProgressSchema, type ReindexTarget } from '../../../shared/ingest/maintenance-job.schema.ts';
-import type { ReindexResult } from '../../../shared/ingest/reindex.job.ts';
+import { REINDEX_TARGETS, type ReindexProgress, ReindexProgressSchema, type ReindexTarget } from '../../../shared/ingest/jobs/maintenance-job.schema.ts';
+import type { ReindexResult } from '../../../shared/ingest/jobs/reindex.job.ts';
+import type { IngestQueues, JobView } from '../../../shared/ingest/runtime/ingest-queues.ts';
+import { waitForJob } from '../../../shared/ingest/runtime/job-waiter.ts';
 import { withIngest } from './with-ingest.ts';
 
 export function registerReindexCommand(program: Command): void {
@@ -13,11 +13,11 @@ export function registerReindexCommand(program: Command): void {
     .addArgument(new Argument('[target]', 'what to rebuild').choices(REINDEX_TARGETS).default('all'))
     .option('--wait', 'wait for the rebuild, with a progress bar, and fail if it fails')
     .action(async (target: ReindexTarget, options: { wait?: boolean }) => {
-      await withIngest(async ({ queues }) => {
+      await withIngest(async ({ queues }, { redisUrl }) => {
         const id = await queues.enqueueReindex(target);
         process.stdout.write(`Reindex of ${target} queued as job ${id}.\n`);
         if (!options.wait) return;
-        const job = await follow(() => queues.getJob(id));
+        const job = await follow(queues, id, redisUrl);
         if (job?.state === 'completed') {
           const result = job.result as ReindexResult;
           for (const k of result.kinds) {
@@ -36,35 +36,49 @@ export function registerReindexCommand(program: Command): void {
     });
 }
 
-/** Polls the job, drawing its progress, until it completes or fails. */
-async function follow(read: () => Promise<JobView | null>): Promise<JobView | null> {
+/** Waits for the job to complete or fail, drawing its progress whenever it reports a step. */
+async function follow(queues: IngestQueues, id: string, redisUrl: string): Promise<JobView | null> {
   const bar = new SingleBar({
     format: '{phase} |{bar}| {value}/{total} documents | {rate} docs/s',
     stream: process.stderr,
     hideCursor: true,
   });
   let started = false;
-  try {
-    for (;;) {
-      const job = await read();
-      if (!job || job.state === 'completed' || job.state === 'failed') {
-        if (started && job?.state === 'completed') bar.update(bar.getTotal());
-        return job;
-      }
-      const parsed = ReindexProgressSchema.safeParse(job.progress);
-      const progress: Partial<ReindexProgress> = parsed.success ? parsed.data : {};
-      // A crashed worker's rebuild is run again from the start by the next worker: say so.
-      const restarts = job.stalled_count ? ` (restarted ${job.stalled_count}x after worker crashes)` : '';
-      const payload = { phase: `${progress.kind ?? ''} ${progress.phase ?? job.state}${restarts}`.trim(), rate: progress.rate ?? 0 };
-      if (!started) {
-        bar.start(progress.total ?? 0, progress.done ?? 0, payload);
-        started = true;
-      } else {
-        bar.setTotal(progress.total ?? 0);
-        bar.update(progress.done ?? 0, payload);
-      }
-      await sleep(500);
+  const draw = (job: JobView) => {
+    const parsed = ReindexProgressSchema.safeParse(job.progress);
+    const progress: Partial<ReindexProgress> = parsed.success ? parsed.data : {};
+    // A crashed worker's rebuild is run again from the start by the next worker: say so.
+    const restarts = job.stalled_count ? ` (restarted ${job.stalled_count}x after worker crashes)` : '';
+    const payload = { phase: `${progress.kind ?? ''} ${progress.phase ?? job.state}${restarts}`.trim(), rate: progress.rate ?? 0 };
+    if (!started) {
+      bar.start(progress.total ?? 0, progress.done ?? 0, payload);
+      started = true;
+    } else {
+      bar.setTotal(progress.total ?? 0);
+      bar.update(progress.done ?? 0, payload);
     }
+  };
+  // Steps can come faster than the job is read back: one read at a time, and none queued twice.
+  let drawing: Promise<void> = Promise.resolve();
+  let queued = false;
+  const redraw = () => {
+    if (queued) return;
+    queued = true;
+    drawing = drawing
+      .then(async () => {
+        queued = false;
+        const job = await queues.getJob(id);
+        if (job && job.state !== 'completed' && job.state !== 'failed') draw(job);
+      })
+      .catch(() => undefined);
+  };
+  try {
+    redraw();
+    await waitForJob(queues.maintenance, id, redisUrl, redraw);
+    await drawing;
+    const job = await queues.getJob(id);
+    if (started && job?.state === 'completed') bar.update(bar.getTotal());
+    return job;
   } finally {
     if (started) bar.stop();
   }

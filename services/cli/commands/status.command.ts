@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { ReindexProgressSchema } from '../../../shared/ingest/maintenance-job.schema.ts';
-import { getSyncStatus, type SyncStatus } from '../../../shared/ingest/sync-status.ts';
+import { ReindexProgressSchema } from '../../../shared/ingest/jobs/maintenance-job.schema.ts';
+import { getSyncStatus, type SyncStatus } from '../../../shared/ingest/runtime/sync-status.ts';
 import { withIngest } from './with-ingest.ts';
 
 export function registerStatusCommand(program: Command): void {

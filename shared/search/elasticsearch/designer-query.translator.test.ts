@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DesignerSearchQuerySchema, type DesignerFilters } from '../../domain/designer-search.schema.ts';
-import { parseOrThrow } from '../../domain/errors.ts';
+import { filtersFromQueryString } from '../../domain/search-params.test-support.ts';
 import {
   buildDesignerQuery,
   buildDesignerSearchRequest,
@@ -15,13 +15,7 @@ type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } 
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
 
 /** Filters as the REST route produces them from a query string. */
-function fromQueryString(qs: string): DesignerFilters {
-  const { limit: _l, offset: _o, cursor: _c, ...filters } = parseOrThrow(
-    DesignerSearchQuerySchema,
-    Object.fromEntries(new URLSearchParams(qs)),
-  );
-  return filters;
-}
+const fromQueryString = (qs: string): DesignerFilters => filtersFromQueryString(DesignerSearchQuerySchema, qs);
 
 describe('buildDesignerQuery', () => {
   it('no filters: a bool query that matches everything', () => {
@@ -129,7 +123,7 @@ describe('designerSort', () => {
 
 describe('buildDesignerSearchRequest', () => {
   it('an offset window: from and size, exact total, only the public profile from _source', () => {
-    expect(buildDesignerSearchRequest({ category: 'brand' }, { size: 20, from: 40 })).toEqual({
+    expect(buildDesignerSearchRequest({ category: 'brand' }, { limit: 20, offset: 40 })).toEqual({
       query: { bool: { filter: [{ term: { category: 'brand' } }] } },
       sort: [{ listed_at: { order: 'desc' } }, { id: { order: 'asc' } }],
       size: 20,
@@ -140,15 +134,15 @@ describe('buildDesignerSearchRequest', () => {
   });
 
   it('from defaults to 0', () => {
-    expect(buildDesignerSearchRequest({}, { size: 50 })).toMatchObject({ size: 50, from: 0 });
+    expect(buildDesignerSearchRequest({}, { limit: 50 })).toMatchObject({ size: 50, from: 0 });
   });
 
   it('limit=0 asks for no hits but still the total', () => {
-    expect(buildDesignerSearchRequest({}, { size: 0, from: 0 })).toMatchObject({ size: 0, track_total_hits: true });
+    expect(buildDesignerSearchRequest({}, { limit: 0, offset: 0 })).toMatchObject({ size: 0, track_total_hits: true });
   });
 
   it('a cursor window: search_after and no from', () => {
-    const request = buildDesignerSearchRequest({ q: 'ana' }, { size: 10, searchAfter: [1.5, 1735689600000, 'id-1'] });
+    const request = buildDesignerSearchRequest({ q: 'ana' }, { limit: 10, after: [1.5, 1735689600000, 'id-1'] });
     expect(request.search_after).toEqual([1.5, 1735689600000, 'id-1']);
     expect(request).not.toHaveProperty('from');
     expect(request.size).toBe(10);
@@ -156,7 +150,7 @@ describe('buildDesignerSearchRequest', () => {
   });
 
   it('carries neither index nor pit: the repository decides where to search', () => {
-    const request = buildDesignerSearchRequest({}, { size: 1 });
+    const request = buildDesignerSearchRequest({}, { limit: 1 });
     expect(request).not.toHaveProperty('index');
     expect(request).not.toHaveProperty('pit');
   });

@@ -1,13 +1,19 @@
+import type { PageWindow } from '../page-window.ts';
 import type { estypes } from '@elastic/elasticsearch';
+import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
+import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import type { QueryWords } from '../query-words.ts';
-import { freeText, FUZZINESS, wordPrefixPhrase } from './query-clauses.ts';
-import { type EsSortKey, ID_ASC, LISTED_AT_DESC, SCORE_DESC, toEsSort } from './sort-keys.ts';
+import { FUZZINESS } from './query-clauses.ts';
+import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
+import { type EsSortKey, toEsSort } from './sort-keys.ts';
+import { boostedFields } from './text-fields.ts';
+
 
 type Query = estypes.QueryDslQueryContainer;
 
 /** Boosts: name above role titles and companies, those above the description, and the location lowest. */
-export const DESIGNER_TEXT_FIELDS = ['name^3', 'titles^2', 'companies^2', 'description', 'location^0.5'];
+export const DESIGNER_TEXT_FIELDS = boostedFields(DESIGNER_SEARCH_RULES.text);
 
 /** Extra score for query words found together in one role ("title company"), more for the current role. */
 export const ROLE_BOOSTS = { sameRole: 1, currentRole: 2 } as const;
@@ -50,59 +56,21 @@ export function sameRoleBonus({ words, pastRoles }: Pick<QueryWords, 'words' | '
   ];
 }
 
-/**
- * Documented order. With q: relevance, then newest listed, then id. Without q: newest listed, then id.
- * Every key ends in the unique id, so pages never repeat or skip a record.
- */
-export function designerSortKeys(filters: DesignerFilters): EsSortKey[] {
-  const stable = [LISTED_AT_DESC, ID_ASC];
-  return hasText(filters.q) ? [SCORE_DESC, ...stable] : stable;
-}
+const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
+  rules: DESIGNER_SEARCH_RULES,
+  listed: DESIGNER_LISTED_RULE,
+  textFields: DESIGNER_TEXT_FIELDS,
+  source: 'designer',
+  bonus: sameRoleBonus,
+};
 
-export function designerSort(filters: DesignerFilters): estypes.SortCombinations[] {
-  return toEsSort(designerSortKeys(filters));
-}
+/** The documented order (designer-search.rules.ts) as Elasticsearch sort keys. */
+export const designerSortKeys = (filters: DesignerFilters): EsSortKey[] => entitySortKeys(DESIGNER_SEARCH, filters);
 
-function hasText(q: string | undefined): q is string {
-  return q !== undefined && q.trim() !== '';
-}
+export const designerSort = (filters: DesignerFilters): estypes.SortCombinations[] => toEsSort(designerSortKeys(filters));
 
 /** Pure: validated designer filters to an Elasticsearch bool query whose filters all combine with AND. */
-export function buildDesignerQuery(filters: DesignerFilters): Query {
-  const filter: Query[] = [];
-  if (filters.slug) filter.push({ term: { slug: filters.slug } });
-  if (filters.id) filter.push({ term: { id: filters.id } });
-  if (filters.category) filter.push({ term: { category: filters.category } });
-  const location = filters.location ? wordPrefixPhrase('location', filters.location) : null;
-  if (location) filter.push(location);
-  const company = filters.company ? wordPrefixPhrase('companies', filters.company) : null;
-  if (company) filter.push(company);
+export const buildDesignerQuery = (filters: DesignerFilters): Query => buildEntityQuery(DESIGNER_SEARCH, filters);
 
-  const text = hasText(filters.q) ? freeText(filters.q, DESIGNER_TEXT_FIELDS, sameRoleBonus) : null;
-  return {
-    bool: {
-      filter,
-      ...(text ? { must: text.must, should: text.should } : {}),
-    },
-  };
-}
-
-export interface SearchWindow {
-  size: number;
-  from?: number;
-  searchAfter?: estypes.FieldValue[];
-}
-
-export function buildDesignerSearchRequest(
-  filters: DesignerFilters,
-  window: SearchWindow,
-): Omit<estypes.SearchRequest, 'index' | 'pit'> {
-  return {
-    query: buildDesignerQuery(filters),
-    sort: designerSort(filters),
-    size: window.size,
-    ...(window.searchAfter ? { search_after: window.searchAfter } : { from: window.from ?? 0 }),
-    track_total_hits: true,
-    _source: ['designer'],
-  };
-}
+export const buildDesignerSearchRequest = (filters: DesignerFilters, window: PageWindow) =>
+  buildEntitySearchRequest(DESIGNER_SEARCH, filters, window);

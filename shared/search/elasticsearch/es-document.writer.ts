@@ -1,9 +1,11 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { IndexedDesigner } from '../../domain/designer.schema.ts';
+import { OPEN_ROLE_LISTED_RULE } from '../../domain/open-role.fields.ts';
 import type { IndexedOpenRole } from '../../domain/open-role.schema.ts';
 import { toDesignerDocument } from './designer.document.ts';
 import type { IndexNames } from './index-names.ts';
 import { toOpenRoleDocument } from './open-role.document.ts';
+import { endedFilter } from './query-clauses.ts';
 
 export type BulkOperation =
   | { op: 'index'; id: string; version: number; doc: object }
@@ -14,6 +16,8 @@ export interface BulkResult {
   applied: number;
   /** Operations skipped because the index already held the same or a newer version. */
   stale: number;
+  /** The ids of those stale operations. */
+  staleIds: string[];
   failed: { id: string; reason: string; status?: number }[];
 }
 
@@ -65,16 +69,26 @@ export class ElasticsearchDocumentWriter {
   }
 
   /**
+   * Which of these ids have a live document (realtime: a write just acknowledged counts). A version
+   * conflict with no live document means the index holds a newer delete of that id.
+   */
+  async liveIds(ids: readonly string[], index: string): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const response = await this.client.mget({ index, ids: [...ids], _source: false, realtime: true });
+    return new Set(response.docs.filter((d) => 'found' in d && d.found).map((d) => d._id));
+  }
+
+  /**
    * Removes listings whose expires_at has passed, each at the version it was read at, so a listing
    * extended (re-indexed at a newer version) meanwhile is never removed. Pages through the alias by id.
    */
   async deleteExpiredOpenRoles(now: Date, pageSize = 500): Promise<BulkResult> {
-    const total: BulkResult = { applied: 0, stale: 0, failed: [] };
+    const total: BulkResult = { applied: 0, stale: 0, staleIds: [], failed: [] };
     let after: estypes.FieldValue[] | undefined;
     for (;;) {
       const response = await this.client.search({
         index: this.names.openRoles,
-        query: { range: { expires_at: { lte: now.toISOString() } } },
+        query: endedFilter(OPEN_ROLE_LISTED_RULE, now),
         sort: [{ id: { order: 'asc' } }],
         size: pageSize,
         version: true,
@@ -89,6 +103,7 @@ export class ElasticsearchDocumentWriter {
       );
       total.applied += result.applied;
       total.stale += result.stale;
+      total.staleIds.push(...result.staleIds);
       total.failed.push(...result.failed);
       if (hits.length < pageSize) return total;
       after = hits.at(-1)!.sort;
@@ -97,7 +112,7 @@ export class ElasticsearchDocumentWriter {
 
   private async run(operations: Source<BulkOperation>, index: string, versionType: VersionType): Promise<BulkResult> {
     const failed: BulkResult['failed'] = [];
-    let stale = 0;
+    const staleIds: string[] = [];
     let absent = 0;
     const stats = await this.client.helpers.bulk<BulkOperation>({
       datasource: toAsyncIterator(operations),
@@ -106,13 +121,13 @@ export class ElasticsearchDocumentWriter {
         return o.op === 'index' ? [{ index: meta }, o.doc] : { delete: meta };
       },
       onDrop: (dropped) => {
-        if (dropped.status === 409) {
-          stale += 1;
-          return;
-        }
         // The helper hands no document for a dropped delete: the id is in the action line.
         const action = dropped.operation as { index?: { _id?: string }; delete?: { _id?: string } };
         const id = action.index?._id ?? action.delete?._id ?? '';
+        if (dropped.status === 409) {
+          staleIds.push(id);
+          return;
+        }
         if (dropped.status === 404 && action.delete) {
           absent += 1;
           return;
@@ -126,7 +141,7 @@ export class ElasticsearchDocumentWriter {
     });
     // A delete of an absent document leaves the index as asked: it counts as applied. (Alone in a batch it
     // answers 404 without `errors`, and the helper already counts it as successful.)
-    return { applied: stats.successful + absent, stale, failed };
+    return { applied: stats.successful + absent, stale: staleIds.length, staleIds, failed };
   }
 }
 

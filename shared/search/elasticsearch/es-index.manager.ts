@@ -1,6 +1,8 @@
 import { type Client, errors } from '@elastic/elasticsearch';
 import { type IndexKind, type IndexNames, parseIndexVersion, versionedIndexName } from './index-names.ts';
+import { OPEN_ROLE_LISTED_RULE } from '../../domain/open-role.fields.ts';
 import { indexBody, type IndexSettingsOptions, MAPPING_VERSION } from './mappings.ts';
+import { liveFilter } from './query-clauses.ts';
 
 export const DEFAULT_INDEX_SETTINGS: IndexSettingsOptions = { replicas: 0, refreshInterval: '1s' };
 
@@ -156,10 +158,10 @@ export class ElasticsearchIndexManager {
    * shows them (expired listings wait in the index for the expiry job).
    */
   async countDocuments(kind: IndexKind, options: { liveAt?: Date } = {}): Promise<number> {
-    const live = kind === 'openRoles' && options.liveAt;
+    const live = kind === 'openRoles' && options.liveAt ? liveFilter(OPEN_ROLE_LISTED_RULE, options.liveAt) : [];
     const response = await this.client.count({
       index: this.names[kind],
-      ...(live ? { query: { range: { expires_at: { gt: options.liveAt!.toISOString() } } } } : {}),
+      ...(live.length > 0 ? { query: { bool: { filter: live } } } : {}),
     });
     return response.count;
   }

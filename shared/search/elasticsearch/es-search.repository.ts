@@ -5,14 +5,16 @@ import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import { MAX_RESULT_WINDOW, type Page, type PageRequest } from '../../domain/pagination.ts';
 import { type Cursor, decodeCursor, encodeCursor, expiredCursor, invalidCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
+import { hasFreeText } from '../search-rules.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
 import { fromDesignerSource } from './designer.document.ts';
 import { fromOpenRoleSource } from './open-role.document.ts';
-import { buildDesignerSearchRequest, designerSortKeys, type SearchWindow } from './designer-query.translator.ts';
+import { buildDesignerSearchRequest, designerSortKeys } from './designer-query.translator.ts';
 import { isMissingPit, isRejectedRequest, mapSearchError } from './es-errors.ts';
 import type { IndexNames } from './index-names.ts';
 import { buildOpenRoleSearchRequest, openRoleSortKeys } from './open-role-query.translator.ts';
 import { PIT_KEEP_ALIVE, PitPool } from './pit-pool.ts';
+import type { PageWindow } from '../page-window.ts';
 
 
 interface Walk<F extends object> {
@@ -24,7 +26,7 @@ interface Walk<F extends object> {
   needsSnapshot: boolean;
   /** The kinds of the sort values, which a cursor must match. */
   sort: readonly SortValueKind[];
-  request: (window: SearchWindow) => Omit<estypes.SearchRequest, 'index' | 'pit'>;
+  request: (window: PageWindow) => Omit<estypes.SearchRequest, 'index' | 'pit'>;
 }
 
 export interface ElasticsearchSearchOptions {
@@ -57,7 +59,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
         index: this.indices.designers,
         filters,
         page,
-        needsSnapshot: Boolean(filters.q?.trim()),
+        needsSnapshot: hasFreeText(filters.q),
         sort: designerSortKeys(filters).map((k) => k.value),
         request: (w) => buildDesignerSearchRequest(filters, w),
       },
@@ -72,7 +74,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
         index: this.indices.openRoles,
         filters,
         page,
-        needsSnapshot: Boolean(filters.q?.trim()),
+        needsSnapshot: hasFreeText(filters.q),
         sort: openRoleSortKeys(filters).map((k) => k.value),
         request: (w) => buildOpenRoleSearchRequest(filters, w, now),
       },
@@ -115,16 +117,16 @@ export class ElasticsearchSearchRepository implements SearchPort {
     // are left out of the snapshot's pages, so the walk still sees every record once.
     let pit = cursor?.pit;
     const served = cursor?.x;
-    let window: SearchWindow;
-    if (!cursor) window = { size: walk.page.limit, from: walk.page.offset };
+    let window: PageWindow;
+    if (!cursor) window = { limit: walk.page.limit, offset: walk.page.offset };
     else if (walk.needsSnapshot && !pit) {
       pit = await this.pits.open(walk.index);
       // From an offset page the served set is not known: the snapshot continues by position.
-      const size = walk.page.limit + probe;
-      if (served) window = { size, from: 0 };
-      else if (cursor.o + size <= MAX_RESULT_WINDOW) window = { size, from: cursor.o };
-      else window = { size, searchAfter: cursor.sa };
-    } else window = { size: walk.page.limit + probe, searchAfter: cursor.sa };
+      const limit = walk.page.limit + probe;
+      if (served) window = { limit, offset: 0 };
+      else if (cursor.o + limit <= MAX_RESULT_WINDOW) window = { limit, offset: cursor.o };
+      else window = { limit, after: cursor.sa };
+    } else window = { limit: walk.page.limit + probe, after: cursor.sa };
 
     let response: estypes.SearchResponse;
     try {

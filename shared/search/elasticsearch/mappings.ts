@@ -1,5 +1,9 @@
 import type { estypes } from '@elastic/elasticsearch';
+import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
+import { OPEN_ROLE_SEARCH_RULES } from '../open-role-search.rules.ts';
+import type { DesignerDocument } from './designer.document.ts';
 import type { IndexKind } from './index-names.ts';
+import type { OpenRoleDocument } from './open-role.document.ts';
 
 /**
  * Core features only: the minimal distribution has no analysis-common module. Search fields hold text
@@ -19,6 +23,14 @@ const searchText: estypes.MappingProperty = {
  */
 export const MAPPING_VERSION = 2;
 
+/** Every free-text field of the search rules, mapped as searchText. */
+function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
+  return Object.fromEntries(Object.keys(fields).map((name) => [name, searchText])) as Record<keyof F, estypes.MappingProperty>;
+}
+
+/** A mapping for exactly the fields of a document type: a field added to one and not the other fails to compile. */
+type PropertiesOf<D> = Record<keyof D, estypes.MappingProperty>;
+
 const designerMappings: estypes.MappingTypeMapping = {
   dynamic: 'strict',
   _meta: { mapping_version: MAPPING_VERSION },
@@ -27,17 +39,13 @@ const designerMappings: estypes.MappingTypeMapping = {
     slug: { type: 'keyword' },
     category: { type: 'keyword' },
     listed_at: { type: 'date' },
-    name: searchText,
-    titles: searchText,
-    companies: searchText,
-    description: searchText,
-    location: searchText,
+    ...textMappings(DESIGNER_SEARCH_RULES.text),
     // Each role's title and company together, so the words of one role can be told from words spread
     // over several roles (scored by a nested query).
     roles: { type: 'nested', properties: { text: searchText, current: { type: 'boolean' } } },
     // The public profile, stored verbatim and never indexed: what the API returns.
     designer: { type: 'object', enabled: false },
-  },
+  } satisfies PropertiesOf<DesignerDocument>,
 };
 
 const openRoleMappings: estypes.MappingTypeMapping = {
@@ -51,12 +59,9 @@ const openRoleMappings: estypes.MappingTypeMapping = {
     placement_rank: { type: 'byte' },
     posted_at: { type: 'date' },
     expires_at: { type: 'date' },
-    title: searchText,
-    company: searchText,
-    location: searchText,
-    description: searchText,
+    ...textMappings(OPEN_ROLE_SEARCH_RULES.text),
     role: { type: 'object', enabled: false },
-  },
+  } satisfies PropertiesOf<OpenRoleDocument>,
 };
 
 export interface IndexSettingsOptions {

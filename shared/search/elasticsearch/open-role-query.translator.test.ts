@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrThrow } from '../../domain/errors.ts';
+import { filtersFromQueryString } from '../../domain/search-params.test-support.ts';
 import { OpenRoleSearchQuerySchema, type OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import {
   buildOpenRoleQuery,
@@ -15,13 +15,7 @@ const NOT_EXPIRED = { range: { expires_at: { gt: '2026-03-15T12:00:00.000Z' } } 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
 const bool = (filters: OpenRoleFilters, now = NOW) => (buildOpenRoleQuery(filters, now) as Bool).bool;
 
-function fromQueryString(qs: string): OpenRoleFilters {
-  const { limit: _l, offset: _o, cursor: _c, ...filters } = parseOrThrow(
-    OpenRoleSearchQuerySchema,
-    Object.fromEntries(new URLSearchParams(qs)),
-  );
-  return filters;
-}
+const fromQueryString = (qs: string): OpenRoleFilters => filtersFromQueryString(OpenRoleSearchQuerySchema, qs);
 
 describe('buildOpenRoleQuery', () => {
   it('always filters out expired listings, relative to the injected now', () => {
@@ -102,7 +96,7 @@ describe('openRoleSort', () => {
 
 describe('buildOpenRoleSearchRequest', () => {
   it('an offset window with exact totals and only the public listing from _source', () => {
-    expect(buildOpenRoleSearchRequest({ remote: true }, { size: 5, from: 10 }, NOW)).toEqual({
+    expect(buildOpenRoleSearchRequest({ remote: true }, { limit: 5, offset: 10 }, NOW)).toEqual({
       query: { bool: { filter: [NOT_EXPIRED, { term: { remote: true } }] } },
       sort: openRoleSort({}),
       size: 5,
@@ -113,7 +107,7 @@ describe('buildOpenRoleSearchRequest', () => {
   });
 
   it('a cursor window uses search_after instead of from', () => {
-    const request = buildOpenRoleSearchRequest({}, { size: 5, searchAfter: [0, 1700000000000, 'r-1'] }, NOW);
+    const request = buildOpenRoleSearchRequest({}, { limit: 5, after: [0, 1700000000000, 'r-1'] }, NOW);
     expect(request.search_after).toEqual([0, 1700000000000, 'r-1']);
     expect(request).not.toHaveProperty('from');
   });

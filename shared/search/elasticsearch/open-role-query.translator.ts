@@ -1,48 +1,30 @@
+import type { PageWindow } from '../page-window.ts';
 import type { estypes } from '@elastic/elasticsearch';
+import { OPEN_ROLE_LISTED_RULE } from '../../domain/open-role.fields.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
-import type { SearchWindow } from './designer-query.translator.ts';
-import { freeText, wordPrefixPhrase } from './query-clauses.ts';
-import { type EsSortKey, ID_ASC, PLACEMENT_RANK_ASC, POSTED_AT_DESC, SCORE_DESC, toEsSort } from './sort-keys.ts';
+import { OPEN_ROLE_SEARCH_RULES } from '../open-role-search.rules.ts';
+import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
+import { type EsSortKey, toEsSort } from './sort-keys.ts';
+import { boostedFields } from './text-fields.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
-export const OPEN_ROLE_TEXT_FIELDS = ['title^3', 'company^2', 'description', 'location^0.5'];
+export const OPEN_ROLE_TEXT_FIELDS = boostedFields(OPEN_ROLE_SEARCH_RULES.text);
 
-/** Featured first, then (with q) relevance, then newest posted, then id. */
-export function openRoleSortKeys(filters: OpenRoleFilters): EsSortKey[] {
-  return [PLACEMENT_RANK_ASC, ...(filters.q?.trim() ? [SCORE_DESC] : []), POSTED_AT_DESC, ID_ASC];
-}
+const OPEN_ROLE_SEARCH: EsEntitySearch<OpenRoleFilters> = {
+  rules: OPEN_ROLE_SEARCH_RULES,
+  listed: OPEN_ROLE_LISTED_RULE,
+  textFields: OPEN_ROLE_TEXT_FIELDS,
+  source: 'role',
+};
 
-export function openRoleSort(filters: OpenRoleFilters): estypes.SortCombinations[] {
-  return toEsSort(openRoleSortKeys(filters));
-}
+/** Featured first, then (with q) relevance, then newest posted, then id (open-role-search.rules.ts). */
+export const openRoleSortKeys = (filters: OpenRoleFilters): EsSortKey[] => entitySortKeys(OPEN_ROLE_SEARCH, filters);
 
-/** Pure: open-role filters to a bool query; expired listings never match. */
-export function buildOpenRoleQuery(filters: OpenRoleFilters, now: Date): Query {
-  const filter: Query[] = [{ range: { expires_at: { gt: now.toISOString() } } }];
-  if (filters.category) filter.push({ term: { category: filters.category } });
-  if (filters.employment_type) filter.push({ term: { employment_type: filters.employment_type } });
-  if (filters.remote !== undefined) filter.push({ term: { remote: filters.remote } });
-  const location = filters.location ? wordPrefixPhrase('location', filters.location) : null;
-  if (location) filter.push(location);
-  const company = filters.company ? wordPrefixPhrase('company', filters.company) : null;
-  if (company) filter.push(company);
+export const openRoleSort = (filters: OpenRoleFilters): estypes.SortCombinations[] => toEsSort(openRoleSortKeys(filters));
 
-  const text = filters.q?.trim() ? freeText(filters.q, OPEN_ROLE_TEXT_FIELDS) : null;
-  return { bool: { filter, ...(text ? { must: text.must, should: text.should } : {}) } };
-}
+/** Pure: open-role filters to a bool query; listings whose expiry has passed at `now` never match. */
+export const buildOpenRoleQuery = (filters: OpenRoleFilters, now: Date): Query => buildEntityQuery(OPEN_ROLE_SEARCH, filters, now);
 
-export function buildOpenRoleSearchRequest(
-  filters: OpenRoleFilters,
-  window: SearchWindow,
-  now: Date,
-): Omit<estypes.SearchRequest, 'index' | 'pit'> {
-  return {
-    query: buildOpenRoleQuery(filters, now),
-    sort: openRoleSort(filters),
-    size: window.size,
-    ...(window.searchAfter ? { search_after: window.searchAfter } : { from: window.from ?? 0 }),
-    track_total_hits: true,
-    _source: ['role'],
-  };
-}
+export const buildOpenRoleSearchRequest = (filters: OpenRoleFilters, window: PageWindow, now: Date) =>
+  buildEntitySearchRequest(OPEN_ROLE_SEARCH, filters, window, now);

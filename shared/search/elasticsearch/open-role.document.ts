@@ -1,23 +1,19 @@
 import type { OpenRole } from '../../domain/open-role.schema.ts';
-import { normalizeText } from '../../text/fold.ts';
+import { OPEN_ROLE_SEARCH_RULES, PLACEMENT_RANK } from '../open-role-search.rules.ts';
+import type { TextOf } from '../search-rules.ts';
+import { foldedText } from './text-fields.ts';
 
-export interface OpenRoleDocument {
-  id: string;
-  category: string;
-  employment_type: string;
-  remote: boolean;
+/**
+ * The listing's search document: the fields the filters match exactly, the keys of its order, the
+ * free-text fields (search-rules) and the public listing. Its mapping (mappings.ts) is checked against
+ * this type key for key.
+ */
+export type OpenRoleDocument = Pick<OpenRole, 'id' | 'category' | 'employment_type' | 'remote'> & {
   placement_rank: number;
-  posted_at: string;
-  expires_at: string;
-  title: string;
-  company: string;
-  location: string;
-  description: string;
-  role: OpenRole;
-}
-
-/** Featured listings sort before standard ones. */
-export const PLACEMENT_RANK = { featured: 0, standard: 1 } as const;
+} & Pick<OpenRole, 'posted_at' | 'expires_at'> &
+  TextOf<typeof OPEN_ROLE_SEARCH_RULES.text> & {
+    role: OpenRole;
+  };
 
 export function toOpenRoleDocument(role: OpenRole): OpenRoleDocument {
   return {
@@ -28,10 +24,7 @@ export function toOpenRoleDocument(role: OpenRole): OpenRoleDocument {
     placement_rank: PLACEMENT_RANK[role.placement],
     posted_at: role.posted_at,
     expires_at: role.expires_at,
-    title: normalizeText(role.title),
-    company: normalizeText(role.company),
-    location: normalizeText(role.location),
-    description: normalizeText(role.description),
+    ...foldedText(OPEN_ROLE_SEARCH_RULES.text, role),
     role,
   };
 }

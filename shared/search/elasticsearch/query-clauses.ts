@@ -1,4 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
+import type { ListedRule } from '../../domain/listed.rule.ts';
 import { tokenize } from '../../text/fold.ts';
 import { type QueryWords, understandQuery } from '../query-words.ts';
 
@@ -71,4 +72,20 @@ export function freeText(
   // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there.
   const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
   return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...extra(query)] };
+}
+
+/**
+ * The clock part of a listed rule, at the reading instant. The index holds only records in the listed
+ * state (the ingest worker indexes nothing else), so the state part needs no clause.
+ */
+export function liveFilter(rule: ListedRule<object, string>, now?: Date): Query[] {
+  if (rule.liveUntil === undefined) return [];
+  if (!now) throw new Error(`listing depends on the clock (${rule.liveUntil}): pass the instant`);
+  return [{ range: { [rule.liveUntil]: { gt: now.toISOString() } } }];
+}
+
+/** The complement of liveFilter: records whose listing has ended at `now`. */
+export function endedFilter(rule: ListedRule<object, string>, now: Date): Query {
+  if (rule.liveUntil === undefined) throw new Error('this listing never ends');
+  return { range: { [rule.liveUntil]: { lte: now.toISOString() } } };
 }

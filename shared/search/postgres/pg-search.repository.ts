@@ -5,17 +5,20 @@ import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import type { Page, PageRequest } from '../../domain/pagination.ts';
 import type { Db } from '../../store/db.ts';
+import { DesignerReader } from '../../store/designer.reader.ts';
 import { type DesignerRow, toDesigner } from '../../store/designer.row.ts';
-import { DesignerRepository } from '../../store/designer.repository.ts';
 import { type OpenRoleRow, toOpenRole } from '../../store/open-role.row.ts';
+import type { PageWindow } from '../page-window.ts';
 import { type Cursor, decodeCursor, encodeCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
+import { hasFreeText, type SearchFilters } from '../search-rules.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
 import { designerSearchSpec, designerSortKeys } from './designer-query.builder.ts';
 import { understandQuery } from '../query-words.ts';
 import { fuzzyExpansions } from './fuzzy-terms.ts';
 import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
 import { mapDatabaseError } from './pg-errors.ts';
-import { countStatement, pageStatement, type SearchSpec, type SearchWindow, type SortKey } from './sql-builder.ts';
+import { SearchTextUpkeep } from './search-text.upkeep.ts';
+import { countStatement, pageStatement, type SearchSpec, type SortKey } from './sql-builder.ts';
 
 export interface PostgresSearchOptions {
   publicBaseUrl: string;
@@ -41,13 +44,23 @@ type SortedRow<R> = R & { sort_values: Cursor['sa']; total_matches?: string };
  * Elasticsearch. Pages are keyset walks: the cursor carries the last record's sort values (no snapshot).
  */
 export class PostgresSearchRepository implements SearchPort {
-  private readonly designers: DesignerRepository;
+  private readonly designers: DesignerReader;
+  private readonly upkeep: SearchTextUpkeep;
 
   constructor(
     private readonly db: Db,
     private readonly options: PostgresSearchOptions,
   ) {
-    this.designers = new DesignerRepository(db, options.publicBaseUrl);
+    this.designers = new DesignerReader(db, options.publicBaseUrl);
+    this.upkeep = new SearchTextUpkeep(db);
+  }
+
+  /**
+   * Start-up: turns the search-text queue on and recomputes every row whose text is stale by version (rows
+   * a migration marked, rows written while the queue was off), then whatever is queued.
+   */
+  async prepare(): Promise<void> {
+    await this.upkeep.catchUp();
   }
 
   async searchDesigners(filters: DesignerFilters, page: PageRequest): Promise<Page<Designer>> {
@@ -98,6 +111,8 @@ export class PostgresSearchRepository implements SearchPort {
     const cursor = page.cursor ? decodeCursor(page.cursor, kind, filters, sortKinds(keys)) : undefined;
     const offset = cursor ? cursor.o : page.offset;
     try {
+      // Rows written since the last search (by anyone, in any way) get their text first.
+      await this.upkeep.catchUp();
       return await this.db.transaction(async (tx) => {
         // One snapshot for the total and the page, and a bound on how long a search may take.
         await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
@@ -106,11 +121,11 @@ export class PostgresSearchRepository implements SearchPort {
         // A cursor page reads one record more than it serves: whether more follow is judged by what is
         // there, not by offset and total, which records added or deleted behind the cursor move.
         const probe = cursor && page.limit > 0 ? 1 : 0;
-        const window: SearchWindow = cursor
+        const window: PageWindow = cursor
           ? { limit: page.limit + probe, offset: 0, after: cursor.sa }
           : { limit: page.limit, offset: page.offset };
         // Relevance order reads every match to rank them: the first page counts them on the way.
-        const withTotal = !cursor && page.limit > 0 && understandQuery((filters as { q?: string }).q).words.length > 0;
+        const withTotal = !cursor && page.limit > 0 && hasFreeText((filters as SearchFilters).q);
         const statement = pageStatement(spec, window, { withTotal });
         const { rows: fetched } = page.limit > 0 ? await tx.query<SortedRow<R>>(statement.sql, statement.params) : { rows: [] };
         let total: number;

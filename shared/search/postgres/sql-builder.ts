@@ -1,3 +1,4 @@
+import type { PageWindow } from '../page-window.ts';
 /** Collects bind parameters while a statement is assembled; values never enter the SQL text. */
 export class Params {
   readonly values: unknown[] = [];
@@ -40,12 +41,6 @@ export interface Statement {
   params: unknown[];
 }
 
-export interface SearchWindow {
-  limit: number;
-  offset: number;
-  /** Sort values of the last record served (from the cursor); the page starts after it. */
-  after?: readonly unknown[];
-}
 
 export interface SearchSpec {
   /** Selects id and the sort key columns of every matching row. */
@@ -70,13 +65,13 @@ export function countStatement(spec: SearchSpec): Statement {
  * (relevance), the page reads every match anyway, so the total comes with it instead of a second scan.
  * Not for cursor pages, where it would count only the matches after the cursor.
  */
-export function pageStatement(spec: SearchSpec, window: SearchWindow, options: { withTotal?: boolean } = {}): Statement {
+export function pageStatement(spec: SearchSpec, window: PageWindow, options: { withTotal?: boolean } = {}): Statement {
   const params = new Params();
   const matched = spec.matched(params);
   const after = window.after ? `WHERE ${keysetAfter(spec.keys, window.after, params, 'm')}` : '';
   const total = options.withTotal && !window.after ? ', count(*) OVER () AS total_matches' : '';
   const limit = params.add(window.limit, 'int');
-  const offset = params.add(window.offset, 'int');
+  const offset = params.add(window.offset ?? 0, 'int');
   // bigint sort values travel as strings: JSON numbers would lose precision past 2^53.
   const values = spec.keys.map((k) => (k.cast === 'bigint' ? `p.${k.column}::text` : `p.${k.column}`)).join(', ');
   return {

@@ -1,10 +1,8 @@
+import { DESIGNER_COLUMNS, DESIGNER_STATE } from '../../domain/designer.fields.ts';
 import { type DesignerImport, DesignerImportSchema } from '../../domain/designer-import.schema.ts';
-import { writeDesignerSearchDocuments } from '../../search/postgres/search-document.store.ts';
-import type { Db } from '../db.ts';
-import { upsertDesignerBatch } from '../designer-batch.repository.ts';
-import { upsertDesignerRows } from '../designer.repository.ts';
-import { importFileSource } from './import-file.stream.ts';
-import { type ImportEntity, type ImportOptions, type ImportResult, importRecords, type RecordSource } from './record.importer.ts';
+import { DesignerWriter } from '../designer.writer.ts';
+import { csvColumns } from './import-file.reader.ts';
+import { type ImportEntity, importersOf } from './record.importer.ts';
 
 /**
  * Designers: matched by id, else by slug. In CSV, current_role holds one role as JSON
@@ -13,17 +11,9 @@ import { type ImportEntity, type ImportOptions, type ImportResult, importRecords
 export const designerImportEntity: ImportEntity<DesignerImport> = {
   noun: 'designer',
   schema: DesignerImportSchema,
-  csv: { json: ['current_role', 'previous_roles'], boolean: ['opted_in'] },
+  csv: csvColumns({ ...DESIGNER_COLUMNS, ...DESIGNER_STATE }, ['current_role', 'previous_roles']),
   uniqueKeys: (r) => [...(r.id ? [{ field: 'id', value: r.id }] : []), { field: 'slug', value: r.slug }],
-  upsert: upsertDesignerRows,
-  upsertBatch: upsertDesignerBatch,
-  refreshSearch: writeDesignerSearchDocuments,
+  writer: (tx) => new DesignerWriter(tx),
 };
 
-export function importDesignerRecords(db: Db, records: RecordSource, options?: ImportOptions): Promise<ImportResult> {
-  return importRecords(db, designerImportEntity, records, options);
-}
-
-export async function importDesignersFile(db: Db, path: string, options?: ImportOptions): Promise<ImportResult> {
-  return importDesignerRecords(db, await importFileSource(path, designerImportEntity.csv), options);
-}
+export const { records: importDesignerRecords, file: importDesignersFile } = importersOf(designerImportEntity);

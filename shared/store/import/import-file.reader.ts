@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { CsvError } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
+import type { Columns } from '../../domain/field-set.ts';
 import { ImportFileError } from './import.errors.ts';
 
 export type ImportFormat = 'json' | 'ndjson' | 'csv';
@@ -14,6 +15,9 @@ export interface SourceRecord {
   problems?: { field: string; message: string }[];
 }
 
+/** Records in file order; a function, because the import reads them twice (validate, then write). */
+export type RecordSource = SourceRecord[] | (() => AsyncIterable<SourceRecord> | Iterable<SourceRecord>);
+
 /**
  * How CSV cells become JSON values: nested values (roles) are JSON text in their cell, booleans are
  * true/false (also yes/no, 1/0), and an empty cell means "not given", so defaults apply.
@@ -21,6 +25,11 @@ export interface SourceRecord {
 export interface CsvColumns {
   json: readonly string[];
   boolean: readonly string[];
+}
+
+/** An entity's CSV columns: its boolean columns, and the given fields that hold JSON (nested values). */
+export function csvColumns(columns: Columns, json: readonly string[]): CsvColumns {
+  return { json, boolean: Object.keys(columns).filter((name) => columns[name]!.type === 'boolean') };
 }
 
 const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };

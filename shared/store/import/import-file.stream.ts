@@ -2,9 +2,8 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { type CsvColumns, parseImportText, readImportFile, type SourceRecord } from './import-file.reader.ts';
+import { type CsvColumns, parseImportText, readImportFile, type RecordSource, type SourceRecord } from './import-file.reader.ts';
 import { ImportFileError } from './import.errors.ts';
-import type { RecordSource } from './record.importer.ts';
 
 /**
  * The records of an import file as a source the importer can read twice. NDJSON streams line by line

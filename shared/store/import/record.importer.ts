@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { analyzeStore } from '../analyze.ts';
 import type { Db } from '../db.ts';
-import type { UpsertResult } from '../designer.repository.ts';
+import type { UpsertResult } from '../upsert-result.ts';
 import { RecordConflictError, toRecordConflict } from '../store.errors.ts';
-import type { CsvColumns, SourceRecord } from './import-file.reader.ts';
+import type { CsvColumns, RecordSource, SourceRecord } from './import-file.reader.ts';
+import { importFileSource } from './import-file.stream.ts';
 import { ImportValidationError, type RecordProblem } from './import.errors.ts';
 
 /** What the importer needs to know about one kind of record. */
@@ -14,11 +15,15 @@ export interface ImportEntity<R> {
   csv: CsvColumns;
   /** Values that must not repeat within one file (two records would write one row). */
   uniqueKeys(record: R): { field: string; value: string }[];
-  upsert(tx: Db, record: R): Promise<UpsertResult>;
+  /** The entity's writer, on the import's transaction. */
+  writer(tx: Db): RecordWriter<R>;
+}
+
+/** How the import writes one kind of record: the store's writer of that table. */
+export interface RecordWriter<R> {
+  upsert(record: R): Promise<UpsertResult>;
   /** Writes many records with a few multi-row statements; throws when any one is refused. */
-  upsertBatch?(tx: Db, records: R[]): Promise<UpsertResult[]>;
-  /** Refreshes the search text of the rows the import changed, in the same transaction. */
-  refreshSearch(tx: Db, ids: string[]): Promise<void>;
+  upsertBatch?(records: R[]): Promise<UpsertResult[]>;
 }
 
 export interface ImportOptions {
@@ -84,8 +89,6 @@ class RecordValidator<R> {
   }
 }
 
-/** Records in file order; a function, because the import reads them twice (validate, then write). */
-export type RecordSource = SourceRecord[] | (() => AsyncIterable<SourceRecord> | Iterable<SourceRecord>);
 
 const iterate = (source: RecordSource) => (Array.isArray(source) ? source : source());
 
@@ -119,12 +122,7 @@ export async function importRecords<R>(
     const second = new RecordValidator(entity);
     let batch: Valid<R>[] = [];
     const flush = async () => {
-      const changed: string[] = [];
-      for (const outcome of await writeBatch(tx, entity, batch, options, result)) {
-        result[outcome.outcome] += 1;
-        if (outcome.outcome !== 'unchanged') changed.push(outcome.id);
-      }
-      await entity.refreshSearch(tx, changed);
+      for (const outcome of await writeBatch(tx, entity, batch, options, result)) result[outcome.outcome] += 1;
       batch = [];
     };
     for await (const item of iterate(source)) {
@@ -140,7 +138,16 @@ export async function importRecords<R>(
   return result;
 }
 
-/** Records per multi-row write; the search text of each batch is refreshed right after it. */
+/** An entity's two ways in: records already read (tests, the sample seed) and a file (the CLI). */
+export function importersOf<R>(entity: ImportEntity<R>) {
+  return {
+    records: (db: Db, records: RecordSource, options?: ImportOptions): Promise<ImportResult> => importRecords(db, entity, records, options),
+    file: async (db: Db, path: string, options?: ImportOptions): Promise<ImportResult> =>
+      importRecords(db, entity, await importFileSource(path, entity.csv), options),
+  };
+}
+
+/** Records per multi-row write. */
 export const IMPORT_BATCH = 500;
 
 /**
@@ -154,10 +161,11 @@ async function writeBatch<R>(
   options: ImportOptions,
   result: ImportResult,
 ): Promise<UpsertResult[]> {
-  if (entity.upsertBatch) {
+  const writer = entity.writer(tx);
+  if (writer.upsertBatch) {
     await tx.query('SAVEPOINT import_batch');
     try {
-      const outcomes = await entity.upsertBatch(tx, batch.map((b) => b.value));
+      const outcomes = await writer.upsertBatch(batch.map((b) => b.value));
       await tx.query('RELEASE SAVEPOINT import_batch');
       return outcomes;
     } catch (error) {
@@ -169,7 +177,7 @@ async function writeBatch<R>(
   for (const item of batch) {
     try {
       if (options.skipInvalid) await tx.query('SAVEPOINT import_record');
-      outcomes.push(await entity.upsert(tx, item.value));
+      outcomes.push(await writer.upsert(item.value));
       if (options.skipInvalid) await tx.query('RELEASE SAVEPOINT import_record');
     } catch (error) {
       if (!(error instanceof RecordConflictError)) throw error;

@@ -4,9 +4,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { Redis } from 'ioredis';
 import { createJobHandlers } from '../../../services/ingest-worker/job-handlers.ts';
 import { type Config, loadConfig } from '../../../shared/config/config.schema.ts';
-import { createIngestWorker, type IngestWorker, type IngestWorkerOptions } from '../../../shared/ingest/ingest-worker.factory.ts';
-import { DesignerSource } from '../../../shared/ingest/designer.source.ts';
-import { OpenRoleSource } from '../../../shared/ingest/open-role.source.ts';
+import { createIngestWorker, type IngestWorker, type IngestWorkerOptions } from '../../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { createLogger } from '../../../shared/logging/logger.ts';
 import { toDesignerDocument } from '../../../shared/search/elasticsearch/designer.document.ts';
 import { createElasticsearchClient } from '../../../shared/search/elasticsearch/es-client.factory.ts';
@@ -14,7 +12,9 @@ import { ElasticsearchIndexManager } from '../../../shared/search/elasticsearch/
 import { type IndexKind, indexNames, type IndexNames } from '../../../shared/search/elasticsearch/index-names.ts';
 import { toOpenRoleDocument } from '../../../shared/search/elasticsearch/open-role.document.ts';
 import { createPgDb, type Db } from '../../../shared/store/db.ts';
+import { DesignerReader } from '../../../shared/store/designer.reader.ts';
 import { migrate } from '../../../shared/store/migrate.ts';
+import { OpenRoleReader } from '../../../shared/store/open-role.reader.ts';
 import { uniqueName } from '../../support/services.ts';
 import { createTempDatabase, type TempDatabase } from '../../support/temp-database.ts';
 
@@ -73,8 +73,8 @@ export interface IndexedDoc {
 export class IngestHarness {
   readonly names: IndexNames;
   readonly manager: ElasticsearchIndexManager;
-  readonly designers: DesignerSource;
-  readonly openRoles: OpenRoleSource;
+  readonly designers: DesignerReader;
+  readonly openRoles: OpenRoleReader;
   private readonly workers = new Set<IngestWorker>();
 
   private constructor(
@@ -87,8 +87,8 @@ export class IngestHarness {
   ) {
     this.names = indexNames(indexPrefix);
     this.manager = new ElasticsearchIndexManager(es, this.names);
-    this.designers = new DesignerSource(db, PUBLIC_BASE_URL);
-    this.openRoles = new OpenRoleSource(db);
+    this.designers = new DesignerReader(db, PUBLIC_BASE_URL);
+    this.openRoles = new OpenRoleReader(db);
   }
 
   static async create(urls: ServiceUrls, suite: string): Promise<IngestHarness> {

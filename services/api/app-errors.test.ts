@@ -1,0 +1,160 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../shared/domain/errors.ts';
+import type { Page } from '../../shared/domain/pagination.ts';
+import type { SearchPort } from '../../shared/search/search.port.ts';
+import { createApp } from './app.ts';
+
+/** A search port whose every call fails with the given error: the HTTP layer is what is under test. */
+function failingSearch(error: unknown): SearchPort {
+  const fail = () => Promise.reject(error);
+  return { searchDesigners: fail, findDesigner: fail, searchOpenRoles: fail, isReady: () => Promise.resolve(false) };
+}
+
+const emptyPage = <T>(limit: number): Page<T> => ({ items: [], total: 0, limit, offset: 0, hasMore: false, nextCursor: null });
+
+let server: Server | undefined;
+
+async function serve(search: SearchPort) {
+  const lines: string[] = [];
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  const { app } = createApp({ search, logger, config: { PUBLIC_BASE_URL: 'https://directory.test', CACHE_MAX_AGE_SECONDS: 60 } });
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = async (path: string) => {
+    const response = await fetch(base + path);
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Record<string, unknown> };
+  };
+  return { get, logs: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+afterEach(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+describe('error middleware', () => {
+  it('an unexpected error is a 500 with no stack, message or other internals, and is logged', async () => {
+    const secret = new Error('connect ECONNRESET 10.0.0.7:9200 in /srv/app/shared/search/es-search.repository.ts');
+    const { get, logs } = await serve(failingSearch(secret));
+    for (const path of ['/api/v1/designers', '/api/v1/designers/ana-muller', '/api/v1/open-roles']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(500);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(response.body).toEqual({ success: false, error: 'Internal server error.' });
+      expect(response.text).not.toMatch(/ECONNRESET|10\.0\.0\.7|\/srv\/|\.ts|stack|at /);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    const errors = logs().filter((l) => l.level === 50);
+    expect(errors).toHaveLength(3);
+    expect(JSON.stringify(errors[0])).toContain('ECONNRESET');
+  });
+
+  it('something thrown that is not even an Error is still a clean 500', async () => {
+    const { get } = await serve(failingSearch('a string'));
+    const response = await get('/api/v1/designers');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ success: false, error: 'Internal server error.' });
+  });
+
+  it('BackendUnavailableError is a 503 with Retry-After and the error body', async () => {
+    const { get, logs } = await serve(failingSearch(new BackendUnavailableError('The search backend is unavailable.', { retryAfterSeconds: 7 })));
+    const response = await get('/api/v1/open-roles');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('7');
+    expect(response.body).toEqual({ success: false, error: 'The search backend is unavailable.' });
+    expect(logs().some((l) => l.level === 40)).toBe(true);
+  });
+
+  it('Retry-After defaults to a positive number of seconds', () => {
+    expect(new BackendUnavailableError('x').retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('InvalidInputError from below (a bad cursor) is a 400 with details', async () => {
+    const { get } = await serve(failingSearch(new InvalidInputError([{ parameter: 'cursor', message: 'is not a valid cursor' }])));
+    const response = await get('/api/v1/designers?cursor=x');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      success: false,
+      error: 'Invalid parameter: cursor: is not a valid cursor',
+      details: [{ parameter: 'cursor', message: 'is not a valid cursor' }],
+    });
+  });
+
+  it('several problems are counted in the error line', async () => {
+    const { get } = await serve(failingSearch(new Error('never reached')));
+    const response = await get('/api/v1/designers?limit=x&offset=y');
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/^Invalid parameters: /);
+    expect(response.body.details).toHaveLength(2);
+  });
+
+  it('NotFoundError is a JSON 404 with its message', async () => {
+    const { get } = await serve(failingSearch(new NotFoundError('No designer with slug "x".')));
+    const response = await get('/api/v1/designers/x');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, error: 'No designer with slug "x".' });
+  });
+
+  it('a malformed percent-encoding in the path is a 400, not a 500', async () => {
+    const { get } = await serve(failingSearch(new Error('never reached')));
+    const response = await get('/api/v1/designers/%E0%A4%A');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, error: 'Bad request.' });
+  });
+
+  it('an unknown route is a JSON 404 naming the method and path', async () => {
+    const { get } = await serve(failingSearch(new Error('never reached')));
+    const response = await get('/api/v1/unknown');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, error: 'No route for GET /api/v1/unknown.' });
+  });
+
+  it('readiness follows the search port', async () => {
+    const { get } = await serve(failingSearch(new Error('down')));
+    expect((await get('/readyz')).status).toBe(503);
+    expect((await get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('routes with a working search port', () => {
+  it('answers the list envelope with meta.limit clamped, and validates before searching', async () => {
+    const calls: unknown[] = [];
+    const search: SearchPort = {
+      searchDesigners: (filters, page) => {
+        calls.push({ filters, page });
+        return Promise.resolve(emptyPage(page.limit));
+      },
+      findDesigner: () => Promise.resolve(null),
+      searchOpenRoles: (_f, page) => Promise.resolve(emptyPage(page.limit)),
+      isReady: () => Promise.resolve(true),
+    };
+    const { get } = await serve(search);
+    const response = await get('/api/v1/designers?limit=500&category=directors');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      data: [],
+      meta: { total: 0, limit: 100, offset: 0, has_more: false, next_cursor: null },
+    });
+    expect(calls).toEqual([{ filters: { category: 'director' }, page: { limit: 100, offset: 0 } }]);
+
+    expect((await get('/api/v1/designers?categroy=brand')).status).toBe(400);
+    expect(calls).toHaveLength(1);
+    expect((await get('/api/v1/designers/unknown-person')).status).toBe(404);
+  });
+});

@@ -1,0 +1,17 @@
+import type { RequestHandler, Router } from 'express';
+import type { Config } from '../../../shared/config/config.schema.ts';
+import type { Runtime } from '../../../shared/composition/runtime.factory.ts';
+import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
+import type { Logger } from '../../../shared/logging/logger.ts';
+
+export interface Mount {
+  path: string;
+  router: Router | RequestHandler;
+}
+
+export interface MountContext {
+  runtime: Runtime;
+  config: Config;
+  logger: Logger;
+  directory: DirectoryService;
+}

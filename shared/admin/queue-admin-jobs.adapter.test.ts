@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { BackendUnavailableError } from '../domain/errors.ts';
+import type { JobView } from '../ingest/runtime/ingest-queues.ts';
+import { AdminJobSchema } from './admin-job.schema.ts';
+import { type AdminQueues, QueueAdminJobs } from './queue-admin-jobs.adapter.ts';
+
+const waiting: JobView = {
+  id: 'reindex-7',
+  queue: 'maintenance',
+  name: 'reindex',
+  state: 'waiting',
+  data: { target: 'open-roles' },
+  progress: 0,
+  attempts_made: 0,
+  stalled_count: 0,
+  failed_reason: null,
+  result: null,
+  created_at: '2026-01-31T09:00:00.000Z',
+  finished_at: null,
+};
+
+const queues = (overrides: Partial<AdminQueues> = {}): AdminQueues => ({
+  enqueueReindex: async () => 'reindex-7',
+  getJob: async (id) => (id === waiting.id ? waiting : null),
+  retryFailed: async () => 3,
+  ...overrides,
+});
+
+describe('QueueAdminJobs', () => {
+  it('passes the calls to the queues and shows their jobs in the admin shape', async () => {
+    const jobs = new QueueAdminJobs({ ready: async () => queues() });
+    expect(await jobs.enqueueReindex('open-roles')).toBe('reindex-7');
+    const job = await jobs.getJob('reindex-7');
+    expect(AdminJobSchema.parse(job)).toMatchObject({ id: 'reindex-7', state: 'waiting', target: 'open-roles', progress: null });
+    expect(await jobs.getJob('nope')).toBeNull();
+    expect(await jobs.retryFailed()).toBe(3);
+  });
+
+  it('turns a queue that is not there, or a failing call, into a 503 to retry, with the cause kept', async () => {
+    const away = new Error('Redis is not ready');
+    const unreachable = new QueueAdminJobs({ ready: () => Promise.reject(away) });
+    for (const call of [() => unreachable.enqueueReindex('all'), () => unreachable.getJob('1'), () => unreachable.retryFailed()]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackendUnavailableError);
+      expect(error).toMatchObject({ message: 'The job queue is unavailable; try again shortly.', cause: away });
+    }
+    const failing = new QueueAdminJobs({ ready: async () => queues({ getJob: () => Promise.reject(new Error('Command timed out')) }) });
+    await expect(failing.getJob('1')).rejects.toBeInstanceOf(BackendUnavailableError);
+  });
+});

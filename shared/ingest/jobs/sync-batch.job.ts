@@ -1,0 +1,101 @@
+import type { IndexedDesigner } from '../../domain/designer.schema.ts';
+import type { IndexedOpenRole } from '../../domain/open-role.schema.ts';
+import type { Change } from '../outbox/change.ts';
+import type { DocumentWriter, WriteResult } from '../ports/document-writer.port.ts';
+import type { RowReader } from '../ports/row-reader.port.ts';
+import { BatchWriteError, isPermanentFailure } from './ingest-job.errors.ts';
+import type { SyncBatchJob } from './sync-batch-job.schema.ts';
+
+export interface SyncBatchDeps {
+  designers: Pick<RowReader<IndexedDesigner>, 'loadMany'>;
+  openRoles: Pick<RowReader<IndexedOpenRole>, 'loadMany'>;
+  writer: DocumentWriter;
+  /** Hands rows to single-row jobs (their own retries, their own failure reasons). */
+  handOff(changes: Change[]): Promise<unknown>;
+}
+
+export interface SyncBatchOutcome {
+  indexed: number;
+  deleted: number;
+  /** Writes refused because the index already held a newer (or the same) version. */
+  stale: number;
+  /**
+   * Rows passed to single-row jobs: gone rows, rows that cannot be listed, documents refused for good,
+   * and listed rows a newer delete of their id refused.
+   */
+  handedOff: number;
+}
+
+/** One kind's rows and documents, as a batch reads and writes them. */
+interface BatchKind<T> {
+  rows: Pick<RowReader<T>, 'loadMany'>;
+  /** The public name the kind's documents are written through. */
+  index: string;
+  write(items: T[]): Promise<WriteResult>;
+}
+
+/**
+ * The batched twin of syncEntity, for bursts: one read of every row (one statement, one snapshot), then
+ * one bulk request of versioned writes. Like a single-row job it writes what each row is now, whatever
+ * the payload says, with the row's own version (external versioning): so batches that run late, twice,
+ * shuffled or interleaved with single-row jobs never overwrite a newer document.
+ *
+ * Listed rows are indexed and unlisted ones deleted up to their row's version, in bulk. A row that is gone
+ * takes the single-row path, which owns the rules for choosing a delete's version; so does a row whose data
+ * cannot be listed, and a document Elasticsearch refused for good, so that each fails on its own job
+ * with its reason instead of failing the batch.
+ */
+export function syncBatch(deps: SyncBatchDeps, job: SyncBatchJob): Promise<SyncBatchOutcome> {
+  const { writer } = deps;
+  return job.entity === 'designer'
+    ? syncKind(deps, job, { rows: deps.designers, index: writer.names.designers, write: (items) => writer.indexDesigners(items) })
+    : syncKind(deps, job, { rows: deps.openRoles, index: writer.names.openRoles, write: (items) => writer.indexOpenRoles(items) });
+}
+
+async function syncKind<T>(deps: SyncBatchDeps, job: SyncBatchJob, kind: BatchKind<T>): Promise<SyncBatchOutcome> {
+  const ids = job.items.map((i) => i.id);
+  const byId = new Map(job.items.map((i) => [i.id, i]));
+  const states = await kind.rows.loadMany(ids);
+
+  const listed: T[] = [];
+  const unlisted: { id: string; version: number }[] = [];
+  const single = new Set<string>();
+  for (const [id, state] of states) {
+    if (state.state === 'listed') listed.push(state.item);
+    else if (state.state === 'unlisted') unlisted.push({ id, version: state.version });
+    else single.add(id);
+  }
+
+  const written = listed.length === 0 ? empty() : await kind.write(listed);
+  const deleted = unlisted.length === 0 ? empty() : await deps.writer.deleteUpTo(unlisted, kind.index);
+
+  const failures = [...written.failed, ...deleted.failed];
+  const transient = failures.filter((f) => !isPermanentFailure(f));
+  if (transient.length > 0) {
+    throw new BatchWriteError(`Elasticsearch did not take ${transient.length} of ${ids.length} writes: ${transient[0]!.reason}`);
+  }
+  for (const f of failures) single.add(f.id);
+  // A listed row refused with nothing live under its id lost to a newer delete of that id: the single-row
+  // job gives it a version above that delete (see syncEntity).
+  const live = await deps.writer.liveIds(written.staleIds, kind.index);
+  for (const id of written.staleIds) if (!live.has(id)) single.add(id);
+
+  if (single.size > 0) {
+    await deps.handOff(
+      [...single].map((id) => {
+        const item = byId.get(id)!;
+        return { id: item.change_id, entity: job.entity, entityId: id, op: 'update', version: item.version };
+      }),
+    );
+  }
+  return {
+    indexed: written.applied,
+    deleted: deleted.applied,
+    stale: written.stale + deleted.stale,
+    handedOff: single.size,
+  };
+}
+
+function empty(): WriteResult {
+  return { applied: 0, stale: 0, staleIds: [], failed: [] };
+}

@@ -1,0 +1,84 @@
+import type { Db } from '../../store/db.ts';
+import { withKeysetPlan } from '../../store/keyset-plan.ts';
+import type { Change, ChangedEntity, ChangeEntity } from './change.ts';
+
+interface ChangeRecord {
+  id: string;
+  entity: ChangeEntity;
+  entity_id: string;
+  op: Change['op'];
+  version: string;
+}
+
+/** The outbox (change_log) as the relay, the sync jobs and the reindex read it. */
+export class ChangeLogRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Claims up to `limit` unprocessed changes, hands them to `relay` and marks them processed, all in one
+   * transaction: if relay throws (Redis down) nothing is marked and the rows wait for the next try.
+   * Claiming by "not processed yet" rather than by "id above the last one seen" is what keeps a
+   * transaction that took a lower id but committed later from being skipped; SKIP LOCKED lets several
+   * relays share the outbox without claiming the same rows.
+   */
+  async claim(limit: number, relay: (changes: Change[]) => Promise<void>): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<ChangeRecord>(
+        `SELECT id, entity, entity_id, op, version FROM change_log
+          WHERE processed_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit],
+      );
+      if (rows.length === 0) return 0;
+      await relay(rows.map(toChange));
+      await tx.query(`UPDATE change_log SET processed_at = clock_timestamp() WHERE id = ANY($1::bigint[])`, [
+        rows.map((r) => r.id),
+      ]);
+      return rows.length;
+    });
+  }
+
+  /** The current transaction snapshot (xmin:xmax:xip), the high-water mark a reindex starts from. */
+  async snapshot(): Promise<string> {
+    const { rows } = await this.db.query<{ snapshot: string }>(`SELECT pg_current_snapshot()::text AS snapshot`);
+    return rows[0]!.snapshot;
+  }
+
+  /**
+   * Entities of a kind changed by any transaction the snapshot could not see (committed after it was
+   * taken, or still running then), a page at a time in entity id order.
+   */
+  async changedSince(entity: ChangeEntity, snapshot: string, afterId: string | null, limit: number): Promise<ChangedEntity[]> {
+    const { rows } = await withKeysetPlan(this.db, (tx) =>
+      tx.query<{ entity_id: string; version: string }>(...changedSincePage(entity, snapshot, afterId, limit)),
+    );
+    return rows.map((r) => ({ entityId: r.entity_id, version: Number(r.version) }));
+  }
+
+  /** Changes not yet handed to the queue: how many, and how long the oldest has waited. */
+  async backlog(): Promise<{ count: number; oldestAgeSeconds: number | null }> {
+    const { rows } = await this.db.query<{ count: string; age: number | null }>(
+      `SELECT count(*) AS count, extract(epoch FROM clock_timestamp() - min(created_at))::float8 AS age
+         FROM change_log WHERE processed_at IS NULL`,
+    );
+    return { count: Number(rows[0]?.count ?? 0), oldestAgeSeconds: rows[0]?.age ?? null };
+  }
+}
+
+function toChange(r: ChangeRecord): Change {
+  return { id: Number(r.id), entity: r.entity, entityId: r.entity_id, op: r.op, version: Number(r.version) };
+}
+
+/**
+ * One page of changedSince. The first page has no keyset predicate at all rather than `$3 IS NULL OR`,
+ * which would hide the range from the planner (see TableReader.listedPage in the store).
+ */
+export function changedSincePage(entity: ChangeEntity, snapshot: string, afterId: string | null, limit: number): [string, unknown[]] {
+  const where = `entity = $1
+          AND txid >= pg_snapshot_xmin($2::pg_snapshot)
+          AND NOT pg_visible_in_snapshot(txid, $2::pg_snapshot)`;
+  return afterId === null
+    ? [`SELECT entity_id, max(version) AS version FROM change_log WHERE ${where}
+        GROUP BY entity_id ORDER BY entity_id LIMIT $3`, [entity, snapshot, limit]]
+    : [`SELECT entity_id, max(version) AS version FROM change_log WHERE ${where} AND entity_id > $3
+        GROUP BY entity_id ORDER BY entity_id LIMIT $4`, [entity, snapshot, afterId, limit]];
+}

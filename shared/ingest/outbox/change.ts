@@ -1,0 +1,17 @@
+/** The outbox's name for a kind of row (change_log.entity). */
+export type ChangeEntity = 'designer' | 'open_role';
+
+/** One row of the outbox, as the relay hands it on. */
+export interface Change {
+  id: number;
+  entity: ChangeEntity;
+  entityId: string;
+  op: 'insert' | 'update' | 'delete';
+  version: number;
+}
+
+/** An entity touched by transactions a snapshot could not see, with the newest version they wrote. */
+export interface ChangedEntity {
+  entityId: string;
+  version: number;
+}

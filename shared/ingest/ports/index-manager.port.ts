@@ -1,0 +1,31 @@
+import type { IndexKind } from '../../search/elasticsearch/index-names.ts';
+
+/**
+ * The versioned indices behind the public aliases, as a rebuild drives them. Implemented by
+ * ElasticsearchIndexManager.
+ */
+export interface IndexManager {
+  /** Creates the aliases (and their first indices) when missing. */
+  ensureIndices(): Promise<void>;
+  /** The concrete index behind the alias, or null when there is none. */
+  currentIndex(kind: IndexKind): Promise<string | null>;
+  /** Concrete indices of a kind, oldest first. */
+  listVersions(kind: IndexKind): Promise<{ index: string; version: number }[]>;
+  /** Versions above the one behind the alias: left by a rebuild that never reached its swap. */
+  partialVersions(kind: IndexKind): Promise<string[]>;
+  /** Creates the next versioned index (no alias); returns its name. */
+  createNextIndex(kind: IndexKind): Promise<string>;
+  /** Deletes every versioned index of a kind except those named; returns what it deleted. */
+  pruneVersions(kind: IndexKind, keep: readonly string[]): Promise<string[]>;
+  /** No refreshes during a bulk load into an index nobody reads yet. */
+  suspendRefresh(index: string): Promise<void>;
+  /** Puts refreshes back and makes everything loaded so far searchable. */
+  restoreRefresh(index: string): Promise<void>;
+  /** Moves the alias to `to` in one atomic action. */
+  swapAlias(kind: IndexKind, to: string): Promise<void>;
+}
+
+/** Documents behind a kind's alias (open roles with liveAt: unexpired ones only). */
+export interface IndexCounter {
+  countDocuments(kind: IndexKind, options?: { liveAt?: Date }): Promise<number>;
+}

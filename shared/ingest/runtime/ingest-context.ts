@@ -1,0 +1,82 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { Config } from '../../config/config.schema.ts';
+import type { Logger } from '../../logging/logger.ts';
+import { createElasticsearchClient } from '../../search/elasticsearch/es-client.factory.ts';
+import { ElasticsearchDocumentWriter } from '../../search/elasticsearch/es-document.writer.ts';
+import { ElasticsearchIndexManager } from '../../search/elasticsearch/es-index.manager.ts';
+import { indexNames } from '../../search/elasticsearch/index-names.ts';
+import { createPgDb, type Db } from '../../store/db.ts';
+import { DesignerReader } from '../../store/designer.reader.ts';
+import { OpenRoleReader } from '../../store/open-role.reader.ts';
+import { ChangeLogRepository } from '../outbox/change-log.repository.ts';
+import { IngestQueues } from './ingest-queues.ts';
+import { createRedisConnection } from './redis-connection.factory.ts';
+
+export type IngestConfig = Pick<
+  Config,
+  'DATABASE_URL' | 'REDIS_URL' | 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'QUEUE_PREFIX' | 'PUBLIC_BASE_URL'
+>;
+
+/** Everything the ingest jobs, the relay and the curator tools work with. */
+export interface IngestContext {
+  logger: Logger;
+  db: Db;
+  es: Client;
+  changeLog: ChangeLogRepository;
+  designers: DesignerReader;
+  openRoles: OpenRoleReader;
+  manager: ElasticsearchIndexManager;
+  writer: ElasticsearchDocumentWriter;
+  queues: IngestQueues;
+  /** The producer connection behind `queues` (the relay, the CLI and the admin API write through it). */
+  redis: ReturnType<typeof createRedisConnection>;
+  close(): Promise<void>;
+}
+
+export class MissingServiceError extends Error {
+  constructor(names: string[], what: string) {
+    super(`${what} needs ${names.join(', ')} to be set`);
+    this.name = 'MissingServiceError';
+  }
+}
+
+/** Checks the three services are configured; the ingest pipeline has no embedded fallback. */
+export function requireIngestServices(config: IngestConfig, what: string): { databaseUrl: string; redisUrl: string; elasticsearchUrl: string } {
+  const missing = (['DATABASE_URL', 'REDIS_URL', 'ELASTICSEARCH_URL'] as const).filter((k) => !config[k]);
+  if (missing.length) throw new MissingServiceError(missing, what);
+  return { databaseUrl: config.DATABASE_URL!, redisUrl: config.REDIS_URL!, elasticsearchUrl: config.ELASTICSEARCH_URL! };
+}
+
+export interface IngestContextOptions {
+  /** Postgres pool size: the worker needs one per concurrent job, plus the relay and a reindex lock. */
+  poolSize?: number;
+  /** Elasticsearch request timeout; bulk loads need more than the API's search timeout. */
+  esRequestTimeoutMs?: number;
+}
+
+export function createIngestContext(config: IngestConfig, logger: Logger, options: IngestContextOptions = {}): IngestContext {
+  const urls = requireIngestServices(config, 'The ingest pipeline');
+  const db = createPgDb(urls.databaseUrl, { max: options.poolSize ?? 10 });
+  const es = createElasticsearchClient({ url: urls.elasticsearchUrl, requestTimeoutMs: options.esRequestTimeoutMs ?? 30_000 });
+  const names = indexNames(config.ES_INDEX_PREFIX);
+  const redis = createRedisConnection(urls.redisUrl, 'producer');
+  redis.on('error', () => undefined); // reported through the queues' error events and /readyz
+  const queues = new IngestQueues(redis, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, 'queue connection error'));
+  return {
+    logger,
+    db,
+    es,
+    changeLog: new ChangeLogRepository(db),
+    designers: new DesignerReader(db, config.PUBLIC_BASE_URL),
+    openRoles: new OpenRoleReader(db),
+    manager: new ElasticsearchIndexManager(es, names),
+    writer: new ElasticsearchDocumentWriter(es, names),
+    queues,
+    redis,
+    async close() {
+      await queues.close().catch(() => undefined);
+      redis.disconnect();
+      await Promise.allSettled([db.close(), es.close()]);
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  AdminJobResponseSchema,
+  ReindexAcceptedResponseSchema,
+  ReindexRequestSchema,
+  RetryFailedResponseSchema,
+} from '../admin/admin-job.schema.ts';
+import { SlugSchema } from '../domain/designer.schema.ts';
+import { DesignerSearchQuerySchema } from '../domain/designer-search.schema.ts';
+import {
+  DesignerListResponseSchema,
+  DesignerResponseSchema,
+  ErrorResponseSchema,
+  OpenRoleListResponseSchema,
+} from '../domain/envelope.schema.ts';
+import { OpenRoleSearchQuerySchema } from '../domain/open-role-search.schema.ts';
+
+export const API_VERSION = '1.0.0';
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const errorResponses = {
+  400: json(ErrorResponseSchema, 'Invalid parameter: `details` names each parameter and what is allowed.'),
+  500: json(ErrorResponseSchema, 'Server error.'),
+  503: {
+    ...json(ErrorResponseSchema, 'The search backend is unavailable or slow; retry after the Retry-After header.'),
+    headers: { 'Retry-After': { schema: { type: 'integer' as const }, description: 'Seconds to wait.' } },
+  },
+};
+
+export const ADMIN_TAG = 'admin';
+export const ADMIN_SECURITY_SCHEME = 'adminToken';
+
+const adminErrorResponses = {
+  401: {
+    ...json(ErrorResponseSchema, 'No bearer token, or not the admin token.'),
+    headers: { 'WWW-Authenticate': { schema: { type: 'string' as const }, description: 'Bearer realm="admin"' } },
+  },
+  500: json(ErrorResponseSchema, 'Server error.'),
+};
+
+const adminUnavailable = (description: string) => ({
+  ...json(ErrorResponseSchema, description),
+  headers: {
+    'Retry-After': { schema: { type: 'integer' as const }, description: 'Seconds to wait, when the queue is only away for now.' },
+  },
+});
+
+const NO_ADMIN = 'The server has no admin routes (ADMIN_TOKEN is not set).';
+
+/**
+ * The curator operations under /api/admin: behind the admin bearer token, on the site root rather than
+ * /api/v1, each under the `admin` tag so readers and generators can keep them apart from the public API.
+ */
+function registerAdminPaths(registry: OpenAPIRegistry, adminServerUrl: string): void {
+  registry.registerComponent('securitySchemes', ADMIN_SECURITY_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The ADMIN_TOKEN the server was started with.',
+  });
+  const admin = {
+    tags: [ADMIN_TAG],
+    security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
+    servers: [{ url: adminServerUrl, description: 'The site root: admin routes live under /api/admin.' }],
+  };
+
+  registry.registerPath({
+    ...admin,
+    method: 'post',
+    path: '/api/admin/reindex',
+    operationId: 'adminReindex',
+    summary: 'Rebuild the search data of designers, open roles or both',
+    description:
+      'With the job queue, a worker rebuilds the Elasticsearch indices without downtime; a rebuild of the same ' +
+      'target still waiting or running is returned instead of a second one. Without it (the embedded mode), the ' +
+      'Postgres search text is recomputed before the answer. Either way, follow Location to read the job.',
+    request: { body: { required: false, content: { 'application/json': { schema: ReindexRequestSchema } } } },
+    responses: {
+      202: {
+        ...json(ReindexAcceptedResponseSchema, 'The rebuild is queued (or, in the embedded mode, done).'),
+        headers: { Location: { schema: { type: 'string' as const }, description: 'The job: /api/admin/jobs/{id}.' } },
+      },
+      400: json(ErrorResponseSchema, 'Invalid body: `details` names the field and what is allowed.'),
+      404: json(ErrorResponseSchema, NO_ADMIN),
+      ...adminErrorResponses,
+      503: adminUnavailable('The job queue is unavailable, or not configured on this server.'),
+    },
+  });
+
+  registry.registerPath({
+    ...admin,
+    method: 'get',
+    path: '/api/admin/jobs/{id}',
+    operationId: 'adminGetJob',
+    summary: 'Read a job: state, progress and result',
+    request: { params: z.object({ id: z.string().describe('The job id, as POST /api/admin/reindex returned it.') }) },
+    responses: {
+      200: json(AdminJobResponseSchema, 'The job.'),
+      404: json(ErrorResponseSchema, `No job has this id (finished rebuilds are kept a day), or: ${NO_ADMIN}`),
+      ...adminErrorResponses,
+      503: adminUnavailable('The job queue is unavailable, or not configured on this server.'),
+    },
+  });
+
+  registry.registerPath({
+    ...admin,
+    method: 'post',
+    path: '/api/admin/retry-failed',
+    operationId: 'adminRetryFailed',
+    summary: 'Move every failed job back to waiting',
+    responses: {
+      200: json(RetryFailedResponseSchema, 'How many failed jobs were moved back.'),
+      404: json(ErrorResponseSchema, NO_ADMIN),
+      ...adminErrorResponses,
+      503: adminUnavailable('The job queue is unavailable; or the server has none (the embedded mode has nothing to retry).'),
+    },
+  });
+}
+
+/**
+ * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. `serverUrl` is
+ * the public API's (…/api/v1); the admin operations name their own server, the site root, by default
+ * `serverUrl` without its /api/v1.
+ */
+export function buildOpenApiDocument(serverUrl: string, options: { adminServerUrl?: string } = {}) {
+  const registry = new OpenAPIRegistry();
+
+  registry.registerPath({
+    method: 'get',
+    path: '/designers',
+    operationId: 'searchDesigners',
+    summary: 'List and search designers',
+    description:
+      'Filters combine with AND. Intent mapping: people at or from a company use `company`; design leaders or ' +
+      'heads of design use `category=director`; a specialty uses `category`; a place uses `location`; a name uses ' +
+      '`q`; one known person uses `slug` with `limit=1`. Order: with q, relevance then newest listed then id; ' +
+      'without q, newest listed then id.',
+    request: { query: DesignerSearchQuerySchema },
+    responses: { 200: json(DesignerListResponseSchema, 'A page of designers.'), ...errorResponses },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/designers/{slug}',
+    operationId: 'getDesigner',
+    summary: 'Get one designer by slug',
+    request: { params: z.object({ slug: SlugSchema }) },
+    responses: {
+      200: json(DesignerResponseSchema, 'The designer.'),
+      404: json(ErrorResponseSchema, 'No designer has this slug.'),
+      ...errorResponses,
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/open-roles',
+    operationId: 'listOpenRoles',
+    summary: 'List open design roles',
+    description: 'Only listings that have not expired. Order: featured first, then (with q) relevance, then newest posted, then id.',
+    request: { query: OpenRoleSearchQuerySchema },
+    responses: { 200: json(OpenRoleListResponseSchema, 'A page of open roles.'), ...errorResponses },
+  });
+
+  registerAdminPaths(registry, options.adminServerUrl ?? serverUrl.replace(/\/api\/v1\/?$/, ''));
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Designer Directory API',
+      version: API_VERSION,
+      description:
+        'A public, read-only JSON directory of curated designers and open design roles. No authentication, except ' +
+        'for the curator operations under the `admin` tag, which need the admin bearer token.',
+    },
+    servers: [{ url: serverUrl }],
+    // Public and read-only: an explicit empty requirement says "no authentication" to clients and linters.
+    // The admin operations override it with their own.
+    security: [],
+    tags: [{ name: ADMIN_TAG, description: 'Curator operations: rebuild the search data and follow its jobs. Bearer token.' }],
+  });
+}

@@ -1,0 +1,57 @@
+import type { PageWindow } from '../page-window.ts';
+import type { estypes } from '@elastic/elasticsearch';
+import type { ListedRule } from '../../domain/listed.rule.ts';
+import type { QueryWords } from '../query-words.ts';
+import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
+import { freeText, liveFilter, wordPrefixPhrase } from './query-clauses.ts';
+import { type EsSortKey, toEsSort, toEsSortKeys } from './sort-keys.ts';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/** One entity's search as Elasticsearch runs it: the engine-neutral rules and what only this engine adds. */
+export interface EsEntitySearch<F extends SearchFilters> {
+  rules: EntitySearchRules<never, F, TextFields<never>>;
+  listed: ListedRule<object, string>;
+  /** The free-text fields with their boosts (boostedFields of rules.text). */
+  textFields: string[];
+  /** The document field holding the public object: all a search reads back. */
+  source: string;
+  /** Engine-specific score bonuses, added to the free-text should clauses. */
+  bonus?: (query: QueryWords) => Query[];
+}
+
+export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F): EsSortKey[] {
+  return toEsSortKeys(entity.rules.order(filters));
+}
+
+/** Pure: validated filters to a bool query whose filters all combine with AND. `now`: the reading instant. */
+export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date): Query {
+  const filter: Query[] = liveFilter(entity.listed, now);
+  for (const name of entity.rules.filters.exact) {
+    const value = filters[name];
+    if (value !== undefined) filter.push({ term: { [name]: value as estypes.FieldValue } });
+  }
+  for (const [name, field] of Object.entries(entity.rules.filters.words)) {
+    const value = filters[name as keyof SearchFilters];
+    const clause = value ? wordPrefixPhrase(field, value) : null;
+    if (clause) filter.push(clause);
+  }
+  const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus) : null;
+  return { bool: { filter, ...(text ? { must: text.must, should: text.should } : {}) } };
+}
+
+export function buildEntitySearchRequest<F extends SearchFilters>(
+  entity: EsEntitySearch<F>,
+  filters: F,
+  window: PageWindow,
+  now?: Date,
+): Omit<estypes.SearchRequest, 'index' | 'pit'> {
+  return {
+    query: buildEntityQuery(entity, filters, now),
+    sort: toEsSort(entitySortKeys(entity, filters)),
+    size: window.limit,
+    ...(window.after ? { search_after: window.after as estypes.FieldValue[] } : { from: window.offset ?? 0 }),
+    track_total_hits: true,
+    _source: [entity.source],
+  };
+}

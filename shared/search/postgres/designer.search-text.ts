@@ -1,0 +1,24 @@
+import { DESIGNER_SEARCH_RULES, type DesignerTextSource, designerRoles } from '../designer-search.rules.ts';
+import { fieldWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
+import { TsvectorBuilder } from './text-search.ts';
+
+export type { SearchText } from './search-text.ts';
+export type DesignerSearchSource = DesignerTextSource;
+
+const { text, filters } = DESIGNER_SEARCH_RULES;
+
+/** name A, titles and companies B, description C, location D (the stored format of designer_search). */
+const DESIGNER_TSVECTOR: TsvectorLayout<typeof text> = { name: 'A', titles: 'B', companies: 'B', description: 'C', location: 'D' };
+
+/** Relevance points of the free-text weights, from the boosts of the search rules. */
+export const DESIGNER_FIELD_WEIGHTS = fieldWeights(text, DESIGNER_TSVECTOR);
+
+/** Mirrors toDesignerDocument: the same fields, the same folding, roles current first. */
+export function toDesignerSearchText(designer: DesignerSearchSource): SearchText {
+  const roleText = (r: { title: string; company: string }) => new TsvectorBuilder().add([`${r.title} ${r.company}`]).toString();
+  return {
+    ...toSearchText(text, DESIGNER_TSVECTOR, filters.words, designer),
+    roles: designerRoles(designer).map((r) => roleText(r.role)),
+    currentRole: designer.current_role ? roleText(designer.current_role) : '',
+  };
+}

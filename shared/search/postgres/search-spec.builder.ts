@@ -1,0 +1,84 @@
+import type { Columns } from '../../domain/field-set.ts';
+import type { ListedRule } from '../../domain/listed.rule.ts';
+import { listedSql } from '../../store/column.sql.ts';
+import { understandQuery } from '../query-words.ts';
+import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
+import { type FieldWeights, freeTextSql, type RoleColumns } from './free-text.sql.ts';
+import type { Params, SearchSpec, SortKey } from './sql-builder.ts';
+import { wordPrefixPhraseQuery } from './text-search.ts';
+
+/** The column each key of the engine-neutral orders is selected as, and the SQL type its cursor value binds as. */
+const SORT_COLUMNS: Readonly<Record<SortField, Omit<SortKey, 'desc'>>> = {
+  score: { column: 'score', cast: 'int' },
+  listed_at: { column: 'listed_us', cast: 'bigint' },
+  posted_at: { column: 'posted_us', cast: 'bigint' },
+  placement_rank: { column: 'placement_rank', cast: 'int' },
+  id: { column: 'id', cast: 'text' },
+};
+
+export function toSortKeys(order: readonly SortRule[]): SortKey[] {
+  return order.map((rule) => {
+    const { column, cast } = SORT_COLUMNS[rule.field];
+    return { column, desc: rule.descending, cast };
+  });
+}
+
+/** One entity's search as Postgres runs it: the engine-neutral rules and the tables they read. */
+export interface PgEntitySearch<F extends SearchFilters> {
+  rules: EntitySearchRules<never, F, TextFields<never>>;
+  listed: ListedRule<object, string>;
+  /** The entity's columns: an exact filter binds its value as the column's type. */
+  columns: Columns;
+  /** `table alias` and the alias, and the select list of one full row (see SearchSpec). */
+  table: string;
+  alias: string;
+  select: string;
+  /** The search-text table (joined as s) and its column holding the entity's id. */
+  search: { table: string; key: string };
+  /** The SQL of each sort key besides score and id, over the alias. */
+  sortSql: Partial<Record<Exclude<SortField, 'score' | 'id'>, string>>;
+  weights: FieldWeights;
+  roleColumns?: RoleColumns;
+}
+
+export function entitySortKeys<F extends SearchFilters>(entity: PgEntitySearch<F>, filters: F): SortKey[] {
+  return toSortKeys(entity.rules.order(filters));
+}
+
+/**
+ * Pure: validated filters to the matching set (all filters AND), the SQL twin of buildEntityQuery in the
+ * Elasticsearch backend. Only records listed at `now` ever match.
+ */
+export function entitySearchSpec<F extends SearchFilters>(
+  entity: PgEntitySearch<F>,
+  filters: F,
+  expansions: ReadonlyMap<string, readonly string[]>,
+  now?: Date,
+): SearchSpec {
+  const { alias, rules } = entity;
+  return {
+    keys: entitySortKeys(entity, filters),
+    table: entity.table,
+    alias,
+    select: entity.select,
+    matched: (params: Params) => {
+      const instant = entity.listed.liveUntil !== undefined && now ? params.add(now.toISOString(), 'timestamptz') : undefined;
+      const where = [listedSql(entity.listed, alias, instant)];
+      for (const name of rules.filters.exact) {
+        const value = filters[name];
+        if (value !== undefined) where.push(`${alias}.${name} = ${params.add(value, entity.columns[name]?.type === 'boolean' ? 'boolean' : undefined)}`);
+      }
+      for (const name of Object.keys(rules.filters.words) as (keyof SearchFilters & keyof typeof rules.filters.words)[]) {
+        const query = filters[name] ? wordPrefixPhraseQuery(filters[name]) : null;
+        if (query) where.push(`s.${name}_tsv @@ ${params.add(query, 'tsquery')}`);
+      }
+      const text = freeTextSql('s.text_tsv', understandQuery(filters.q), expansions, entity.weights, params, entity.roleColumns);
+      if (text) where.push(text.where);
+      const sorted = Object.entries(entity.sortSql).map(([field, sql]) => `${sql} AS ${SORT_COLUMNS[field as SortField].column}`);
+      return `
+        SELECT ${alias}.id, ${sorted.join(', ')}, ${text ? text.score : '0'} AS score
+          FROM ${entity.table} LEFT JOIN ${entity.search.table} s ON s.${entity.search.key} = ${alias}.id
+         WHERE ${where.join(' AND ')}`;
+    },
+  };
+}

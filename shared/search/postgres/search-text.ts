@@ -1,0 +1,56 @@
+import { type TextFields, textValues } from '../search-rules.ts';
+import type { FieldWeights } from './free-text.sql.ts';
+import { TsvectorBuilder, type Weight } from './text-search.ts';
+
+/** What the Postgres backend stores for one record: tsvector literals and the words for the vocabulary. */
+export interface SearchText {
+  text: string;
+  location: string;
+  company: string;
+  /** The free-text words, where misspelt query words look for their candidates. */
+  terms: string[];
+  /** Designers only: one tsvector per role (title and company), current role first. */
+  roles?: string[];
+  /** Designers only: the current role's tsvector, empty without one. */
+  currentRole?: string;
+}
+
+/**
+ * How an entity's free-text fields are laid out in its text_tsv: the tsvector weight of each field. This
+ * is the stored format (changing it needs the stored text recomputed); what a weight is worth comes from
+ * the fields' boosts (search rules).
+ */
+export type TsvectorLayout<F extends TextFields<never>> = Readonly<Record<keyof F, Weight>>;
+
+/** Scores are integers (a sort key): boosts scale by this, so the lowest boost (0.5) is one point. */
+export const POINTS_PER_BOOST = 2;
+
+/** Relevance points of each weight, from the boosts of the fields laid out at it. */
+export function fieldWeights<F extends TextFields<never>>(fields: F, layout: TsvectorLayout<F>): FieldWeights {
+  const points = new Map<Weight, number>();
+  for (const [name, field] of Object.entries(fields)) {
+    const weight = layout[name as keyof F];
+    const value = field.boost * POINTS_PER_BOOST;
+    if (!Number.isInteger(value)) throw new Error(`the boost of ${name} is not a whole number of points`);
+    if ((points.get(weight) ?? value) !== value) throw new Error(`fields at weight ${weight} must share one boost`);
+    points.set(weight, value);
+  }
+  return Object.fromEntries([...points].sort(([a], [b]) => (a < b ? -1 : 1))) as FieldWeights;
+}
+
+/**
+ * The search document of one record, the twin of its Elasticsearch document: the same fields, the same
+ * folding, in the order the rules list them. `words` names the text fields of the location and company
+ * filters.
+ */
+export function toSearchText<R, F extends TextFields<R>>(
+  fields: F,
+  layout: TsvectorLayout<F>,
+  words: Readonly<Record<'location' | 'company', keyof F & string>>,
+  record: R,
+): SearchText {
+  const text = new TsvectorBuilder();
+  for (const [name, field] of Object.entries(fields)) text.add(textValues(field.text(record)), layout[name as keyof F]);
+  const wordsOf = (name: keyof F & string) => new TsvectorBuilder().add(textValues(fields[name]!.text(record))).toString();
+  return { text: text.toString(), location: wordsOf(words.location), company: wordsOf(words.company), terms: text.words() };
+}

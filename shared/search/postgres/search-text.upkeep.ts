@@ -1,0 +1,69 @@
+import type { Db } from '../../store/db.ts';
+import { refreshStaleSearchText, writeDesignerSearchText, writeOpenRoleSearchText } from './search-text.store.ts';
+
+/** Rows recomputed per transaction: a writer that queues one of them waits at most this long. */
+const BATCH = 500;
+/** From this many rows recomputed at once (an import), the planner's statistics of the text are refreshed. */
+const ANALYZE_FROM = 100;
+const UPKEEP_LOCK = `hashtext('designer-directory:search-text-upkeep')`;
+
+/**
+ * Keeps the Postgres search text in step with the rows, whoever wrote them. The database queues every
+ * changed row (migration search-text-queue); this recomputes the queued rows, and the Postgres search
+ * backend calls it before it answers, so a write is searchable at once, as on Elasticsearch.
+ */
+export class SearchTextUpkeep {
+  private enabled: Promise<void> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Turns the queue on and recomputes, by version, the text of rows the queue does not hold: rows written
+   * while it was off, and rows a migration marked stale. Once per process (the slow scan); the exclusive
+   * lock waits for writes that read the flag while it was off, so the scan sees all of them.
+   */
+  enable(): Promise<void> {
+    this.enabled ??= (async () => {
+      await this.db.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(${UPKEEP_LOCK})`);
+        await tx.query(`UPDATE search_text_upkeep SET enabled = true WHERE NOT enabled`);
+      });
+      const refreshed = await refreshStaleSearchText(this.db);
+      await this.analyzeAfter(refreshed.designers + refreshed.openRoles);
+    })().catch((error: unknown) => {
+      this.enabled = undefined;
+      throw error;
+    });
+    return this.enabled;
+  }
+
+  /** Recomputes every queued row; returns how many. Concurrent callers (other replicas) share the work. */
+  async catchUp(): Promise<number> {
+    await this.enable();
+    let total = 0;
+    for (;;) {
+      const { rows: any } = await this.db.query(`SELECT 1 FROM search_text_queue LIMIT 1`);
+      if (any.length === 0) return this.analyzeAfter(total);
+      const done = await this.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ entity: string; entity_id: string }>(
+          `DELETE FROM search_text_queue q USING (
+             SELECT entity, entity_id FROM search_text_queue ORDER BY entity, entity_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+           ) picked
+           WHERE q.entity = picked.entity AND q.entity_id = picked.entity_id
+           RETURNING q.entity, q.entity_id`,
+        );
+        await writeDesignerSearchText(tx, rows.filter((r) => r.entity === 'designer').map((r) => r.entity_id));
+        await writeOpenRoleSearchText(tx, rows.filter((r) => r.entity === 'open_role').map((r) => r.entity_id));
+        return rows.length;
+      });
+      total += done;
+      // Everything left is held by another process's catch-up, which commits it shortly.
+      if (done === 0) return this.analyzeAfter(total);
+    }
+  }
+
+  private async analyzeAfter(recomputed: number): Promise<number> {
+    if (recomputed >= ANALYZE_FROM) await this.db.query('ANALYZE designer_search, open_role_search, search_terms');
+    return recomputed;
+  }
+}
