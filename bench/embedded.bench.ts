@@ -27,7 +27,7 @@ import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.re
 import { countStatement, pageStatement } from '../shared/search/postgres/sql-builder.ts';
 import { searchWords } from '../shared/search/postgres/text-search.ts';
 import type { SearchPort } from '../shared/search/search.port.ts';
-import { DesignerRepository } from '../shared/store/designer.repository.ts';
+import { DesignerReader } from '../shared/store/designer.reader.ts';
 import { createPgDb, createPgliteDb, type Db } from '../shared/store/db.ts';
 import { importDesignerRecords } from '../shared/store/import/designer.import.ts';
 import { migrate } from '../shared/store/migrate.ts';
@@ -106,11 +106,9 @@ try {
   if (options.es) {
     await manager.ensureIndices();
     started = Date.now();
-    const repo = new DesignerRepository(db, PUBLIC);
+    const reader = new DesignerReader(db, PUBLIC);
     const writer = new ElasticsearchDocumentWriter(es, names);
-    await writer.indexDesigners((async function* () {
-      for await (const d of repo.stream({ listedOnly: true })) yield d;
-    })());
+    await writer.indexDesigners(reader.streamListed());
     await manager.refresh();
     onEs = await serve(new ElasticsearchSearchRepository(es, names));
   }

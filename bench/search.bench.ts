@@ -58,13 +58,13 @@ const designer = (name: string, query: string, filters: DesignerFilters): Scenar
   name,
   path: `/designers?${query}`,
   index: names.designers,
-  body: buildDesignerSearchRequest(filters, { size: 50, from: 0 }),
+  body: buildDesignerSearchRequest(filters, { limit: 50, offset: 0 }),
 });
 const openRole = (name: string, query: string, filters: OpenRoleFilters): Scenario => ({
   name,
   path: `/open-roles?${query}`,
   index: names.openRoles,
-  body: buildOpenRoleSearchRequest(filters, { size: 50, from: 0 }, now),
+  body: buildOpenRoleSearchRequest(filters, { limit: 50, offset: 0 }, now),
 });
 const scenarios: Scenario[] = [
   designer('designers, no filter', 'limit=50', {}),

@@ -1,5 +1,5 @@
 import type { Category } from '../../shared/domain/category.schema.ts';
-import type { DesignerImport } from '../../shared/domain/designer-import.schema.ts';
+import { type DesignerImport, withImportDefaults } from '../../shared/domain/designer-import.schema.ts';
 import type { Role } from '../../shared/domain/role.schema.ts';
 
 /**
@@ -162,7 +162,7 @@ export function generateCorpus(size: number, seed = 20261122): CorpusDesigner[] 
     let slug = slugOf(name);
     for (let n = 2; slugs.has(slug); n++) slug = `${slugOf(name)}-${n}`;
     slugs.add(slug);
-    designers.push({
+    const record = withImportDefaults({
       id: `rb${String(i).padStart(5, '0')}`,
       slug,
       name,
@@ -176,9 +176,8 @@ export function generateCorpus(size: number, seed = 20261122): CorpusDesigner[] 
       opted_in: true,
       status: 'published',
       listed_at: new Date(start + i * 3_600_000).toISOString(),
-      skills,
-      domains,
     });
+    designers.push({ ...record, id: record.id!, listed_at: record.listed_at!, skills, domains });
   }
   return designers;
 }

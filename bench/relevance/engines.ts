@@ -86,7 +86,7 @@ export async function loadElasticsearch(
         name,
         latencyOnly,
         search: async (q) => {
-          const request = { ...buildDesignerSearchRequest({ q }, { size: CUTOFF, from: 0 }), query: query(q) };
+          const request = { ...buildDesignerSearchRequest({ q }, { limit: CUTOFF, offset: 0 }), query: query(q) };
           const response = await client.search({ index: names.designers, ...request });
           const total = response.hits.total;
           const ids = response.hits.hits.map((h) => fromDesignerSource(h._source).id);
@@ -127,11 +127,11 @@ export async function loadEmbedded(corpus: readonly CorpusDesigner[]): Promise<L
         const where = words.map((_, i) => `r.text ILIKE $${i + 1}`).join(' AND ') || 'true';
         const { rows } = await db.query<{ id: string; total: string }>(
           `SELECT r.id, count(*) OVER ()::text AS total FROM (
-             SELECT d.id, d.created_at, d.name || ' ' || d.description || ' ' || coalesce(string_agg(x.title || ' ' || x.company, ' '), '') AS text
+             SELECT d.id, d.listed_at, d.name || ' ' || d.description || ' ' || coalesce(string_agg(x.title || ' ' || x.company, ' '), '') AS text
                FROM designers d LEFT JOIN designer_roles x ON x.designer_id = d.id
               WHERE d.status = 'published' AND d.opted_in
               GROUP BY d.id) r
-            WHERE ${where} ORDER BY r.created_at DESC, r.id LIMIT ${CUTOFF}`,
+            WHERE ${where} ORDER BY r.listed_at DESC, r.id LIMIT ${CUTOFF}`,
           words.map((w) => `%${w}%`),
         );
         return { ranked: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };

@@ -35,7 +35,7 @@ export function startNaiveIlikeServer(databaseUrl: string): Promise<{ server: Se
         pool.query(
           `SELECT d.id, d.slug, d.name, d.description, d.category, d.location, d.website, d.portfolio_preview,
                   (SELECT json_agg(r ORDER BY r.position) FROM designer_roles r WHERE r.designer_id = d.id) AS roles
-             ${sql} ORDER BY d.created_at DESC, d.id LIMIT ${limit}`,
+             ${sql} ORDER BY d.listed_at DESC, d.id LIMIT ${limit}`,
           params,
         ),
       ]);
