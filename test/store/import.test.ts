@@ -6,6 +6,7 @@ import { DesignerReader } from '../../shared/store/designer.reader.ts';
 import { importDesignersFile } from '../../shared/store/import/designer.import.ts';
 import { ImportFileError, ImportValidationError } from '../../shared/store/import/import.errors.ts';
 import { importOpenRolesFile } from '../../shared/store/import/open-role.import.ts';
+import { IMPORT_BATCH } from '../../shared/store/import/record.importer.ts';
 import { requireServices } from '../support/services.ts';
 import { designerRecord, type Engine, openRoleRecord, openTestStore, snapshot, type TestStore } from './test-store.ts';
 
@@ -165,13 +166,13 @@ describe.each(engines)('curator import on %s', (engine) => {
       expect(await snapshot(store.db)).toEqual(before);
     });
 
-    it('writes a designer with 50 roles as one version bump per statement, not one per role', async () => {
+    it('writes a designer with 50 roles as one change: its roles add no version to the row the import wrote', async () => {
       const roles = Array.from({ length: 50 }, (_, i) => ({ title: `Role ${i}`, company: `Co ${i}`, company_url: null }));
       const path = await file(`fifty-${engine}.ndjson`, ndjson([designerRecord('fifty-roles', { id: 'd-fifty', previous_roles: roles })]));
       await importDesignersFile(store.db, path);
       const { rows } = await store.db.query<{ n: string }>(`SELECT count(*) AS n FROM change_log WHERE entity_id = 'd-fifty'`);
-      // The insert of the designer, and one touch by the statement that inserted its roles.
-      expect(Number(rows[0]!.n)).toBe(2);
+      // The insert of the designer only: the roles commit with it (migration role-touch-skips-own-writes).
+      expect(Number(rows[0]!.n)).toBe(1);
       expect((await designers.findListed({ slug: 'fifty-roles' }))?.previous_roles).toHaveLength(50);
     });
 
@@ -195,6 +196,21 @@ describe.each(engines)('curator import on %s', (engine) => {
       const error = (await rejection(importDesignersFile(store.db, path))) as ImportValidationError;
       expect(error).toBeInstanceOf(ImportValidationError);
       expect(error.problems).toEqual([expect.objectContaining({ line: 2, field: 'slug', message: 'is already used by another designer' })]);
+      expect(await snapshot(store.db)).toEqual(before);
+    });
+
+    it('a store refusal in a written batch and an invalid record after it are named together; nothing is imported', async () => {
+      const before = await snapshot(store.db);
+      // The first batch is full, so it is written (and refused) before the reader reaches the bad record.
+      const records = Array.from({ length: IMPORT_BATCH }, (_, i) => designerRecord(`batch-one-${i}`));
+      records[1] = designerRecord('ana-lopez', { id: 'd-not-ana-2' });
+      records.push(designerRecord('late-bad', { website: 'not a url' }));
+      const path = await file(`conflict-and-invalid-${engine}.ndjson`, ndjson(records));
+      const error = (await rejection(importDesignersFile(store.db, path))) as ImportValidationError;
+      expect(error.problems.map((p) => [p.line, p.field])).toEqual([
+        [2, 'slug'],
+        [IMPORT_BATCH + 1, 'website'],
+      ]);
       expect(await snapshot(store.db)).toEqual(before);
     });
 

@@ -93,13 +93,22 @@ class RecordValidator<R> {
 const iterate = (source: RecordSource) => (Array.isArray(source) ? source : source());
 
 /**
- * Validates every record, then writes them all in one transaction: one bad record means no change at
- * all (ImportValidationError names each bad line and field), unless skipInvalid, which imports the rest
- * and reports what it skipped. A failure of the database itself rolls everything back too.
- *
- * Two passes over the source, so that a file of a million records never sits in memory: the first only
- * validates; the second validates again (the same records give the same verdicts) and writes the valid
- * ones a batch at a time, with a few multi-row statements per batch.
+ * How a batch is written. Fast: one multi-row write per batch and no savepoint, so the rows carry the
+ * import's own transaction id and their roles add no second version (migration role-touch-skips-own-writes).
+ * Careful: a savepoint per batch, so a batch the store refuses is undone and written record by record,
+ * which names the record at fault.
+ */
+type WriteMode = 'fast' | 'careful';
+
+/** The store refused a record of a fast batch; the import's transaction is lost and it starts over, careful. */
+class FastBatchRefused extends Error {}
+
+/**
+ * Validates and writes the records in one pass and one transaction: one bad record means no change at all
+ * (ImportValidationError names every bad line and field, found by validating to the end), unless
+ * skipInvalid, which imports the rest and reports what it skipped. A failure of the database itself rolls
+ * everything back too. The file streams through: only the keys seen are held, never the records, and the
+ * next batch is read and validated while the database writes the one before.
  */
 export async function importRecords<R>(
   db: Db,
@@ -107,34 +116,57 @@ export async function importRecords<R>(
   source: RecordSource,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const invalid: SkippedRecord[] = [];
-  let total = 0;
-  const first = new RecordValidator(entity);
-  for await (const item of iterate(source)) {
-    total += 1;
-    const verdict = first.check(item);
-    if ('invalid' in verdict) invalid.push(verdict.invalid);
+  let result: ImportResult;
+  try {
+    result = await importOnce(db, entity, source, options, 'fast');
+  } catch (error) {
+    // Rare (a slug another row holds): the fast path could not undo just the batch, so it undid everything.
+    if (!(error instanceof FastBatchRefused)) throw error;
+    result = await importOnce(db, entity, source, options, 'careful');
   }
-  if (invalid.length > 0 && !options.skipInvalid) throw new ImportValidationError(invalid.flatMap((s) => s.problems));
-
-  const result: ImportResult = { total, inserted: 0, updated: 0, unchanged: 0, skipped: invalid };
-  await db.transaction(async (tx) => {
-    const second = new RecordValidator(entity);
-    let batch: Valid<R>[] = [];
-    const flush = async () => {
-      for (const outcome of await writeBatch(tx, entity, batch, options, result)) result[outcome.outcome] += 1;
-      batch = [];
-    };
-    for await (const item of iterate(source)) {
-      const verdict = second.check(item);
-      if (!('valid' in verdict)) continue;
-      batch.push(verdict.valid);
-      if (batch.length === IMPORT_BATCH) await flush();
-    }
-    if (batch.length > 0) await flush();
-  });
   if (result.inserted + result.updated > 0) await analyzeStore(db);
   result.skipped.sort((a, b) => a.record - b.record);
+  return result;
+}
+
+async function importOnce<R>(db: Db, entity: ImportEntity<R>, source: RecordSource, options: ImportOptions, mode: WriteMode): Promise<ImportResult> {
+  const result: ImportResult = { total: 0, inserted: 0, updated: 0, unchanged: 0, skipped: [] };
+  await db.transaction(async (tx) => {
+    const validator = new RecordValidator(entity);
+    // Without skipInvalid, the first bad record ends the writing (the transaction will be rolled back);
+    // validation goes on to the end so that the error names every bad record at once.
+    let writing = true;
+    let batch: Valid<R>[] = [];
+    let inFlight: Promise<void> = Promise.resolve();
+    const write = async (items: Valid<R>[]) => {
+      const written = await writeBatch(tx, entity, items, options, mode, result);
+      for (const outcome of written.outcomes) result[outcome.outcome] += 1;
+      if (written.refused) writing = false;
+    };
+    for await (const item of iterate(source)) {
+      result.total += 1;
+      const verdict = validator.check(item);
+      if ('invalid' in verdict) {
+        result.skipped.push(verdict.invalid);
+        if (!options.skipInvalid) writing = false;
+        continue;
+      }
+      if (!writing) continue;
+      batch.push(verdict.valid);
+      if (batch.length === IMPORT_BATCH) {
+        // One batch in flight at a time: its statements run while this loop reads the next one.
+        await inFlight;
+        inFlight = write(batch);
+        inFlight.catch(() => undefined); // awaited above or below; this only keeps it from counting as unhandled
+        batch = [];
+      }
+    }
+    await inFlight;
+    if (writing && batch.length > 0) await write(batch);
+    if (result.skipped.length > 0 && !options.skipInvalid) {
+      throw new ImportValidationError(result.skipped.sort((a, b) => a.record - b.record).flatMap((s) => s.problems));
+    }
+  });
   return result;
 }
 
@@ -151,23 +183,33 @@ export function importersOf<R>(entity: ImportEntity<R>) {
 export const IMPORT_BATCH = 500;
 
 /**
- * Writes one batch in one go when the entity can; when the store refuses one of its records, the batch is
- * undone (savepoint) and written record by record, which names the record and field at fault.
+ * Writes one batch in one go when the entity can. Fast mode: when the store refuses one of its records, the
+ * transaction is lost and FastBatchRefused starts the import over in careful mode. Careful mode: the batch is
+ * undone (savepoint) and written record by record, which names the record at fault; without skipInvalid the
+ * first refused record ends the writing (refused) and is reported with the file's other problems.
  */
 async function writeBatch<R>(
   tx: Db,
   entity: ImportEntity<R>,
   batch: Valid<R>[],
   options: ImportOptions,
+  mode: WriteMode,
   result: ImportResult,
-): Promise<UpsertResult[]> {
+): Promise<{ outcomes: UpsertResult[]; refused: boolean }> {
   const writer = entity.writer(tx);
   if (writer.upsertBatch) {
+    if (mode === 'fast') {
+      try {
+        return { outcomes: await writer.upsertBatch(batch.map((b) => b.value)), refused: false };
+      } catch (error) {
+        throw isRecordFault(error) ? new FastBatchRefused('a record of the batch was refused', { cause: error }) : error;
+      }
+    }
     await tx.query('SAVEPOINT import_batch');
     try {
       const outcomes = await writer.upsertBatch(batch.map((b) => b.value));
       await tx.query('RELEASE SAVEPOINT import_batch');
-      return outcomes;
+      return { outcomes, refused: false };
     } catch (error) {
       if (!isRecordFault(error)) throw error;
       await tx.query('ROLLBACK TO SAVEPOINT import_batch');
@@ -182,12 +224,13 @@ async function writeBatch<R>(
     } catch (error) {
       if (!(error instanceof RecordConflictError)) throw error;
       const problem = { line: item.line, record: item.record, field: error.field, message: error.reason };
-      if (!options.skipInvalid) throw new ImportValidationError([problem]);
-      await tx.query('ROLLBACK TO SAVEPOINT import_record');
       result.skipped.push({ line: item.line, record: item.record, problems: [problem] });
+      // Without a savepoint the transaction is lost: nothing more is written, and it is rolled back.
+      if (!options.skipInvalid) return { outcomes, refused: true };
+      await tx.query('ROLLBACK TO SAVEPOINT import_record');
     }
   }
-  return outcomes;
+  return { outcomes, refused: false };
 }
 
 /** An integrity violation (class 23): some record of the batch is at fault, not the database. */
