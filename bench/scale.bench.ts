@@ -6,7 +6,7 @@
  * Usage: npm run bench -- --designers 100000  (needs ELASTICSEARCH_URL, DATABASE_URL, REDIS_URL)
  * Everything it creates (database, indices, queue keys, temp file) carries one tag and is removed after.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -170,12 +170,16 @@ try {
   say(`CLI import: ${N} records in ${importMs} ms = ${rate(N, importMs)} records/s (peak RSS ${importRss.peak().toFixed(0)} MiB)`);
 
   // ---- 3. initial sync: the worker drains the outbox the import filled ----
+  // The worker as its image runs it: the build in dist/, on plain node (infra/ingest-worker.Dockerfile).
+  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   t = Date.now();
-  worker = node(
-    ['services/ingest-worker/main.ts'],
-    { ...storeEnv, ELASTICSEARCH_URL: esUrl, REDIS_URL: redisUrl, ES_INDEX_PREFIX: `${tag}_`, QUEUE_PREFIX: tag, WORKER_PORT: '0' },
-    'inherit',
-    options.workerHeapMib > 0 ? [`--max-old-space-size=${options.workerHeapMib}`] : [],
+  worker = spawn(
+    process.execPath,
+    [...(options.workerHeapMib > 0 ? [`--max-old-space-size=${options.workerHeapMib}`] : []), 'dist/services/ingest-worker/main.js'],
+    {
+      env: { ...process.env, ...storeEnv, ELASTICSEARCH_URL: esUrl, REDIS_URL: redisUrl, ES_INDEX_PREFIX: `${tag}_`, QUEUE_PREFIX: tag, WORKER_PORT: '0' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
   );
   sampler = rssSampler(worker.pid!);
   for (;;) {

@@ -76,16 +76,17 @@ describe('docker-compose.yml', () => {
     expect(services.api?.depends_on?.seed?.condition).toBe('service_completed_successfully');
   });
 
-  it('builds the api and the worker from Dockerfiles in infra/ whose entry points exist', () => {
+  it('builds the api and the worker from Dockerfiles in infra/ that compile the sources and run the compiled entry points', () => {
     for (const [app, entry] of [
-      ['api', 'services/api/main.ts'],
-      ['ingest-worker', 'services/ingest-worker/main.ts'],
+      ['api', 'services/api/main'],
+      ['ingest-worker', 'services/ingest-worker/main'],
     ] as const) {
       const build = services[app]?.build;
       expect(build?.dockerfile).toMatch(/^infra\/.+\.Dockerfile$/);
       const dockerfile = readFileSync(build!.dockerfile, 'utf8');
-      expect(dockerfile).toContain(entry);
-      expect(existsSync(entry)).toBe(true);
+      expect(dockerfile).toContain('RUN npm run build');
+      expect(dockerfile).toMatch(new RegExp(`CMD \\[.*"dist/${entry}\\.js"\\]`));
+      expect(existsSync(`${entry}.ts`)).toBe(true);
     }
   });
 

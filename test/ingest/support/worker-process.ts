@@ -39,12 +39,18 @@ export function workerEnv(config: Config, port: number, extra: Record<string, st
   };
 }
 
+/** The sources through tsx (what the tests change), or the build `npm run build` leaves in dist/ (what ships). */
+export const WORKER_ENTRY = {
+  source: ['--import', 'tsx', 'services/ingest-worker/main.ts'],
+  compiled: ['dist/services/ingest-worker/main.js'],
+} as const;
+
 /**
- * `npm run worker`, minus npm: one node process running services/ingest-worker/main.ts through tsx,
- * returned once it answers /healthz. stdout is read line by line (test hooks announce themselves there).
+ * `npm run worker`, minus npm: one node process running the worker, returned once it answers /healthz.
+ * stdout is read line by line (test hooks announce themselves there).
  */
-export async function startWorkerProcess(env: NodeJS.ProcessEnv): Promise<WorkerProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'services/ingest-worker/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startWorkerProcess(env: NodeJS.ProcessEnv, entry: keyof typeof WORKER_ENTRY = 'source'): Promise<WorkerProcess> {
+  const proc = spawn(process.execPath, [...WORKER_ENTRY[entry]], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines: string[] = [];
   const waiters = new Set<() => void>();
   createInterface({ input: proc.stdout! }).on('line', (line) => {
