@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,16 +37,22 @@ import { createPgDb } from '../shared/store/db.ts';
 import { startNaiveIlikeServer } from './support/naive-ilike.server.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
+/** The V8 flags of `npm run worker` (the worker image's CMD has the same; infra/docker-compose.test.ts checks it). */
+function workerNodeFlags(): string {
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.worker!;
+  return (/node ((?:--\S+ )*)dist\//.exec(script)?.[1] ?? '').trim();
+}
+
 const options = new Command()
   .option('--designers <n>', 'designers to generate and load', (v) => Number(v), 100_000)
   .option('--seconds <n>', 'duration of each read run', (v) => Number(v), 10)
   .option('--connections <n>', 'concurrent connections of the read runs', (v) => Number(v), 8)
   .option('--write-rate <n>', 'edits per second of the freshness run', (v) => Number(v), 100)
   .option('--write-seconds <n>', 'duration of the freshness run', (v) => Number(v), 20)
-  .option('--worker-heap-mib <n>', "the worker's V8 old-space cap, as the worker image sets it (0: node's default)", (v) => Number(v), 128)
+  .option('--worker-node-flags <flags>', "the worker's V8 flags (default: those of `npm run worker`, as in its image)", workerNodeFlags())
   .option('--skip <phases>', 'comma-separated phases to skip: reads,embedded,ilike,freshness,reindex', '')
   .parse()
-  .opts<{ designers: number; seconds: number; connections: number; writeRate: number; writeSeconds: number; workerHeapMib: number; skip: string }>();
+  .opts<{ designers: number; seconds: number; connections: number; writeRate: number; writeSeconds: number; workerNodeFlags: string; skip: string }>();
 const skip = new Set(options.skip.split(',').filter(Boolean));
 
 const esUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
@@ -133,7 +139,7 @@ const toIndexed = (r: ReturnType<typeof scaleDesigners> extends Generator<infer 
 let worker: ChildProcess | undefined;
 let sampler: ReturnType<typeof rssSampler> | undefined;
 try {
-  say(`# scale bench: ${N} designers (tag ${tag}), worker heap cap ${options.workerHeapMib || 'default'} MiB`);
+  say(`# scale bench: ${N} designers (tag ${tag}), worker node flags '${options.workerNodeFlags}'`);
 
   // ---- 0. a deterministic NDJSON file, as a curator would import it ----
   let t = Date.now();
@@ -175,7 +181,7 @@ try {
   t = Date.now();
   worker = spawn(
     process.execPath,
-    [...(options.workerHeapMib > 0 ? [`--max-old-space-size=${options.workerHeapMib}`] : []), 'dist/services/ingest-worker/main.js'],
+    [...options.workerNodeFlags.split(' ').filter(Boolean), 'dist/services/ingest-worker/main.js'],
     {
       env: { ...process.env, ...storeEnv, ELASTICSEARCH_URL: esUrl, REDIS_URL: redisUrl, ES_INDEX_PREFIX: `${tag}_`, QUEUE_PREFIX: tag, WORKER_PORT: '0' },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -90,6 +90,15 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('runs the worker image with the V8 flags of `npm run worker` (the memory the benchmarks measured)', () => {
+    const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.worker!;
+    const fromScript = /node ((?:--\S+ )*)dist\/services\/ingest-worker\/main\.js/.exec(script)?.[1]?.trim().split(' ');
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync('infra/ingest-worker.Dockerfile', 'utf8'))![1]!;
+    const fromImage = (JSON.parse(cmd) as string[]).filter((a) => a.startsWith('--'));
+    expect(fromImage).toEqual(fromScript);
+    expect(fromImage).toEqual(expect.arrayContaining(['--max-old-space-size=128', '--max-semi-space-size=8']));
+  });
+
   it('wires each app to the compose services through a configuration the app accepts', () => {
     for (const app of ['api', 'ingest-worker', 'seed']) {
       const env = services[app]?.environment ?? {};

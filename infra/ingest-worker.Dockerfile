@@ -22,4 +22,4 @@ USER node
 EXPOSE 9464
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:9464/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--max-old-space-size=128", "dist/services/ingest-worker/main.js"]
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=8", "dist/services/ingest-worker/main.js"]
