@@ -10,7 +10,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -30,7 +30,6 @@ import { buildDesignerSearchRequest } from '../shared/search/elasticsearch/desig
 import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-document.writer.ts';
 import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
-import { ElasticsearchSearchRepository } from '../shared/search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.repository.ts';
 import { createPgDb } from '../shared/store/db.ts';
@@ -121,6 +120,14 @@ function node(args: string[], env: Record<string, string>, stdio: 'inherit' | 'i
   return spawn(process.execPath, [...flags, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', stdio, 'inherit'] });
 }
 
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 async function exitOf(child: ChildProcess): Promise<number> {
   if (child.exitCode !== null) return child.exitCode;
   const [code] = (await once(child, 'exit')) as [number | null];
@@ -137,6 +144,7 @@ const toIndexed = (r: ReturnType<typeof scaleDesigners> extends Generator<infer 
 };
 
 let worker: ChildProcess | undefined;
+let api: ChildProcess | undefined;
 let sampler: ReturnType<typeof rssSampler> | undefined;
 try {
   say(`# scale bench: ${N} designers (tag ${tag}), worker node flags '${options.workerNodeFlags}'`);
@@ -294,15 +302,29 @@ try {
   // ---- 6. read path ----
   if (!skip.has('reads')) {
     // The raw index got freshness writes with partial documents; the read runs use the synced alias.
-    const esSearch = new ElasticsearchSearchRepository(es, names);
-    const apiApp = createApp({
-      search: esSearch,
-      config: { PUBLIC_BASE_URL: PUBLIC, CACHE_MAX_AGE_SECONDS: 60 },
-      logger: createLogger('silent', 'bench'),
-    }).app;
-    const apiServer = apiApp.listen(0, '127.0.0.1');
-    await once(apiServer, 'listening');
-    const apiBase = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}/api/v1`;
+    // The API as its image runs it: its own process on the build, default settings (access logs at info),
+    // so the load generator here never shares its event loop.
+    const apiPort = await freePort();
+    api = spawn(process.execPath, ['dist/services/api/main.js'], {
+      env: {
+        ...process.env,
+        ...storeEnv,
+        ELASTICSEARCH_URL: esUrl,
+        REDIS_URL: redisUrl,
+        ES_INDEX_PREFIX: `${tag}_`,
+        QUEUE_PREFIX: tag,
+        SEARCH_BACKEND: 'elasticsearch',
+        HOST: '127.0.0.1',
+        PORT: String(apiPort),
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
+    for (let tries = 0; !(await fetch(`http://127.0.0.1:${apiPort}/readyz`).then((r) => r.ok, () => false)); tries += 1) {
+      if (api.exitCode !== null || tries > 240) throw new Error('the API process did not become ready');
+      await sleep(250);
+    }
 
     const pgDb = createPgDb(dbUrl.toString(), { max: options.connections });
     const pgSearch = new PostgresSearchRepository(pgDb, { publicBaseUrl: PUBLIC, timeoutMs: 30_000 });
@@ -366,11 +388,10 @@ try {
     await Promise.all(walks);
     const stats = await es.indices.stats({ index: `${tag}_*`, metric: 'search' });
     say(
-      `open search contexts on the bench's indices after the read runs and 200 q searches (20 cursors followed and abandoned): ${stats._all.total?.search?.open_contexts ?? 0} (this API process holds ${esSearch.openPits()} points in time; bound ES_MAX_OPEN_PITS=500)`,
+      `open search contexts on the bench's indices after the read runs and 200 q searches (20 cursors followed and abandoned): ${stats._all.total?.search?.open_contexts ?? 0} (bound: ES_MAX_OPEN_PITS=500 per API process)`,
     );
 
-    apiServer.closeAllConnections();
-    apiServer.close();
+    api.kill('SIGTERM');
     embeddedServer.closeAllConnections();
     embeddedServer.close();
     await ilike.close();
@@ -379,6 +400,7 @@ try {
   await pool.end();
 } finally {
   sampler?.stop();
+  if (api && api.exitCode === null) api.kill('SIGKILL');
   if (worker && worker.exitCode === null) {
     worker.kill('SIGTERM');
     await Promise.race([exitOf(worker), sleep(15_000)]);

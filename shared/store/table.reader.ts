@@ -168,14 +168,25 @@ export class TableReader<R extends ListedRow, T, S> {
     return rows.length === 1;
   }
 
-  /** The rows of a keyset walk, page by page, each page read under withKeysetPlan. */
+  /**
+   * The rows of a keyset walk, page by page, each page read under withKeysetPlan. The next page is read
+   * while the caller works through this one (a reindex turns them into documents and bulk requests), so
+   * the database and the caller each wait on the other about half as long. At most two pages are held.
+   */
   private async *walk(page: (after: string | null, pageSize: number) => [string, unknown[]], pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<R> {
-    let after: string | null = null;
+    const read = (after: string | null): Promise<R[]> => {
+      const rows = withKeysetPlan(this.db, (tx) => tx.query<R>(...page(after, pageSize))).then((r) => r.rows);
+      // Awaited below; this keeps a read that fails while the caller is busy from counting as unhandled.
+      rows.catch(() => undefined);
+      return rows;
+    };
+    let next = read(null);
     for (;;) {
-      const { rows }: { rows: R[] } = await withKeysetPlan(this.db, (tx) => tx.query<R>(...page(after, pageSize)));
+      const rows = await next;
+      const full = rows.length === pageSize;
+      if (full) next = read(rows.at(-1)!.id);
       yield* rows;
-      if (rows.length < pageSize) return;
-      after = rows.at(-1)!.id;
+      if (!full) return;
     }
   }
 }

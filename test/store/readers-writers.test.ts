@@ -185,6 +185,33 @@ describe.each(engines)('store on %s', (engine) => {
       expect(listed).not.toContain('d-draft');
     });
 
+    it('a keyset walk reads the next page while the caller holds this one, and a failed read reaches the caller', async () => {
+      // A Db that counts page reads and fails the third: the walk reads a page ahead of what it yields.
+      let reads = 0;
+      const failing: typeof store.db = {
+        ...store.db,
+        engine: store.db.engine,
+        query: (sql, params) => store.db.query(sql, params),
+        withPgClient: (fn) => store.db.withPgClient(fn),
+        close: async () => undefined,
+        transaction: (fn) => {
+          reads += 1;
+          if (reads === 3) return Promise.reject(new Error('page read failed'));
+          return store.db.transaction(fn);
+        },
+      };
+      const walk = new DesignerReader(failing, BASE).stream({ pageSize: 2 })[Symbol.asyncIterator]();
+      const first = await walk.next();
+      expect(first.done).toBe(false);
+      // Holding the first row of page 1, page 2 is already being read.
+      expect(reads).toBe(2);
+      await walk.next();
+      await walk.next(); // the first row of page 2: page 3 is read ahead, and fails while nobody waits on it
+      await new Promise((resolve) => setTimeout(resolve, 50)); // an unhandled rejection would fail the run here
+      await walk.next();
+      await expect(walk.next()).rejects.toThrow('page read failed');
+    });
+
     it('refuses a slug another designer holds, naming the field', async () => {
       await expect(designerWriter.upsert(designer('ana-lopez', { id: 'd-other' }))).rejects.toThrow(RecordConflictError);
       await expect(designerWriter.upsert(designer('ana-lopez', { id: 'd-other' }))).rejects.toMatchObject({ field: 'slug' });
