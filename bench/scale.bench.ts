@@ -318,7 +318,8 @@ try {
         PORT: String(apiPort),
         LOG_LEVEL: 'info',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // Its access log goes to stderr, a line per request: written, as in production, and dropped here.
+      stdio: ['ignore', 'ignore', 'ignore'],
     });
     const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
     for (let tries = 0; !(await fetch(`http://127.0.0.1:${apiPort}/readyz`).then((r) => r.ok, () => false)); tries += 1) {
