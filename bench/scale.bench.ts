@@ -382,14 +382,25 @@ try {
     }
 
     // Cursor walks: many q searches, some followed for a page and abandoned. Open contexts stay bounded.
-    const walks = Array.from({ length: 200 }, async (_, i) => {
-      const first = (await (await fetch(`${apiBase}/designers?q=designer&limit=20`)).json()) as { meta: { next_cursor: string | null } };
-      if (i % 10 === 0 && first.meta.next_cursor) await fetch(`${apiBase}/designers?q=designer&limit=20&cursor=${first.meta.next_cursor}`);
-    });
-    await Promise.all(walks);
+    // As many at once as the read runs' connections; a search the API refuses (503 past its search
+    // timeout) is counted, not followed.
+    const statuses = new Map<number, number>();
+    const fetchCounted = async (url: string) => {
+      const response = await fetch(url);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      return response.ok ? ((await response.json()) as { meta: { next_cursor: string | null } }) : null;
+    };
+    for (let i = 0; i < 200; i += options.connections) {
+      await Promise.all(
+        Array.from({ length: Math.min(options.connections, 200 - i) }, async (_, j) => {
+          const first = await fetchCounted(`${apiBase}/designers?q=designer&limit=20`);
+          if ((i + j) % 10 === 0 && first?.meta.next_cursor) await fetchCounted(`${apiBase}/designers?q=designer&limit=20&cursor=${first.meta.next_cursor}`);
+        }),
+      );
+    }
     const stats = await es.indices.stats({ index: `${tag}_*`, metric: 'search' });
     say(
-      `open search contexts on the bench's indices after the read runs and 200 q searches (20 cursors followed and abandoned): ${stats._all.total?.search?.open_contexts ?? 0} (bound: ES_MAX_OPEN_PITS=500 per API process)`,
+      `open search contexts on the bench's indices after the read runs and 200 q searches (every tenth followed one page and abandoned; statuses ${JSON.stringify(Object.fromEntries(statuses))}): ${stats._all.total?.search?.open_contexts ?? 0} (bound: ES_MAX_OPEN_PITS=500 per API process)`,
     );
 
     api.kill('SIGTERM');
