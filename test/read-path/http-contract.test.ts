@@ -18,6 +18,7 @@ const DESIGNER_FIELDS = [
   'portfolio_preview',
   'category',
   'location',
+  'pronouns',
   'current_role',
   'previous_roles',
   'profile_url',

@@ -14,6 +14,7 @@ export function designer(id: string, name = `Designer ${id}`): IndexedDesigner {
       portfolio_preview: `https://${id}.example/p.jpg`,
       category: 'brand',
       location: 'Zürich, CH',
+      pronouns: null,
       current_role: null,
       previous_roles: [],
       profile_url: `https://directory.test/designer/designer-${id}`,
