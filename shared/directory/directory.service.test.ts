@@ -105,7 +105,6 @@ describe('directory service', () => {
       portfolio_preview: 'https://images.example/ana.jpg',
       category: 'product' as const,
       location: '',
-      pronouns: null,
       current_role: null,
       previous_roles: [],
       profile_url: 'http://localhost:3000/designer/ana-lopez',

@@ -20,7 +20,6 @@ const ana: Designer = {
   portfolio_preview: 'https://img.example/ana.jpg',
   category: 'brand',
   location: 'Madrid, ES',
-  pronouns: null,
   current_role: null,
   previous_roles: [],
   profile_url: 'https://directory.example/designer/ana-lopez',

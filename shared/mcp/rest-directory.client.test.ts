@@ -67,7 +67,7 @@ describe('REST directory client', () => {
   it('looks a profile up by id through the exact id filter, and an empty page is NotFoundError', async () => {
     const designer = {
       id: 'd-1', slug: 'ana-lopez', name: 'Ana López', description: '', website: 'https://ana.example',
-      portfolio_preview: 'https://ana.example/p.jpg', category: 'brand', location: 'Remote', pronouns: null, current_role: null,
+      portfolio_preview: 'https://ana.example/p.jpg', category: 'brand', location: 'Remote', current_role: null,
       previous_roles: [], profile_url: 'https://d.example/designer/ana-lopez',
     };
     routes.set('/api/v1/designers', json(200, { success: true, data: [designer], meta: { ...meta, total: 1, limit: 1 } }));

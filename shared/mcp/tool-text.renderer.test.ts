@@ -13,7 +13,6 @@ const ana: Designer = {
   portfolio_preview: 'https://img.example/ana.jpg',
   category: 'brand',
   location: 'Madrid, ES',
-  pronouns: null,
   current_role: { title: 'Brand Designer', company: 'Acme', company_url: 'https://acme.example' },
   previous_roles: [{ title: 'Visual Designer', company: 'Globex', company_url: null }],
   profile_url: 'https://directory.example/designer/ana-lopez',

@@ -11,7 +11,6 @@ const designer: Designer = {
   portfolio_preview: 'https://images.example/ana.jpg',
   category: 'product',
   location: 'San Francisco, US',
-  pronouns: null,
   current_role: { title: 'Product Designer', company: 'Acme', company_url: 'https://acme.example' },
   previous_roles: [],
   profile_url: 'https://directory.example/designer/ana-lopez',

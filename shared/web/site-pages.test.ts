@@ -15,7 +15,6 @@ const designer: Designer = {
   portfolio_preview: 'https://images.example/x.jpg',
   category: 'brand',
   location: 'Lisbon, PT',
-  pronouns: null,
   current_role: null,
   previous_roles: [{ title: '<i>Lead</i>', company: 'Acme', company_url: null }],
   profile_url: 'https://directory.example/designer/x',

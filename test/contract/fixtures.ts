@@ -152,7 +152,6 @@ export function toDesigner(d: DesignerFixture): Designer {
     portfolio_preview: d.portfolio_preview,
     category: d.category,
     location: d.location ?? '',
-    pronouns: null,
     current_role: d.current_role ?? null,
     previous_roles: d.previous_roles ?? [],
     profile_url: profileUrl(PUBLIC_BASE_URL, d.slug),

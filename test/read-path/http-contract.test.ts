@@ -18,7 +18,6 @@ const DESIGNER_FIELDS = [
   'portfolio_preview',
   'category',
   'location',
-  'pronouns',
   'current_role',
   'previous_roles',
   'profile_url',

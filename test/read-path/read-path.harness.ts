@@ -136,7 +136,6 @@ export function designer(spec: DesignerSpec): IndexedDesigner {
     portfolio_preview: `https://images.example/${slug}.jpg`,
     category: 'product',
     location: 'Nowhere Special',
-    pronouns: null,
     current_role: null,
     previous_roles: [],
     profile_url: profileUrl(PUBLIC_BASE_URL, slug),

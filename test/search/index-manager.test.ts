@@ -70,7 +70,7 @@ describe.skipIf(!services)('ElasticsearchIndexManager: an index from an older re
     const writer = new ElasticsearchDocumentWriter(client, names);
     const designer = {
       id: 'u1', slug: 'ana-up', name: 'Ana Up', description: '', website: 'https://a.example', portfolio_preview: 'https://a.example/p.jpg',
-      category: 'brand' as const, location: 'Berlin, DE', pronouns: null, current_role: { title: 'Brand Designer', company: 'Acme', company_url: null },
+      category: 'brand' as const, location: 'Berlin, DE', current_role: { title: 'Brand Designer', company: 'Acme', company_url: null },
       previous_roles: [], profile_url: 'https://d.example/designer/ana-up',
     };
     const result = await writer.indexDesigners([{ designer, listed_at: '2026-01-01T00:00:00.000Z', version: 1 }]);

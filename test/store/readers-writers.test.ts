@@ -70,7 +70,6 @@ describe.each(engines)('store on %s', (engine) => {
         portfolio_preview: 'https://img.example/ana-lopez.jpg',
         category: 'product',
         location: 'Berlin, DE',
-        pronouns: null,
         current_role: { title: 'Product Designer', company: 'Acme', company_url: 'https://acme.example' },
         previous_roles: [{ title: 'Designer', company: 'Globex', company_url: null }],
         profile_url: 'https://directory.example/designer/ana-lopez',

@@ -12,7 +12,6 @@ const indexed: IndexedDesigner = {
     portfolio_preview: 'https://ana.example/p.jpg',
     category: 'brand',
     location: 'Zürich, CH',
-    pronouns: null,
     current_role: { title: 'Brand Designer', company: 'Acme Studio', company_url: null },
     previous_roles: [{ title: 'Graphic Designer', company: 'Globex', company_url: 'https://globex.example' }],
     profile_url: 'https://directory.test/designer/ana-muller',

@@ -18,7 +18,6 @@ const designer: IndexedDesigner = {
     portfolio_preview: 'https://ana.example/p.jpg',
     category: 'brand',
     location: '',
-    pronouns: null,
     current_role: null,
     previous_roles: [],
     profile_url: 'https://directory.test/designer/ana',

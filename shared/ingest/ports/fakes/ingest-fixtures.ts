@@ -14,7 +14,6 @@ export function designer(id: string, name = `Designer ${id}`): IndexedDesigner {
       portfolio_preview: `https://${id}.example/p.jpg`,
       category: 'brand',
       location: 'Zürich, CH',
-      pronouns: null,
       current_role: null,
       previous_roles: [],
       profile_url: `https://directory.test/designer/designer-${id}`,
