@@ -1,36 +1,32 @@
 /**
  * The embedded default's search (PGlite, or a Postgres server with --engine postgres) against the API on
  * Elasticsearch, with the same designers, in the same run; --explain prints EXPLAIN ANALYZE of each
- * scenario's statements, which is how its slow plans were found.
+ * scenario's statements, which is how its slow plans were found. Both APIs run as their own processes on the
+ * build (`npm start`, the image), so the load generator here shares neither's event loop.
  * Usage: npm run bench:embedded -- --designers 10000 [--engine pglite|postgres] [--explain]
  */
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
 import pg from 'pg';
-import { createApp } from '../services/api/app.ts';
 import type { DesignerFilters } from '../shared/domain/designer-search.schema.ts';
-import { createLogger } from '../shared/logging/logger.ts';
 import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-document.writer.ts';
 import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
-import { ElasticsearchSearchRepository } from '../shared/search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { designerSearchSpec } from '../shared/search/postgres/designer-query.builder.ts';
 import { fuzzyExpansions } from '../shared/search/postgres/fuzzy-terms.ts';
 import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.repository.ts';
 import { countStatement, pageStatement } from '../shared/search/postgres/sql-builder.ts';
 import { searchWords } from '../shared/search/postgres/text-search.ts';
-import type { SearchPort } from '../shared/search/search.port.ts';
 import { DesignerReader } from '../shared/store/designer.reader.ts';
 import { createPgDb, createPgliteDb, type Db } from '../shared/store/db.ts';
 import { importDesignerRecords } from '../shared/store/import/designer.import.ts';
 import { migrate } from '../shared/store/migrate.ts';
+import { type ApiProcess, buildDist, startApiProcess } from './support/api-process.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
 const options = new Command()
@@ -64,6 +60,10 @@ const scenarios: { name: string; query: string; filters: DesignerFilters }[] = [
 
 let dir: string | undefined;
 let db: Db | undefined;
+let pgUrl: string | undefined;
+let esDir: string | undefined;
+let embedded: ApiProcess | undefined;
+let onEs: ApiProcess | undefined;
 const es = createElasticsearchClient({ url: esUrl, requestTimeoutMs: 120_000 });
 const names = indexNames(`${tag}_`);
 const manager = new ElasticsearchIndexManager(es, names);
@@ -75,7 +75,8 @@ try {
     await admin(`CREATE DATABASE "${tag}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${tag}`;
-    db = createPgDb(url.toString(), { max: options.connections });
+    pgUrl = url.toString();
+    db = createPgDb(pgUrl, { max: options.connections });
   }
   await migrate(db);
   let started = Date.now();
@@ -91,27 +92,18 @@ try {
   if (chunk.length) await importDesignerRecords(db, chunk);
   console.error(`${options.engine} import: ${options.designers} in ${Date.now() - started} ms = ${Math.round((options.designers * 1000) / (Date.now() - started))} records/s`);
 
-  const serve = async (search: SearchPort) => {
-    const server = createApp({
-      search,
-      config: { PUBLIC_BASE_URL: PUBLIC, CACHE_MAX_AGE_SECONDS: 60 },
-      logger: createLogger('silent', 'bench'),
-    }).app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1` };
-  };
-  const embedded = await serve(new PostgresSearchRepository(db, { publicBaseUrl: PUBLIC, timeoutMs: 30_000 }));
-
-  let onEs: Awaited<ReturnType<typeof serve>> | undefined;
   if (options.es) {
     await manager.ensureIndices();
-    started = Date.now();
     const reader = new DesignerReader(db, PUBLIC);
     const writer = new ElasticsearchDocumentWriter(es, names);
     await writer.indexDesigners(reader.streamListed());
     await manager.refresh();
-    onEs = await serve(new ElasticsearchSearchRepository(es, names));
   }
+
+  // The search text the Postgres backend reads: computed once, as the API does before it serves.
+  started = Date.now();
+  await new PostgresSearchRepository(db, { publicBaseUrl: PUBLIC, timeoutMs: 30_000 }).prepare();
+  console.error(`search text for ${options.designers} designers: ${Date.now() - started} ms`);
 
   if (options.explain) {
     for (const s of scenarios) {
@@ -122,6 +114,25 @@ try {
         console.error(`\n--- ${s.name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
     }
+  }
+
+  // Each API in its own process on the build, as `npm start` and the image run it: the embedded one opens
+  // the same PGlite directory (or database), so this process lets go of it first.
+  await db.close();
+  db = undefined;
+  buildDist();
+  const storeEnv: Record<string, string> =
+    options.engine === 'pglite' ? { DATA_DIR: dir! } : { DATABASE_URL: pgUrl!, SEARCH_BACKEND: 'postgres' };
+  embedded = await startApiProcess({ ...storeEnv, PUBLIC_BASE_URL: PUBLIC });
+  console.error(`embedded API ready in ${embedded.readyMs} ms`);
+  const listed = await embedded.total();
+  if (listed < options.designers * 0.5) throw new Error(`the embedded API serves ${listed} designers, not the ${options.designers} imported`);
+  if (options.es) {
+    esDir = await mkdtemp(join(tmpdir(), `${tag}-es-`));
+    // Its own (sample) store: on Elasticsearch the read path never touches it.
+    onEs = await startApiProcess({ DATA_DIR: esDir, PUBLIC_BASE_URL: PUBLIC, ELASTICSEARCH_URL: esUrl, ES_INDEX_PREFIX: `${tag}_`, SEARCH_BACKEND: 'elasticsearch' });
+    const onEsListed = await onEs.total();
+    if (onEsListed !== listed) throw new Error(`the API on Elasticsearch serves ${onEsListed} designers, the embedded one ${listed}`);
   }
 
   const run = async (url: string, seconds = options.seconds) => {
@@ -145,12 +156,11 @@ try {
     lines.push(`| ${s.name} | ${e.rps.toFixed(0)} | ${e.p50} / ${e.p99}${e.bad ? ` (${e.bad} errors)` : ''} | ${cells} |`);
     console.error(lines.at(-1));
   }
-  for (const s of [embedded, onEs]) {
-    s?.server.closeAllConnections();
-    s?.server.close();
-  }
   console.log(`\n${lines.join('\n')}`);
 } finally {
+  await embedded?.stop();
+  await onEs?.stop();
+  if (esDir) await rm(esDir, { recursive: true, force: true });
   await db?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
   if (options.engine === 'postgres') await admin(`DROP DATABASE IF EXISTS "${tag}" WITH (FORCE)`).catch(() => undefined);

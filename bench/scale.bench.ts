@@ -6,11 +6,11 @@
  * Usage: npm run bench -- --designers 100000  (needs ELASTICSEARCH_URL, DATABASE_URL, REDIS_URL)
  * Everything it creates (database, indices, queue keys, temp file) carries one tag and is removed after.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -33,6 +33,7 @@ import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-ind
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.repository.ts';
 import { createPgDb } from '../shared/store/db.ts';
+import { type ApiProcess, buildDist, startApiProcess } from './support/api-process.ts';
 import { startNaiveIlikeServer } from './support/naive-ilike.server.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
@@ -120,14 +121,6 @@ function node(args: string[], env: Record<string, string>, stdio: 'inherit' | 'i
   return spawn(process.execPath, [...flags, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', stdio, 'inherit'] });
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function exitOf(child: ChildProcess): Promise<number> {
   if (child.exitCode !== null) return child.exitCode;
   const [code] = (await once(child, 'exit')) as [number | null];
@@ -144,7 +137,7 @@ const toIndexed = (r: ReturnType<typeof scaleDesigners> extends Generator<infer 
 };
 
 let worker: ChildProcess | undefined;
-let api: ChildProcess | undefined;
+let apiProcess: ApiProcess | undefined;
 let sampler: ReturnType<typeof rssSampler> | undefined;
 try {
   say(`# scale bench: ${N} designers (tag ${tag}), worker node flags '${options.workerNodeFlags}'`);
@@ -185,7 +178,7 @@ try {
 
   // ---- 3. initial sync: the worker drains the outbox the import filled ----
   // The worker as its image runs it: the build in dist/, on plain node (infra/ingest-worker.Dockerfile).
-  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  buildDist();
   t = Date.now();
   worker = spawn(
     process.execPath,
@@ -302,30 +295,19 @@ try {
   // ---- 6. read path ----
   if (!skip.has('reads')) {
     // The raw index got freshness writes with partial documents; the read runs use the synced alias.
-    // The API as its image runs it: its own process on the build, default settings (access logs at info),
-    // so the load generator here never shares its event loop.
-    const apiPort = await freePort();
-    api = spawn(process.execPath, ['dist/services/api/main.js'], {
-      env: {
-        ...process.env,
-        ...storeEnv,
-        ELASTICSEARCH_URL: esUrl,
-        REDIS_URL: redisUrl,
-        ES_INDEX_PREFIX: `${tag}_`,
-        QUEUE_PREFIX: tag,
-        SEARCH_BACKEND: 'elasticsearch',
-        HOST: '127.0.0.1',
-        PORT: String(apiPort),
-        LOG_LEVEL: 'info',
-      },
-      // Its access log goes to stderr, a line per request: written, as in production, and dropped here.
-      stdio: ['ignore', 'ignore', 'ignore'],
+    // The API as its image runs it (bench/support/api-process.ts).
+    const api = await startApiProcess({
+      ...storeEnv,
+      LOG_LEVEL: 'info',
+      ELASTICSEARCH_URL: esUrl,
+      REDIS_URL: redisUrl,
+      ES_INDEX_PREFIX: `${tag}_`,
+      QUEUE_PREFIX: tag,
+      SEARCH_BACKEND: 'elasticsearch',
     });
-    const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
-    for (let tries = 0; !(await fetch(`http://127.0.0.1:${apiPort}/readyz`).then((r) => r.ok, () => false)); tries += 1) {
-      if (api.exitCode !== null || tries > 240) throw new Error('the API process did not become ready');
-      await sleep(250);
-    }
+    apiProcess = api;
+    const apiBase = api.base;
+    if ((await api.total()) !== N) throw new Error(`the API process serves ${await api.total()} designers, not ${N}`);
 
     const pgDb = createPgDb(dbUrl.toString(), { max: options.connections });
     const pgSearch = new PostgresSearchRepository(pgDb, { publicBaseUrl: PUBLIC, timeoutMs: 30_000 });
@@ -403,7 +385,7 @@ try {
       `open search contexts on the bench's indices after the read runs and 200 q searches (every tenth followed one page and abandoned; statuses ${JSON.stringify(Object.fromEntries(statuses))}): ${stats._all.total?.search?.open_contexts ?? 0} (bound: ES_MAX_OPEN_PITS=500 per API process)`,
     );
 
-    api.kill('SIGTERM');
+    await api.stop();
     embeddedServer.closeAllConnections();
     embeddedServer.close();
     await ilike.close();
@@ -412,7 +394,7 @@ try {
   await pool.end();
 } finally {
   sampler?.stop();
-  if (api && api.exitCode === null) api.kill('SIGKILL');
+  await apiProcess?.stop();
   if (worker && worker.exitCode === null) {
     worker.kill('SIGTERM');
     await Promise.race([exitOf(worker), sleep(15_000)]);
