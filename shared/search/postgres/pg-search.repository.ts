@@ -18,6 +18,7 @@ import { fuzzyExpansions } from './fuzzy-terms.ts';
 import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
 import { mapDatabaseError } from './pg-errors.ts';
 import { SearchTextUpkeep } from './search-text.upkeep.ts';
+import { SnapshotCountCache } from './snapshot-count.cache.ts';
 import { countStatement, pageStatement, type SearchSpec, type SortKey } from './sql-builder.ts';
 
 export interface PostgresSearchOptions {
@@ -46,6 +47,8 @@ type SortedRow<R> = R & { sort_values: Cursor['sa']; total_matches?: string };
 export class PostgresSearchRepository implements SearchPort {
   private readonly designers: DesignerReader;
   private readonly upkeep: SearchTextUpkeep;
+  /** Totals reused until something writes: the count is half of a filtered page's cost on PGlite. */
+  private readonly counts = new SnapshotCountCache();
 
   constructor(
     private readonly db: Db,
@@ -130,11 +133,7 @@ export class PostgresSearchRepository implements SearchPort {
         const { rows: fetched } = page.limit > 0 ? await tx.query<SortedRow<R>>(statement.sql, statement.params) : { rows: [] };
         let total: number;
         if (withTotal && fetched[0]) total = Number(fetched[0].total_matches);
-        else {
-          const count = countStatement(spec);
-          const { rows: totals } = await tx.query<{ total: string }>(count.sql, count.params);
-          total = Number(totals[0]?.total ?? 0);
-        }
+        else total = await this.counts.count(tx, countStatement(spec));
         const rows = fetched.slice(0, page.limit);
         const hasMore = probe ? fetched.length > rows.length : offset + rows.length < total;
         const last = rows.at(-1);
