@@ -133,7 +133,12 @@ export class PostgresSearchRepository implements SearchPort {
         const { rows: fetched } = page.limit > 0 ? await tx.query<SortedRow<R>>(statement.sql, statement.params) : { rows: [] };
         let total: number;
         if (withTotal && fetched[0]) total = Number(fetched[0].total_matches);
-        else total = await this.counts.count(tx, countStatement(spec));
+        else {
+          // Open roles' counts carry the clock (expiry) and never repeat: remembering them would only push
+          // designers' reusable totals out of the cache.
+          const count = countStatement(spec);
+          total = kind === 'designers' ? await this.counts.count(tx, count) : Number((await tx.query<{ total: string }>(count.sql, count.params)).rows[0]?.total ?? 0);
+        }
         const rows = fetched.slice(0, page.limit);
         const hasMore = probe ? fetched.length > rows.length : offset + rows.length < total;
         const last = rows.at(-1);

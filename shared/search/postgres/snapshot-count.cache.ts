@@ -9,8 +9,9 @@ const MAX_ENTRIES = 1000;
  * is the statement with its parameters and the transaction's snapshot (`pg_current_snapshot()`: its xmin,
  * xmax and in-progress ids). Two snapshots with the same three see exactly the same committed rows, and a
  * search, being read-only, never takes a transaction id, so the snapshot only moves when something writes.
- * A count is therefore reused between writes and never across one, on any replica, whatever the filters;
- * statements whose parameters carry the clock (open roles' expiry) simply never repeat a key.
+ * A count is therefore reused between writes and never across one, on any replica, whatever the filters.
+ * Only for statements that can repeat: one whose parameters carry the clock (open roles' expiry) would never
+ * hit and only evict others.
  */
 export class SnapshotCountCache {
   private readonly totals = new LRUCache<string, number>({ max: MAX_ENTRIES });
