@@ -3,6 +3,7 @@ import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SELECT } from '../../store/designer.row.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { DESIGNER_FIELD_WEIGHTS } from './designer.search-text.ts';
+import type { QueryTerms } from './query-terms.ts';
 import { entitySearchSpec, entitySortKeys, type PgEntitySearch } from './search-spec.builder.ts';
 import type { SearchSpec, SortKey } from './sql-builder.ts';
 
@@ -30,5 +31,4 @@ const DESIGNER_SEARCH: PgEntitySearch<DesignerFilters> = {
 export const designerSortKeys = (filters: DesignerFilters): SortKey[] => entitySortKeys(DESIGNER_SEARCH, filters);
 
 /** Pure: validated designer filters to the matching set; only listed designers ever match. */
-export const designerSearchSpec = (filters: DesignerFilters, expansions: ReadonlyMap<string, readonly string[]>): SearchSpec =>
-  entitySearchSpec(DESIGNER_SEARCH, filters, expansions);
+export const designerSearchSpec = (filters: DesignerFilters, terms: QueryTerms): SearchSpec => entitySearchSpec(DESIGNER_SEARCH, filters, terms);

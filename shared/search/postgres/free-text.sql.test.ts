@@ -5,9 +5,9 @@ import { Params } from './sql-builder.ts';
 
 const WEIGHTS = { A: 6, B: 4, C: 2, D: 1 } as const;
 
-function build(q: string, expansions = new Map<string, string[]>(), roles = false) {
+function build(q: string, expansions = new Map<string, string[]>(), roles = false, known?: ReadonlySet<string>) {
   const params = new Params();
-  const sql = freeTextSql('s.text_tsv', understandQuery(q), expansions, WEIGHTS, params, roles ? { roles: 's.role_tsvs', current: 's.current_role_tsv' } : undefined)!;
+  const sql = freeTextSql('s.text_tsv', understandQuery(q), { expansions, known }, WEIGHTS, params, roles ? { roles: 's.role_tsvs', current: 's.current_role_tsv' } : undefined)!;
   /** The SQL with its bind values spelt out, to read what it asks. */
   const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
   return { where: inline(sql.where), score: inline(sql.score) };
@@ -19,10 +19,40 @@ describe('freeTextSql', () => {
     expect(where).toBe("s.text_tsv @@ «( ( 'designer' ) & ( 'acme' | 'acme':* ) )»");
   });
 
-  it('from three words: any word through the index, and a count of matched words of at least the required number', () => {
+  it('from three words: one tsquery of every way to hold the required number of them, which the index reads', () => {
     const { where } = build('brand designer spotify');
-    expect(where).toContain("s.text_tsv @@ «( ( 'brand' ) | ( 'designer' ) | ( 'spotify' | 'spotify':* ) )»");
-    expect(where).toMatch(/\)::int \+ \(.*\)::int \+ \(.*\)::int\) >= 2$/);
+    const [brand, designer, spotify] = ["( 'brand' )", "( 'designer' )", "( 'spotify' | 'spotify':* )"];
+    expect(where).toBe(`s.text_tsv @@ «( ( ${brand} & ${designer} ) | ( ${brand} & ${spotify} ) | ( ${designer} & ${spotify} ) )»`);
+    // Four words, three required: four subsets.
+    expect(build('brand designer spotify berlin').where.match(/ & /g)).toHaveLength(4 * 2);
+  });
+
+  it('past the size bound, any word through the index and a count of matched words of at least the required number', () => {
+    // Ten words, six required: 210 subsets.
+    const { where } = build('one two three four five six seven eight nine ten'.replace(/\w+/g, (w) => `${w}x`));
+    expect(where).toContain("s.text_tsv @@ «( ( 'onex' ) | ( 'twox' ) |");
+    expect(where).toMatch(/\)::int \+ \(.*\)::int\) >= 6$/);
+  });
+
+  it('a word that may be missing is tested once before its tiers; a word every match holds is not', () => {
+    expect(build('brand designer spotify').score).toContain("CASE WHEN NOT s.text_tsv @@ «( 'brand' )» THEN 0 WHEN");
+    expect(build('brand designer').score).not.toContain('WHEN NOT');
+  });
+
+  it('leaves out the exact tests of words no record holds, and the bonuses that need every word exactly', () => {
+    const everything = build('senor designer', new Map([['senor', ['senior']]]));
+    const pruned = build('senor designer', new Map([['senor', ['senior']]]), false, new Set(['designer']));
+    expect(everything.score).toContain("«'senor':A»");
+    expect(pruned.score).not.toContain("«'senor':A»");
+    expect(pruned.score).toContain("«( 'senior':A )»");
+    expect(pruned.score).toContain("«'designer':A»");
+    // Both words in one field, or as a phrase: impossible without senor.
+    expect(everything.score).toContain('<->');
+    expect(pruned.score).not.toContain('<->');
+    // The match itself is unchanged: the vocabulary only spares tests that would fail.
+    expect(pruned.where).toBe(everything.where);
+    // A word with nothing left to score adds 0.
+    expect(build('senor designer', new Map(), false, new Set(['designer'])).score).toMatch(/^\(0 \+ CASE/);
   });
 
   it('scores each word by its best tier and field: exact above prefix above fuzzy, whatever the field', () => {
@@ -38,14 +68,20 @@ describe('freeTextSql', () => {
 
   it('with role columns, scores the words found together in one role and in the current role', () => {
     const { score } = build('designer acme', new Map(), true);
+    // The first four roles in place, more through unnest.
+    expect(score).toContain('s.role_tsvs[4] @@');
+    expect(score).not.toContain('s.role_tsvs[5]');
+    expect(score).toContain('ELSE (SELECT max(');
     expect(score).toContain('FROM unnest(s.role_tsvs) AS r');
     expect(score).toContain('s.current_role_tsv @@');
     expect(build('acme', new Map(), true).score).not.toContain('role_tsvs');
-    // "former …" asks for past roles: previous roles score instead of the current one.
-    expect(build('former acme designer', new Map(), true).score).toContain('s.role_tsvs[2:]');
+    // "former …" asks for past roles: previous roles score instead of the current one, which comes first.
+    const former = build('former acme designer', new Map(), true).score;
+    expect(former).toContain('s.role_tsvs[1 + (length(s.current_role_tsv) > 0)::int:]');
+    expect(former).not.toContain('s.current_role_tsv @@');
   });
 
   it('is null without words', () => {
-    expect(freeTextSql('s.text_tsv', understandQuery(' '), new Map(), WEIGHTS, new Params())).toBeNull();
+    expect(freeTextSql('s.text_tsv', understandQuery(' '), { expansions: new Map() }, WEIGHTS, new Params())).toBeNull();
   });
 });

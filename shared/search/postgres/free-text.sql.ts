@@ -1,4 +1,5 @@
 import type { QueryWords } from '../query-words.ts';
+import type { QueryTerms } from './query-terms.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, lexeme, type Weight } from './text-search.ts';
 
@@ -18,6 +19,27 @@ export interface FreeTextSql {
  */
 export const MATCH_TIER_POINTS = { exact: 10, prefix: 6, fuzzy: 1 } as const;
 
+/** Past this size (operands of the spelt-out tsquery) enough-words matching counts words instead. */
+const MAX_SUBSET_OPERANDS = 400;
+
+/** n choose k, without building the subsets. */
+function binomial(n: number, k: number): number {
+  let result = 1;
+  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
+  return Math.round(result);
+}
+
+/** Every `k`-element subset of 0..n-1, in lexicographic order. */
+function combinations(n: number, k: number, from = 0): number[][] {
+  if (k === 0) return [[]];
+  const subsets: number[][] = [];
+  for (let i = from; i <= n - k; i++) for (const rest of combinations(n, k - 1, i + 1)) subsets.push([i, ...rest]);
+  return subsets;
+}
+
+/** Roles scored in place before the role bonus falls back to unnest (see bestRole). */
+const ROLES_UNROLLED = 4;
+
 /** Columns of the designer search row that score words found together in one role. */
 export interface RoleColumns {
   /** tsvector[]: one per role. */
@@ -27,13 +49,13 @@ export interface RoleColumns {
 }
 
 /**
- * The SQL twin of freeText() in the Elasticsearch backend. `expansions` holds, per word, the vocabulary
- * words within its typo allowance (see fuzzy-terms.ts).
+ * The SQL twin of freeText() in the Elasticsearch backend. `terms` holds, per word, the vocabulary words
+ * within its typo allowance, and which words some record holds as they are (see query-terms.ts).
  */
 export function freeTextSql(
   column: string,
   query: QueryWords,
-  expansions: ReadonlyMap<string, readonly string[]>,
+  terms: QueryTerms,
   weights: FieldWeights,
   params: Params,
   roleColumns?: RoleColumns,
@@ -41,6 +63,9 @@ export function freeTextSql(
   const { words, filler, required, pastRoles } = query;
   if (words.length === 0) return null;
   const last = words.length - 1;
+  const { expansions, known } = terms;
+  // A word no record holds cannot match exactly: its exact tests would fail on every row.
+  const held = (word: string) => known === undefined || known.has(word);
   const fuzzy = (word: string, restrict?: string) => (expansions.get(word) ?? []).map((t) => lexeme(t, { weights: restrict }));
   const alternatives = (word: string, i: number, restrict?: string) =>
     anyOf([
@@ -52,7 +77,7 @@ export function freeTextSql(
 
   // Every (tier, field) pair, best first: a CASE takes the first that matches, which is the best.
   const tiers = [
-    { points: MATCH_TIER_POINTS.exact, query: (w: string, _i: number, l: string) => lexeme(w, { weights: l }) },
+    { points: MATCH_TIER_POINTS.exact, query: (w: string, _i: number, l: string) => (held(w) ? lexeme(w, { weights: l }) : null) },
     ...[{ points: MATCH_TIER_POINTS.prefix, query: (w: string, i: number, l: string) => (i === last ? lexeme(w, { prefix: true, weights: l }) : null) }],
     {
       points: MATCH_TIER_POINTS.fuzzy,
@@ -65,51 +90,91 @@ export function freeTextSql(
   const pairs = tiers
     .flatMap((tier) => Object.entries(weights).map(([letter, points]) => ({ tier, letter, points: tier.points * points })))
     .sort((a, b) => b.points - a.points);
+  const groups = words.map((w, i) => alternatives(w, i));
+  const widest = Math.max(...words.map((w) => 2 + (expansions.get(w)?.length ?? 0)));
+  // A word some rows lack (fewer required than given) is tested once before its tiers are walked.
+  const guarded = required < words.length;
   const perWord = words.map((word, i) => {
     const whens = pairs.flatMap(({ tier, letter, points }) => {
       const q = tier.query(word, i, letter);
       return q ? [`WHEN ${matches(column, q)} THEN ${points}`] : [];
     });
-    return `CASE ${whens.join(' ')} ELSE 0 END`;
+    if (whens.length === 0) return '0';
+    const guard = guarded ? `WHEN NOT ${matches(column, alternatives(word, i))} THEN 0 ` : '';
+    return `CASE ${guard}${whens.join(' ')} ELSE 0 END`;
   });
 
   // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there:
   // in the best-weighted field, exactly.
   const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
-  const optional = filler.map(
+  const optional = filler.filter(held).map(
     (word) => `CASE WHEN ${matches(column, lexeme(word, { weights: best![0] }))} THEN ${best![1] * MATCH_TIER_POINTS.exact} ELSE 0 END`,
   );
 
   const top = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
   const bonus: string[] = [];
-  if (words.length > 1) {
+  if (words.length > 1 && words.every(held)) {
     const oneField = anyOf(Object.keys(weights).map((letter) => allOf(words.map((w) => lexeme(w, { weights: letter })))));
     bonus.push(`CASE WHEN ${matches(column, oneField)} THEN ${words.length * top} ELSE 0 END`);
     bonus.push(`CASE WHEN ${matches(column, followedBy(words.map((w) => lexeme(w))))} THEN ${words.length * top} ELSE 0 END`);
   }
   if (roleColumns && words.length > 1) {
     // Words of one role: counted per role, the best role scores when it holds at least two of them.
-    const inRole = (target: string) => words.map((w, i) => `(${matches(target, alternatives(w, i))})::int`).join(' + ');
-    bonus.push(
-      `COALESCE((SELECT max(c) FILTER (WHERE c >= 2) FROM (SELECT ${inRole('r')} AS c FROM unnest(${roleColumns.roles}) AS r) x), 0) * ${top}`,
-    );
+    const scored = roleScore(words.length, groups, subsetOperands(words, expansions, 2), params);
+    // Designers hold a few roles: the first ROLES_UNROLLED are read in place, which spares a subquery per
+    // row (most of a free-text search's cost on PGlite); more roles than that go through unnest.
+    const bestRole = (shift: string) => {
+      const inPlace = Array.from({ length: ROLES_UNROLLED }, (_, k) => scored(`${roleColumns.roles}[${k + 1}${shift}]`));
+      const unnested = `(SELECT max(${scored('r')}) FROM unnest(${roleColumns.roles}${shift ? `[1${shift}:]` : ''}) AS r)`;
+      return `COALESCE(CASE WHEN coalesce(cardinality(${roleColumns.roles}), 0) <= ${ROLES_UNROLLED} THEN GREATEST(${inPlace.join(', ')}) ELSE ${unnested} END, 0)`;
+    };
     if (pastRoles) {
       // The previous roles: all of them without a current role, else all but the first.
-      const previous = `CASE WHEN length(${roleColumns.current}) = 0 THEN ${roleColumns.roles} ELSE ${roleColumns.roles}[2:] END`;
-      bonus.push(
-        `COALESCE((SELECT max(c) FILTER (WHERE c >= 2) FROM (SELECT ${inRole('p')} AS c FROM unnest(${previous}) AS p) z), 0) * ${top / 2}`,
-      );
+      bonus.push(`${bestRole(` + (length(${roleColumns.current}) > 0)::int`)} * ${top / 2}`);
     } else {
-      bonus.push(`(SELECT CASE WHEN c >= 2 THEN c * ${top / 2} ELSE 0 END FROM (SELECT ${inRole(roleColumns.current)} AS c) y)`);
+      bonus.push(`${bestRole('')} * ${top}`);
+      bonus.push(`${scored(roleColumns.current)} * ${top / 2}`);
     }
   }
 
+  const operands = binomial(words.length, required) * required * widest;
   const where =
     required === words.length
-      ? matches(column, allOf(words.map((w, i) => alternatives(w, i))))
-      : // The index finds rows with any word; the count keeps those with enough of them.
-        `${matches(column, anyOf(words.map((w, i) => alternatives(w, i))))} AND (${words
-          .map((w, i) => `(${matches(column, alternatives(w, i))})::int`)
-          .join(' + ')}) >= ${required}`;
+      ? matches(column, allOf(groups))
+      : operands <= MAX_SUBSET_OPERANDS
+        ? // Enough words is some `required` of them all present: one tsquery, one test per row, and the index reads it.
+          matches(column, anyOf(combinations(words.length, required).map((subset) => allOf(subset.map((i) => groups[i]!)))))
+        : // Too many subsets: the index finds rows with any word; the count keeps those with enough of them.
+          `${matches(column, anyOf(groups))} AND (${groups.map((g) => `(${matches(column, g)})::int`).join(' + ')}) >= ${required}`;
   return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})` };
+}
+
+/** The operands of every tsquery that asks for at least k (from `from` up) of the words. */
+function subsetOperands(words: readonly string[], expansions: ReadonlyMap<string, readonly string[]>, from: number): number {
+  const widest = Math.max(...words.map((w) => 2 + (expansions.get(w)?.length ?? 0)));
+  let operands = 0;
+  for (let k = from; k <= words.length; k++) operands += binomial(words.length, k) * k * widest;
+  return operands;
+}
+
+/**
+ * SQL scoring one role (a tsvector) by the query words it holds: their number from two on, else 0 (and 0
+ * for a role that is not there). Asked as "at least two?" first, which most roles are not, then from all
+ * words down, so a role takes one or two tests instead of one per word; past the size bound, a count.
+ */
+function roleScore(count: number, groups: readonly string[], operands: number, params: Params): (target: string) => string {
+  if (operands > MAX_SUBSET_OPERANDS) {
+    const lookup = `ARRAY[0, 0, ${Array.from({ length: count - 1 }, (_, i) => i + 2).join(', ')}]`;
+    const tsqueries = groups.map((g) => params.add(g, 'tsquery'));
+    return (target) => `COALESCE((${lookup})[${tsqueries.map((q) => `(${target} @@ ${q})::int`).join(' + ')} + 1], 0)`;
+  }
+  const atLeast = new Map<number, string>();
+  for (let k = 2; k <= count; k++) {
+    atLeast.set(k, params.add(anyOf(combinations(count, k).map((subset) => allOf(subset.map((i) => groups[i]!)))), 'tsquery'));
+  }
+  return (target) => {
+    const more = Array.from({ length: count - 2 }, (_, i) => count - i).map((k) => `WHEN ${target} @@ ${atLeast.get(k)} THEN ${k}`);
+    const howMany = more.length > 0 ? `CASE ${more.join(' ')} ELSE 2 END` : '2';
+    return `CASE WHEN ${target} @@ ${atLeast.get(2)} THEN ${howMany} ELSE 0 END`;
+  };
 }

@@ -3,6 +3,7 @@ import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import { OPEN_ROLE_SELECT } from '../../store/open-role.row.ts';
 import { OPEN_ROLE_SEARCH_RULES, PLACEMENT_RANK } from '../open-role-search.rules.ts';
 import { OPEN_ROLE_FIELD_WEIGHTS } from './open-role.search-text.ts';
+import type { QueryTerms } from './query-terms.ts';
 import { entitySearchSpec, entitySortKeys, type PgEntitySearch } from './search-spec.builder.ts';
 import type { SearchSpec, SortKey } from './sql-builder.ts';
 
@@ -26,5 +27,5 @@ const OPEN_ROLE_SEARCH: PgEntitySearch<OpenRoleFilters> = {
 export const openRoleSortKeys = (filters: OpenRoleFilters): SortKey[] => entitySortKeys(OPEN_ROLE_SEARCH, filters);
 
 /** Pure: open-role filters to the matching set; only listings live at `now` ever match. */
-export const openRoleSearchSpec = (filters: OpenRoleFilters, expansions: ReadonlyMap<string, readonly string[]>, now: Date): SearchSpec =>
-  entitySearchSpec(OPEN_ROLE_SEARCH, filters, expansions, now);
+export const openRoleSearchSpec = (filters: OpenRoleFilters, terms: QueryTerms, now: Date): SearchSpec =>
+  entitySearchSpec(OPEN_ROLE_SEARCH, filters, terms, now);

@@ -14,11 +14,11 @@ import { hasFreeText, type SearchFilters } from '../search-rules.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
 import { designerSearchSpec, designerSortKeys } from './designer-query.builder.ts';
 import { understandQuery } from '../query-words.ts';
-import { fuzzyExpansions } from './fuzzy-terms.ts';
+import { lookUpQueryTerms, NO_QUERY_TERMS, type QueryTerms } from './query-terms.ts';
 import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
 import { mapDatabaseError } from './pg-errors.ts';
 import { SearchTextUpkeep } from './search-text.upkeep.ts';
-import { SnapshotCountCache } from './snapshot-count.cache.ts';
+import { currentSnapshot, SnapshotCache } from './snapshot.cache.ts';
 import { countStatement, pageStatement, type SearchSpec, type SortKey } from './sql-builder.ts';
 
 export interface PostgresSearchOptions {
@@ -38,6 +38,9 @@ function sortKinds(keys: readonly SortKey[]): SortValueKind[] {
   });
 }
 
+/** A search found rows queued for new search text: it gives up its snapshot, catches up and starts again. */
+const CATCH_UP_FIRST = Symbol('catch up first');
+
 type SortedRow<R> = R & { sort_values: Cursor['sa']; total_matches?: string };
 
 /**
@@ -48,7 +51,9 @@ export class PostgresSearchRepository implements SearchPort {
   private readonly designers: DesignerReader;
   private readonly upkeep: SearchTextUpkeep;
   /** Totals reused until something writes: the count is half of a filtered page's cost on PGlite. */
-  private readonly counts = new SnapshotCountCache();
+  private readonly counts = new SnapshotCache<number>();
+  /** Vocabulary lookups reused until something writes: a typo's expansions cost a scan of similar-length words. */
+  private readonly vocabulary = new SnapshotCache<QueryTerms>();
 
   constructor(
     private readonly db: Db,
@@ -67,13 +72,13 @@ export class PostgresSearchRepository implements SearchPort {
   }
 
   async searchDesigners(filters: DesignerFilters, page: PageRequest): Promise<Page<Designer>> {
-    return this.walk('designers', filters, page, designerSortKeys(filters), (tx) => this.expansions(tx, filters.q), (e) => designerSearchSpec(filters, e), (row: DesignerRow) =>
+    return this.walk('designers', filters, page, designerSortKeys(filters), (tx, snapshot) => this.queryTerms(tx, snapshot, filters.q), (terms) => designerSearchSpec(filters, terms), (row: DesignerRow) =>
       toDesigner(row, this.options.publicBaseUrl),
     );
   }
 
   async searchOpenRoles(filters: OpenRoleFilters, page: PageRequest, now: Date): Promise<Page<OpenRole>> {
-    return this.walk('open_roles', filters, page, openRoleSortKeys(filters), (tx) => this.expansions(tx, filters.q), (e) => openRoleSearchSpec(filters, e, now), (row: OpenRoleRow) =>
+    return this.walk('open_roles', filters, page, openRoleSortKeys(filters), (tx, snapshot) => this.queryTerms(tx, snapshot, filters.q), (terms) => openRoleSearchSpec(filters, terms, now), (row: OpenRoleRow) =>
       toOpenRole(row),
     );
   }
@@ -97,9 +102,11 @@ export class PostgresSearchRepository implements SearchPort {
     }
   }
 
-  private async expansions(tx: Db, q: string | undefined): Promise<Map<string, string[]>> {
-    const { words } = understandQuery(q);
-    return words.length > 0 ? fuzzyExpansions(tx, words) : new Map();
+  private async queryTerms(tx: Db, snapshot: () => Promise<string>, q: string | undefined): Promise<QueryTerms> {
+    const { words, filler } = understandQuery(q);
+    if (words.length === 0) return NO_QUERY_TERMS;
+    const all = [...words, ...filler];
+    return this.vocabulary.get(await snapshot(), JSON.stringify(all), () => lookUpQueryTerms(tx, all));
   }
 
   private async walk<F extends object, R extends object, T>(
@@ -107,50 +114,66 @@ export class PostgresSearchRepository implements SearchPort {
     filters: F,
     page: PageRequest,
     keys: readonly SortKey[],
-    expand: (tx: Db) => Promise<Map<string, string[]>>,
-    specOf: (expansions: Map<string, string[]>) => SearchSpec,
+    lookUp: (tx: Db, snapshot: () => Promise<string>) => Promise<QueryTerms>,
+    specOf: (terms: QueryTerms) => SearchSpec,
     map: (row: R) => T,
   ): Promise<Page<T>> {
     const cursor = page.cursor ? decodeCursor(page.cursor, kind, filters, sortKinds(keys)) : undefined;
     const offset = cursor ? cursor.o : page.offset;
     try {
-      // Rows written since the last search (by anyone, in any way) get their text first.
-      await this.upkeep.catchUp();
-      return await this.db.transaction(async (tx) => {
-        // One snapshot for the total and the page, and a bound on how long a search may take.
-        await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-        await tx.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(this.options.timeoutMs))}`);
-        const spec = specOf(await expand(tx));
-        // A cursor page reads one record more than it serves: whether more follow is judged by what is
-        // there, not by offset and total, which records added or deleted behind the cursor move.
-        const probe = cursor && page.limit > 0 ? 1 : 0;
-        const window: PageWindow = cursor
-          ? { limit: page.limit + probe, offset: 0, after: cursor.sa }
-          : { limit: page.limit, offset: page.offset };
-        // Relevance order reads every match to rank them: the first page counts them on the way.
-        const withTotal = !cursor && page.limit > 0 && hasFreeText((filters as SearchFilters).q);
-        const statement = pageStatement(spec, window, { withTotal });
-        const { rows: fetched } = page.limit > 0 ? await tx.query<SortedRow<R>>(statement.sql, statement.params) : { rows: [] };
-        let total: number;
-        if (withTotal && fetched[0]) total = Number(fetched[0].total_matches);
-        else {
-          // Open roles' counts carry the clock (expiry) and never repeat: remembering them would only push
-          // designers' reusable totals out of the cache.
-          const count = countStatement(spec);
-          total = kind === 'designers' ? await this.counts.count(tx, count) : Number((await tx.query<{ total: string }>(count.sql, count.params)).rows[0]?.total ?? 0);
-        }
-        const rows = fetched.slice(0, page.limit);
-        const hasMore = probe ? fetched.length > rows.length : offset + rows.length < total;
-        const last = rows.at(-1);
-        const nextCursor =
-          hasMore && last
-            ? encodeCursor({ v: 1, k: kind, h: queryFingerprint(filters), o: offset + rows.length, sa: last.sort_values })
-            : null;
-        return { items: rows.map(map), total, limit: page.limit, offset, hasMore, nextCursor };
-      });
+      await this.upkeep.enable();
+      for (let attempt = 0; ; attempt++) {
+        const found = await this.db.transaction(async (tx) => {
+          // One snapshot for the total and the page, and a bound on how long a search may take.
+          await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+          await tx.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(this.options.timeoutMs))}`);
+          // Rows written since the last search (by anyone, in any way) get their text first. Checked in the
+          // search's own snapshot, so a search takes the store once (PGlite serves one at a time) and, with
+          // nothing queued, sees the text of every write it sees. Once caught up it goes on whatever was
+          // queued since, as it did before the check moved here.
+          if (attempt === 0 && (await this.upkeep.hasQueued(tx))) return CATCH_UP_FIRST;
+          // Read once, and only by a search that remembers something under it.
+          let snapshotRead: Promise<string> | undefined;
+          const snapshot = () => (snapshotRead ??= currentSnapshot(tx));
+          const spec = specOf(await lookUp(tx, snapshot));
+          // A cursor page reads one record more than it serves: whether more follow is judged by what is
+          // there, not by offset and total, which records added or deleted behind the cursor move.
+          const probe = cursor && page.limit > 0 ? 1 : 0;
+          const window: PageWindow = cursor
+            ? { limit: page.limit + probe, offset: 0, after: cursor.sa }
+            : { limit: page.limit, offset: page.offset };
+          // Relevance order reads every match to rank them: the first page counts them on the way.
+          const withTotal = !cursor && page.limit > 0 && hasFreeText((filters as SearchFilters).q);
+          const statement = pageStatement(spec, window, { withTotal });
+          const { rows: fetched } = page.limit > 0 ? await tx.query<SortedRow<R>>(statement.sql, statement.params) : { rows: [] };
+          let total: number;
+          if (withTotal && fetched[0]) total = Number(fetched[0].total_matches);
+          else {
+            // Open roles' counts carry the clock (expiry) and never repeat: remembering them would only push
+            // designers' reusable totals out of the cache.
+            const count = countStatement(spec);
+            const counted = async () => Number((await tx.query<{ total: string }>(count.sql, count.params)).rows[0]?.total ?? 0);
+            total =
+              kind === 'designers'
+                ? await this.counts.get(await snapshot(), `${count.sql}\u0000${JSON.stringify(count.params)}`, counted)
+                : await counted();
+          }
+          const rows = fetched.slice(0, page.limit);
+          const hasMore = probe ? fetched.length > rows.length : offset + rows.length < total;
+          const last = rows.at(-1);
+          const nextCursor =
+            hasMore && last
+              ? encodeCursor({ v: 1, k: kind, h: queryFingerprint(filters), o: offset + rows.length, sa: last.sort_values })
+              : null;
+          return { items: rows.map(map), total, limit: page.limit, offset, hasMore, nextCursor };
+        });
+        if (found !== CATCH_UP_FIRST) return found;
+        await this.upkeep.catchUp();
+      }
     } catch (error) {
       if (error instanceof InvalidInputError) throw error;
       return mapDatabaseError(error);
     }
   }
+
 }

@@ -4,6 +4,7 @@ import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { type FieldWeights, freeTextSql, type RoleColumns } from './free-text.sql.ts';
+import type { QueryTerms } from './query-terms.ts';
 import type { Params, SearchSpec, SortKey } from './sql-builder.ts';
 import { wordPrefixPhraseQuery } from './text-search.ts';
 
@@ -52,7 +53,7 @@ export function entitySortKeys<F extends SearchFilters>(entity: PgEntitySearch<F
 export function entitySearchSpec<F extends SearchFilters>(
   entity: PgEntitySearch<F>,
   filters: F,
-  expansions: ReadonlyMap<string, readonly string[]>,
+  terms: QueryTerms,
   now?: Date,
 ): SearchSpec {
   const { alias, rules } = entity;
@@ -72,7 +73,7 @@ export function entitySearchSpec<F extends SearchFilters>(
         const query = filters[name] ? wordPrefixPhraseQuery(filters[name]) : null;
         if (query) where.push(`s.${name}_tsv @@ ${params.add(query, 'tsquery')}`);
       }
-      const text = freeTextSql('s.text_tsv', understandQuery(filters.q), expansions, entity.weights, params, entity.roleColumns);
+      const text = freeTextSql('s.text_tsv', understandQuery(filters.q), terms, entity.weights, params, entity.roleColumns);
       if (text) where.push(text.where);
       const sorted = Object.entries(entity.sortSql).map(([field, sql]) => `${sql} AS ${SORT_COLUMNS[field as SortField].column}`);
       return `

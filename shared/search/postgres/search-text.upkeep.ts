@@ -37,13 +37,18 @@ export class SearchTextUpkeep {
     return this.enabled;
   }
 
+  /** Whether any row waits for new text, as tx's snapshot sees the queue. */
+  async hasQueued(tx: Db): Promise<boolean> {
+    const { rows } = await tx.query(`SELECT 1 FROM search_text_queue LIMIT 1`);
+    return rows.length > 0;
+  }
+
   /** Recomputes every queued row; returns how many. Concurrent callers (other replicas) share the work. */
   async catchUp(): Promise<number> {
     await this.enable();
     let total = 0;
     for (;;) {
-      const { rows: any } = await this.db.query(`SELECT 1 FROM search_text_queue LIMIT 1`);
-      if (any.length === 0) return this.analyzeAfter(total);
+      if (!(await this.hasQueued(this.db))) return this.analyzeAfter(total);
       const done = await this.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ entity: string; entity_id: string }>(
           `DELETE FROM search_text_queue q USING (

@@ -74,6 +74,24 @@ describe.each(engines)('the embedded search reuses a total until something write
     expect(counts()).toBe(4);
   });
 
+  it.skipIf(engine === 'postgres' && !services)('looks a query up in the vocabulary once between writes, and finds a word written since at once, exactly', async () => {
+    const lookups = () => statements.filter((s) => s.trimStart().startsWith('SELECT q.word, t.term')).length;
+    const before = lookups();
+    const first = await search.searchDesigners({ q: 'quetzalcoatl' }, PAGE);
+    expect(first.total).toBe(0);
+    expect(lookups()).toBe(before + 1);
+    await search.searchDesigners({ q: 'quetzalcoatl' }, PAGE);
+    expect(lookups()).toBe(before + 1);
+
+    // The word arrives: the write moves the snapshot, the vocabulary is read again and now holds the word,
+    // so the exact match is scored as exact (a name match ranks first) and not left out as unknown.
+    await writer.upsert(designer('quetzalcoatl-five', { name: 'Quetzalcoatl Five', category: 'brand' }));
+    await writer.upsert(designer('ed-six', { description: 'Loves quetzalcoatls and quetzalcoatl lore', category: 'brand' }));
+    const found = await search.searchDesigners({ q: 'quetzalcoatl' }, PAGE);
+    expect(lookups()).toBe(before + 2);
+    expect(found.items.map((d) => d.slug)).toEqual(['quetzalcoatl-five', 'ed-six']);
+  });
+
 });
 
 describe.skipIf(!services)('the embedded search on a Postgres server, with a writer in another transaction', () => {

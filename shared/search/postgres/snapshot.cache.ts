@@ -1,0 +1,35 @@
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../store/db.ts';
+
+/** Entries remembered per process and kind: a few hundred filter sets and queries cover what people repeat. */
+const MAX_ENTRIES = 1000;
+
+/**
+ * The transaction's snapshot (`pg_current_snapshot()`: its xmin, xmax and in-progress ids). Two snapshots
+ * with the same three see exactly the same committed rows, and a search, being read-only, never takes a
+ * transaction id, so the snapshot only moves when something writes. tx must be REPEATABLE READ, so that
+ * every statement of the search reads this snapshot.
+ */
+export async function currentSnapshot(tx: Db): Promise<string> {
+  const { rows } = await tx.query<{ snapshot: string }>('SELECT pg_current_snapshot()::text AS snapshot');
+  return rows[0]!.snapshot;
+}
+
+/**
+ * Results of reads (totals, vocabulary lookups), remembered for as long as the data they read cannot have
+ * changed: the key is the read and the snapshot it ran in. A result is therefore reused between writes and
+ * never across one, on any replica. Only for reads that can repeat: one whose parameters carry the clock
+ * (open roles' expiry) would never hit and only evict others.
+ */
+export class SnapshotCache<V extends object | number> {
+  private readonly values = new LRUCache<string, V>({ max: MAX_ENTRIES });
+
+  async get(snapshot: string, key: string, read: () => Promise<V>): Promise<V> {
+    const at = `${snapshot}\u0000${key}`;
+    const known = this.values.get(at);
+    if (known !== undefined) return known;
+    const value = await read();
+    this.values.set(at, value);
+    return value;
+  }
+}
