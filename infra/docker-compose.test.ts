@@ -99,6 +99,16 @@ describe('docker-compose.yml', () => {
     expect(fromImage).toEqual(expect.arrayContaining(['--max-old-space-size=128', '--max-semi-space-size=8']));
   });
 
+  it('runs Postgres with the server settings services-up.sh gives the machine Postgres (the ones the benchmarks measured)', () => {
+    const script = readFileSync('infra/services-up.sh', 'utf8');
+    const settings = /^POSTGRES_SETTINGS=\(([^)]*)\)$/m.exec(script)?.[1]?.split(' ');
+    expect(settings).toEqual(['shared_buffers=2GB', 'max_wal_size=8GB']);
+    const command = compose.services.postgres.command as string[];
+    expect(command[0]).toBe('postgres');
+    expect(command.slice(1).filter((_, i) => i % 2 === 1)).toEqual(settings);
+    expect(command.slice(1).filter((_, i) => i % 2 === 0).every((flag) => flag === '-c')).toBe(true);
+  });
+
   it('wires each app to the compose services through a configuration the app accepts', () => {
     for (const app of ['api', 'ingest-worker', 'seed']) {
       const env = services[app]?.environment ?? {};
