@@ -18,7 +18,7 @@ import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-d
 import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { designerSearchSpec } from '../shared/search/postgres/designer-query.builder.ts';
-import { fuzzyExpansions } from '../shared/search/postgres/fuzzy-terms.ts';
+import { lookUpQueryTerms } from '../shared/search/postgres/query-terms.ts';
 import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.repository.ts';
 import { countStatement, pageStatement } from '../shared/search/postgres/sql-builder.ts';
 import { searchWords } from '../shared/search/postgres/text-search.ts';
@@ -107,8 +107,7 @@ try {
 
   if (options.explain) {
     for (const s of scenarios) {
-      const expansions = await fuzzyExpansions(db, searchWords(s.filters.q ?? ''));
-      const spec = designerSearchSpec(s.filters, expansions);
+      const spec = designerSearchSpec(s.filters, await lookUpQueryTerms(db, searchWords(s.filters.q ?? '')));
       for (const statement of [countStatement(spec), pageStatement(spec, { limit: 50, offset: 0 })]) {
         const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
         console.error(`\n--- ${s.name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
