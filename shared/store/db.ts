@@ -1,8 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite, types as pgliteTypes, type Transaction } from '@electric-sql/pglite';
-import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
+import { type PgliteThread, PgliteThreadConnection, startPgliteThread } from './pglite-thread.client.ts';
 
 /**
  * The smallest database surface the store, the ingest worker and the Postgres search backend need.
@@ -66,51 +64,55 @@ export function createPgDb(connectionString: string, options: { max?: number; co
   };
 }
 
-/**
- * PGlite's own parsers differ from node-pg's in one place the store relies on: bigint. node-pg returns
- * it as a string (it may exceed 2^53); PGlite as a number. Both engines now answer alike.
- */
-const PG_COMPATIBLE_PARSERS = { [pgliteTypes.INT8]: (value: string) => value };
-
-function pgliteTxDb(tx: Transaction): Db {
+function threadTxDb(thread: PgliteThread, tx: number): Db {
   return {
     engine: 'pglite',
-    query: async <R extends object>(sql: string, params?: unknown[]) => {
-      const result = await tx.query<R>(sql, params);
-      return { rows: result.rows };
-    },
-    transaction: (fn) => fn(pgliteTxDb(tx)),
+    query: async <R extends object>(sql: string, params: unknown[] = []) => ({ rows: await thread.call<R[]>({ op: 'query', sql, params, tx }) }),
+    transaction: (fn) => fn(threadTxDb(thread, tx)),
     withPgClient: () => Promise.reject(new Error('withPgClient is not available inside a PGlite transaction')),
     close: async () => undefined,
   };
 }
 
 /**
- * The embedded store: PGlite keeps its files under dataDir ('memory://' for a throw-away one). It
+ * The embedded store: PGlite keeps its files under dataDir ('memory://' for a throw-away one) and runs
+ * on a thread of its own (pglite-host.worker.ts), so that its statements never hold the event loop. It
  * carries the extensions the migrations create (fuzzystrmatch for typo tolerance).
  */
 export async function createPgliteDb(dataDir: string): Promise<Db> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir, extensions: { fuzzystrmatch }, parsers: PG_COMPATIBLE_PARSERS });
+  const thread = await startPgliteThread(dataDir);
   return {
     engine: 'pglite',
-    query: async <R extends object>(sql: string, params?: unknown[]) => {
-      const result = await pglite.query<R>(sql, params);
-      return { rows: result.rows };
+    query: async <R extends object>(sql: string, params: unknown[] = []) => ({ rows: await thread.call<R[]>({ op: 'query', sql, params }) }),
+    async transaction(fn) {
+      const tx = await thread.call<number>({ op: 'begin' });
+      let result;
+      try {
+        result = await fn(threadTxDb(thread, tx));
+      } catch (error) {
+        await thread.call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await thread.call({ op: 'end', tx, commit: true });
+      return result;
     },
-    transaction: (fn) => pglite.transaction((tx) => fn(pgliteTxDb(tx))),
-    // node-postgres over PGlite's own protocol adapter. Its messages bypass PGlite's query lock, so the
-    // lock is held here for the whole loan.
-    withPgClient: (fn) =>
-      pglite.runExclusive(async () => {
-        const client = new pg.Client(createPgConfig(pglite) as pg.ClientConfig);
+    // node-postgres over the wire protocol, for libraries that speak to pg directly (node-pg-migrate);
+    // the engine serves nothing else for the whole loan.
+    async withPgClient(fn) {
+      const loan = await thread.call<number>({ op: 'lend' });
+      try {
+        const client = new pg.Client({ user: 'postgres', database: 'postgres', connection: new PgliteThreadConnection(thread, loan) } as pg.ClientConfig);
         await client.connect();
         try {
           return await fn(client);
         } finally {
           await client.end();
         }
-      }),
-    close: () => pglite.close(),
+      } finally {
+        await thread.call({ op: 'return', loan });
+      }
+    },
+    close: () => thread.close(),
   };
 }

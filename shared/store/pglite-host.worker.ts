@@ -1,0 +1,107 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types as pgliteTypes, type Transaction } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { type PgliteRequest, type PgliteResponse, type PgliteThreadData, serializeError } from './pglite-thread.protocol.ts';
+
+/**
+ * The embedded engine's own thread. PGlite computes synchronously on the thread that calls it; here that
+ * is this thread, so the process's event loop keeps accepting connections, reading requests and shedding
+ * load while a statement runs (on the event loop itself one statement per loop turn let in one new
+ * connection, and a burst of clients waited seconds to be accepted).
+ */
+
+/**
+ * PGlite's own parsers differ from node-pg's in one place the store relies on: bigint. node-pg returns
+ * it as a string (it may exceed 2^53); PGlite as a number. Both engines now answer alike.
+ */
+const PG_COMPATIBLE_PARSERS = { [pgliteTypes.INT8]: (value: string) => value };
+
+const port = parentPort!;
+const { dataDir } = workerData as PgliteThreadData;
+const pglite = await PGlite.create({ dataDir, extensions: { fuzzystrmatch }, parsers: PG_COMPATIBLE_PARSERS });
+
+let nextHandle = 1;
+const transactions = new Map<number, { tx: Transaction; finish: (commit: boolean) => void; settled: Promise<void> }>();
+const loans = new Map<number, () => void>();
+
+function answer(id: number, work: () => Promise<unknown>): void {
+  work().then(
+    (value) => port.postMessage({ id, ok: true, value } satisfies PgliteResponse),
+    (error: unknown) => port.postMessage({ id, ok: false, error: serializeError(error) } satisfies PgliteResponse),
+  );
+}
+
+/** Opens a transaction that stays open, on this thread, until the process ends it. */
+function begin(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const handle = nextHandle++;
+    let finish!: (commit: boolean) => void;
+    const decided = new Promise<boolean>((r) => (finish = r));
+    const settled = pglite.transaction(async (tx) => {
+      transactions.set(handle, { tx, finish, settled });
+      resolve(handle);
+      if (!(await decided)) await tx.rollback();
+    });
+    settled.catch(reject);
+  });
+}
+
+async function end(handle: number, commit: boolean): Promise<void> {
+  const open = transactions.get(handle);
+  if (!open) throw new Error(`no open transaction ${handle}`);
+  transactions.delete(handle);
+  open.finish(commit);
+  await open.settled;
+}
+
+function lend(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const handle = nextHandle++;
+    pglite
+      .runExclusive(
+        () =>
+          new Promise<void>((giveBack) => {
+            loans.set(handle, giveBack);
+            resolve(handle);
+          }),
+      )
+      .catch(reject);
+  });
+}
+
+async function protocol(loan: number, message: Uint8Array): Promise<unknown[]> {
+  if (!loans.has(loan)) throw new Error(`no open loan ${loan}`);
+  const messages = await pglite.execProtocolStream(message, { throwOnError: false });
+  // Backend error messages are Errors whose fields a clone would drop: send them as data.
+  return messages.map((m) => (m instanceof Error ? { ...serializeError(m), isError: true } : m));
+}
+
+port.on('message', (request: PgliteRequest) => {
+  const { id } = request;
+  switch (request.op) {
+    case 'query': {
+      const { sql, params, tx } = request;
+      return answer(id, async () => {
+        const target = tx === undefined ? pglite : transactions.get(tx)?.tx;
+        if (!target) throw new Error(`no open transaction ${tx}`);
+        return (await target.query(sql, params)).rows;
+      });
+    }
+    case 'begin':
+      return answer(id, begin);
+    case 'end':
+      return answer(id, () => end(request.tx, request.commit));
+    case 'lend':
+      return answer(id, lend);
+    case 'protocol':
+      return answer(id, () => protocol(request.loan, request.message));
+    case 'return':
+      return answer(id, async () => {
+        loans.get(request.loan)?.();
+        loans.delete(request.loan);
+      });
+    case 'close':
+      return answer(id, () => pglite.close());
+  }
+});
+port.postMessage({ id: 0, ok: true } satisfies PgliteResponse);
