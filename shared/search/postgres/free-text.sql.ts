@@ -120,7 +120,7 @@ export function freeTextSql(
   }
   if (roleColumns && words.length > 1) {
     // Words of one role: counted per role, the best role scores when it holds at least two of them.
-    const scored = roleScore(words.length, groups, subsetOperands(words, expansions, 2), params);
+    const scored = roleScore(words.length, groups, subsetOperands(words.length, widest, 2), params);
     // Designers hold a few roles: the first ROLES_UNROLLED are read in place, which spares a subquery per
     // row (most of a free-text search's cost on PGlite); more roles than that go through unnest.
     const bestRole = (shift: string) => {
@@ -137,7 +137,7 @@ export function freeTextSql(
     }
   }
 
-  const operands = binomial(words.length, required) * required * widest;
+  const operands = subsetOperands(words.length, widest, required, required);
   const where =
     required === words.length
       ? matches(column, allOf(groups))
@@ -149,11 +149,10 @@ export function freeTextSql(
   return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})` };
 }
 
-/** The operands of every tsquery that asks for at least k (from `from` up) of the words. */
-function subsetOperands(words: readonly string[], expansions: ReadonlyMap<string, readonly string[]>, from: number): number {
-  const widest = Math.max(...words.map((w) => 2 + (expansions.get(w)?.length ?? 0)));
+/** The operands of the tsqueries that ask for k of the words, for every k from `from` to `to`. */
+function subsetOperands(wordCount: number, widest: number, from: number, to = wordCount): number {
   let operands = 0;
-  for (let k = from; k <= words.length; k++) operands += binomial(words.length, k) * k * widest;
+  for (let k = from; k <= to; k++) operands += binomial(wordCount, k) * k * widest;
   return operands;
 }
 
