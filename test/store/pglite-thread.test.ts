@@ -29,6 +29,11 @@ describe('embedded engine on its own thread (PGlite)', () => {
     expect(rows).toEqual([{ big: '9007199254740993', nothing: null, at: new Date('2026-01-02T03:04:05Z'), arr: [1, 2] }]);
   });
 
+  it('plans as an in-memory engine: random reads cost about what sequential ones do', async () => {
+    const { rows } = await db.query<{ random_page_cost: string }>('SHOW random_page_cost');
+    expect(rows).toEqual([{ random_page_cost: '1.1' }]);
+  });
+
   it('passes parameters through unchanged (accents, astral characters)', async () => {
     const { rows } = await db.query<{ echo: string; n: number }>('SELECT $1::text AS echo, $2::int AS n', ['é\u{1F600}', 7]);
     expect(rows).toEqual([{ echo: 'é\u{1F600}', n: 7 }]);
