@@ -11,7 +11,9 @@ import {
   type SerializedError,
 } from './pglite-thread.protocol.ts';
 
-type Request = PgliteRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+/** A request before the client numbers it: Omit applied to each member of the union. */
+type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
+type Request = WithoutId<PgliteRequest>;
 
 /** The thread hosting PGlite, as calls that answer with a promise. */
 export interface PgliteThread {

@@ -100,7 +100,7 @@ export function freeTextSql(
       return q ? [`WHEN ${matches(column, q)} THEN ${points}`] : [];
     });
     if (whens.length === 0) return '0';
-    const guard = guarded ? `WHEN NOT ${matches(column, alternatives(word, i))} THEN 0 ` : '';
+    const guard = guarded ? `WHEN NOT ${matches(column, groups[i]!)} THEN 0 ` : '';
     return `CASE ${guard}${whens.join(' ')} ELSE 0 END`;
   });
 

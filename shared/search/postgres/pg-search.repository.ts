@@ -175,5 +175,4 @@ export class PostgresSearchRepository implements SearchPort {
       return mapDatabaseError(error);
     }
   }
-
 }
