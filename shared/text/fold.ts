@@ -16,9 +16,18 @@ const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
   ı: 'i',
 };
 
+// Decomposition, mark removal and the special letters change nothing in ASCII, and ASCII is most of
+// what a directory holds: it skips them (the worker folds every text field of every document).
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
+
 export function fold(text: string): string {
-  return text
-    .toLowerCase()
+  const lower = text.toLowerCase();
+  return ASCII.test(lower) ? lower : foldUnicode(lower);
+}
+
+function foldUnicode(lower: string): string {
+  return lower
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .replace(/[ßæœøłđðþı]/g, (c) => SPECIAL_LETTERS[c] ?? c);
@@ -26,9 +35,11 @@ export function fold(text: string): string {
 
 /** Lower-case, accent-free words; every run of other characters separates words. */
 export function tokenize(text: string): string[] {
-  return fold(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t.length > 0);
+  const lower = text.toLowerCase();
+  // In lower-case ASCII the letters and digits are exactly a-z and 0-9. Not after folding: a
+  // compatibility letter such as 𝓐 decomposes to an upper-case A.
+  const words = ASCII.test(lower) ? lower.split(/[^a-z0-9]+/) : foldUnicode(lower).split(/[^\p{L}\p{N}]+/u);
+  return words.filter((t) => t.length > 0);
 }
 
 /** The text form stored in search fields: tokens joined by single spaces. */

@@ -37,6 +37,41 @@ export class ChangeLogRepository {
     });
   }
 
+  /**
+   * Hands every unprocessed change of one entity to a single job (a rebuild) when there are at least
+   * `atLeast` of them, in one transaction; returns how many it marked, 0 when there were fewer.
+   * The changes are marked before `handOff` enqueues the job, so each marked change committed before the
+   * job exists, and the rebuild's snapshot, taken when the job runs, sees all of them. A failing handOff
+   * rolls the marks back; a crash between handOff and commit leaves them to be relayed as well, which
+   * the jobs tolerate.
+   */
+  async handOverBacklog(entity: ChangeEntity, atLeast: number, handOff: () => Promise<void>): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      // One hand-over per kind at a time: a second relay weighing the same backlog meanwhile would find
+      // it marked only after waiting on its row locks, and hand its remains to a second full rebuild.
+      const { rows: lock } = await tx.query<{ held: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS held`, [
+        `backlog-rebuild:${entity}`,
+      ]);
+      if (!lock[0]!.held) return 0;
+      // Counting stops at the bound: a burst on a large index costs no more than the burst.
+      const { rows } = await tx.query<{ n: string }>(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM change_log WHERE processed_at IS NULL AND entity = $1 LIMIT $2) backlog`,
+        [entity, atLeast],
+      );
+      if (Number(rows[0]!.n) < atLeast) return 0;
+      const marked = await tx.query<{ n: string }>(
+        `WITH marked AS (
+           UPDATE change_log SET processed_at = clock_timestamp() WHERE processed_at IS NULL AND entity = $1 RETURNING 1
+         ) SELECT count(*) AS n FROM marked`,
+        [entity],
+      );
+      // Claims may have taken it all meanwhile.
+      const n = Number(marked.rows[0]!.n);
+      if (n > 0) await handOff();
+      return n;
+    });
+  }
+
   /** The current transaction snapshot (xmin:xmax:xip), the high-water mark a reindex starts from. */
   async snapshot(): Promise<string> {
     const { rows } = await this.db.query<{ snapshot: string }>(`SELECT pg_current_snapshot()::text AS snapshot`);

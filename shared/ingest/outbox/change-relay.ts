@@ -12,6 +12,8 @@ export interface ChangeRelayOptions {
   enqueueTimeoutMs: number;
   /** Longest pause between retries while Redis or Postgres is down. */
   maxRetryDelayMs: number;
+  /** During a burst (full claims), how often the burst hook may weigh the backlog. */
+  burstCheckMs: number;
 }
 
 export const DEFAULT_RELAY_OPTIONS: ChangeRelayOptions = {
@@ -21,6 +23,7 @@ export const DEFAULT_RELAY_OPTIONS: ChangeRelayOptions = {
   pollIntervalMs: 1000,
   enqueueTimeoutMs: 5000,
   maxRetryDelayMs: 5000,
+  burstCheckMs: 5000,
 };
 
 export interface RelayStats {
@@ -41,6 +44,7 @@ export class ChangeRelay {
   private loop: Promise<void> | null = null;
   private pending = false;
   private wakeUp: (() => void) | null = null;
+  private lastBurstCheck = -Infinity;
   readonly stats: RelayStats = { relayed: 0, lastSuccessAt: null, lastError: null };
 
   constructor(
@@ -49,6 +53,8 @@ export class ChangeRelay {
     private readonly logger: Logger,
     options: Partial<ChangeRelayOptions> = {},
     private readonly onRelayed: (count: number) => void = () => undefined,
+    /** Called on a full claim, at most every burstCheckMs: may take the rest of the backlog elsewhere. */
+    private readonly onBurst: () => Promise<unknown> = async () => undefined,
   ) {
     this.options = { ...DEFAULT_RELAY_OPTIONS, ...options };
   }
@@ -91,7 +97,8 @@ export class ChangeRelay {
       this.pending = false;
       try {
         while (this.running && (await this.relayOnce()) === this.options.batchSize) {
-          // A full batch: there may be more behind it.
+          // A full batch: there may be more behind it, perhaps more than the index holds.
+          await this.burst();
         }
         failures = 0;
       } catch (error) {
@@ -103,6 +110,17 @@ export class ChangeRelay {
         continue;
       }
       if (!this.pending) await this.sleep(this.options.pollIntervalMs, true);
+    }
+  }
+
+  /** The burst hook is an optimisation: when it fails, the claims go on as before. */
+  private async burst(): Promise<void> {
+    if (Date.now() - this.lastBurstCheck < this.options.burstCheckMs) return;
+    this.lastBurstCheck = Date.now();
+    try {
+      await this.onBurst();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not weigh the outbox backlog; draining it in batches');
     }
   }
 

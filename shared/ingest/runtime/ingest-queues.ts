@@ -130,6 +130,25 @@ export class IngestQueues {
     return job.id!;
   }
 
+  /**
+   * A rebuild that takes over an outbox backlog (ChangeLogRepository.handOverBacklog). It may join a
+   * hand-over rebuild still waiting, which takes its snapshot later, but never one already running,
+   * whose snapshot may predate the changes: then it runs after it. It retries as long as row syncs do,
+   * since the changes it took over are in no other job.
+   */
+  async enqueueBacklogRebuild(target: ReindexTarget): Promise<string> {
+    const job = await this.maintenance.add(
+      JOB_NAMES.reindex,
+      { target },
+      {
+        jobId: `reindex-${randomUUID()}`,
+        attempts: SYNC_JOB_OPTIONS.attempts!,
+        deduplication: { id: `backlog-rebuild:${target}`, keepLastIfActive: true },
+      },
+    );
+    return job.id!;
+  }
+
   /** The expiry sweep on a BullMQ job scheduler: one scheduler however many workers upsert it. */
   async scheduleExpiry(everyMs: number): Promise<void> {
     await this.maintenance.upsertJobScheduler(

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../config/config.schema.ts';
 import type { Logger } from '../../logging/logger.ts';
 import { type BackoffPolicy, backoffStrategy, DEFAULT_BACKOFF } from './backoff.strategy.ts';
+import { DEFAULT_REBUILD_MIN_CHANGES, rebuildLargeBacklogs } from '../outbox/backlog-rebuild.ts';
 import { ChangeNotifications } from '../outbox/change-notifications.ts';
 import { ChangeRelay, type ChangeRelayOptions } from '../outbox/change-relay.ts';
 import { createIngestContext, type IngestConfig, type IngestContext, requireIngestServices } from './ingest-context.ts';
@@ -33,6 +34,11 @@ export interface IngestWorkerOptions {
    * run's half-built index), so it is simply run again, however often its worker dies.
    */
   maintenanceMaxStalls: number;
+  /**
+   * A backlog of at least this many changes of one kind, and at least as many as its index holds
+   * documents (a first load), is handed to one rebuild instead of batch jobs (backlog-rebuild.ts).
+   */
+  rebuildMinChanges: number;
   /** Lock of a running row sync: how long a crashed worker's sync jobs wait before another takes them. */
   syncLockMs: number;
   /**
@@ -51,6 +57,7 @@ export const DEFAULT_WORKER_OPTIONS: Omit<IngestWorkerOptions, 'concurrency'> = 
   maintenanceMaxStalls: 1_000_000,
   syncLockMs: 30_000,
   syncMaxStalls: 20,
+  rebuildMinChanges: DEFAULT_REBUILD_MIN_CHANGES,
 };
 
 /** How long a health check waits for a service before calling it down. */
@@ -99,6 +106,14 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
     logger,
     options.relay,
     (n) => metrics.relayed.inc(n),
+    () =>
+      rebuildLargeBacklogs({
+        changeLog: context.changeLog,
+        countIndexed: (kind) => context.manager.countDocuments(kind),
+        enqueueRebuild: (target) => context.queues.enqueueBacklogRebuild(target),
+        minChanges: options.rebuildMinChanges,
+        logger,
+      }),
   );
   const notifications = new ChangeNotifications(urls.databaseUrl, () => relay.wake(), logger);
 
