@@ -23,8 +23,8 @@ const KINDS: readonly { entity: ChangeEntity; kind: IndexKind; target: ReindexTa
 export const DEFAULT_REBUILD_MIN_CHANGES = 10_000;
 
 /**
- * A first load (a filled store, an empty index) or an index lost and recreated puts at least as many
- * changes in the outbox as the index holds documents. Draining them as batch jobs re-reads rows by id,
+ * A first load (a filled store, an empty index) or a re-import that changes everything puts at least as
+ * many changes in the outbox as the index holds documents. Draining them as batch jobs re-reads rows by id,
  * writes into an index that refreshes every second and claims, queues and marks every change; a
  * rebuild streams the rows by key into an index that does not refresh until it is swapped in, at the
  * rate of a plain bulk load (BENCHMARKS.md). So when a kind's backlog is at least `minChanges` and at
