@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../config/config.schema.ts';
 import type { Logger } from '../../logging/logger.ts';
 import { type BackoffPolicy, backoffStrategy, DEFAULT_BACKOFF } from './backoff.strategy.ts';
-import { DEFAULT_REBUILD_MIN_CHANGES, rebuildLargeBacklogs } from '../outbox/backlog-rebuild.ts';
+import { DEFAULT_REBUILD_MIN_CHANGES, rebuildLargeBacklogs } from './backlog-rebuild.policy.ts';
 import { ChangeNotifications } from '../outbox/change-notifications.ts';
 import { ChangeRelay, type ChangeRelayOptions } from '../outbox/change-relay.ts';
 import { createIngestContext, type IngestConfig, type IngestContext, requireIngestServices } from './ingest-context.ts';
@@ -36,7 +36,7 @@ export interface IngestWorkerOptions {
   maintenanceMaxStalls: number;
   /**
    * A backlog of at least this many changes of one kind, and at least as many as its index holds
-   * documents (a first load), is handed to one rebuild instead of batch jobs (backlog-rebuild.ts).
+   * documents (a first load), is handed to one rebuild instead of batch jobs (backlog-rebuild.policy.ts).
    */
   rebuildMinChanges: number;
   /** Lock of a running row sync: how long a crashed worker's sync jobs wait before another takes them. */

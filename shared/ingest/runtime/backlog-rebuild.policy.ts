@@ -1,8 +1,8 @@
 import type { Logger } from '../../logging/logger.ts';
 import type { IndexKind } from '../../search/elasticsearch/index-names.ts';
 import type { ReindexTarget } from '../jobs/maintenance-job.schema.ts';
-import type { ChangeEntity } from './change.ts';
-import type { ChangeLogRepository } from './change-log.repository.ts';
+import type { ChangeEntity } from '../outbox/change.ts';
+import type { ChangeLogRepository } from '../outbox/change-log.repository.ts';
 
 export interface BacklogRebuildDeps {
   changeLog: Pick<ChangeLogRepository, 'handOverBacklog'>;
