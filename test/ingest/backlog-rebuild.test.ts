@@ -29,6 +29,37 @@ async function completedJobs(worker: IngestWorker, name: string): Promise<number
   return Number(new RegExp(`name="${name}",outcome="completed"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
 }
 
+/** A worker whose rebuilds stop at `held` (the first time) until released. */
+function heldWorker(world: IngestHarness, held: ReindexPhase) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reached!: () => void;
+  const atPhase = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const config = world.config();
+  const worker = createIngestWorker({
+    config,
+    logger: createLogger(config.LOG_LEVEL, 'backlog-rebuild-test'),
+    handlers: (ctx) => ({
+      ...createJobHandlers(ctx),
+      [JOB_NAMES.reindex]: (job, signal) =>
+        reindex(ingestPorts(ctx), ReindexJobSchema.parse(job.data).target, {
+          ...(signal ? { signal } : {}),
+          onPhase: async (_kind, phase) => {
+            if (phase !== held) return;
+            reached();
+            await gate;
+          },
+        }),
+    }),
+    options: OPTIONS,
+  });
+  return { worker, atPhase, release };
+}
+
 describe.skipIf(!services)('a backlog as large as the index goes to one rebuild', () => {
   let h: IngestHarness | undefined;
 
@@ -119,32 +150,7 @@ describe.skipIf(!services)('a backlog as large as the index goes to one rebuild'
       h = await IngestHarness.create(services!, `backlog_held_${held.replace('-', '_')}`);
       const world = h;
       await world.insertDesigners(200, 'Held');
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let reached!: () => void;
-      const atPhase = new Promise<void>((resolve) => {
-        reached = resolve;
-      });
-      const config = world.config();
-      const worker = createIngestWorker({
-        config,
-        logger: createLogger(config.LOG_LEVEL, 'backlog-rebuild-test'),
-        handlers: (ctx) => ({
-          ...createJobHandlers(ctx),
-          [JOB_NAMES.reindex]: (job, signal) =>
-            reindex(ingestPorts(ctx), ReindexJobSchema.parse(job.data).target, {
-              ...(signal ? { signal } : {}),
-              onPhase: async (_kind, phase) => {
-                if (phase !== held) return;
-                reached();
-                await gate;
-              },
-            }),
-        }),
-        options: OPTIONS,
-      });
+      const { worker, atPhase, release } = heldWorker(world, held);
       await worker.start();
       try {
         await atPhase;
@@ -171,4 +177,23 @@ describe.skipIf(!services)('a backlog as large as the index goes to one rebuild'
     },
     90_000,
   );
+
+  it('a hand-over rebuild joins one still waiting, and runs once more after one already running', async () => {
+    h = await IngestHarness.create(services!, 'backlog_dedup');
+    const { worker, atPhase, release } = heldWorker(h, 'loading');
+    try {
+      // Not started yet: the first rebuild waits, so a second hand-over joins it.
+      const first = await worker.context.queues.enqueueBacklogRebuild('designers');
+      expect(await worker.context.queues.enqueueBacklogRebuild('designers')).toBe(first);
+      await worker.start();
+      await atPhase;
+      // Running, its snapshot taken: a hand-over now needs a rebuild of its own, after this one.
+      await worker.context.queues.enqueueBacklogRebuild('designers');
+      release();
+      await waitFor(async () => (await completedJobs(worker, JOB_NAMES.reindex)) === 2, { what: 'two rebuilds', timeoutMs: 60_000 });
+    } finally {
+      release();
+      await worker.stop(5000);
+    }
+  });
 });
