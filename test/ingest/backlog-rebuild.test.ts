@@ -3,12 +3,12 @@ import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
 import { type ReindexPhase, reindex } from '../../shared/ingest/jobs/reindex.job.ts';
 import { ReindexJobSchema } from '../../shared/ingest/jobs/maintenance-job.schema.ts';
 import { ChangeLogRepository } from '../../shared/ingest/outbox/change-log.repository.ts';
-import { createIngestWorker, type IngestWorker, type IngestWorkerOptions } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
+import { createIngestWorker, type IngestWorkerOptions } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { ingestPorts } from '../../shared/ingest/runtime/ingest-ports.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { createJobHandlers } from '../../services/ingest-worker/job-handlers.ts';
 import { requireServices } from '../support/services.ts';
-import { IngestHarness, TEST_WORKER_OPTIONS, waitFor } from './support/ingest-harness.ts';
+import { completedJobs, IngestHarness, TEST_WORKER_OPTIONS, waitFor } from './support/ingest-harness.ts';
 
 const services = requireServices('postgres', 'redis', 'elasticsearch');
 
@@ -22,11 +22,6 @@ const OPTIONS: Partial<IngestWorkerOptions> = {
 async function unprocessed(h: IngestHarness): Promise<number> {
   const { rows } = await h.db.query<{ n: string }>(`SELECT count(*) AS n FROM change_log WHERE processed_at IS NULL`);
   return Number(rows[0]!.n);
-}
-
-async function completedJobs(worker: IngestWorker, name: string): Promise<number> {
-  const metrics = await worker.metrics.registry.getSingleMetricAsString('ingest_jobs_total');
-  return Number(new RegExp(`name="${name}",outcome="completed"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
 }
 
 /** A worker whose rebuilds stop at `held` (the first time) until released. */

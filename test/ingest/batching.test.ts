@@ -11,7 +11,7 @@ import type { SyncBatchJob } from '../../shared/ingest/jobs/sync-batch-job.schem
 import { syncDesigner } from '../../shared/ingest/jobs/sync-row.job.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
 import { requireServices, uniqueName } from '../support/services.ts';
-import { IngestHarness, waitFor } from './support/ingest-harness.ts';
+import { completedJobs, IngestHarness, waitFor } from './support/ingest-harness.ts';
 
 const services = requireServices('postgres', 'redis', 'elasticsearch');
 
@@ -103,12 +103,9 @@ describe.skipIf(!services)('ingest batching: the worker and the version guarante
   it('a burst of 1,500 inserts is synced by batch jobs, completely, with no single-row job', async () => {
     await h.insertDesigners(1500, 'Burst');
     await waitFor(async () => (await h.diffStoreAndIndex('designers')).length === 0, { what: 'the burst in the index', timeoutMs: 60_000 });
-    const metrics = await worker.metrics.registry.getSingleMetricAsString('ingest_jobs_total');
-    const completed = (name: string) =>
-      Number(new RegExp(`name="${name}",outcome="completed"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
-    expect(completed(JOB_NAMES.syncBatch)).toBeGreaterThanOrEqual(3);
-    expect(completed(JOB_NAMES.syncBatch)).toBeLessThan(20);
-    expect(completed(JOB_NAMES.syncDesigner)).toBe(0);
+    expect(await completedJobs(worker, JOB_NAMES.syncBatch)).toBeGreaterThanOrEqual(3);
+    expect(await completedJobs(worker, JOB_NAMES.syncBatch)).toBeLessThan(20);
+    expect(await completedJobs(worker, JOB_NAMES.syncDesigner)).toBe(0);
   });
 
   it('shuffled, duplicated batches read at different times never regress a document', async () => {

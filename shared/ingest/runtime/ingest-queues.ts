@@ -121,13 +121,8 @@ export class IngestQueues {
    * Starts a rebuild, or returns the one of the same target still waiting or running: pressing the
    * button twice does not queue two rebuilds.
    */
-  async enqueueReindex(target: ReindexTarget): Promise<string> {
-    const job = await this.maintenance.add(
-      JOB_NAMES.reindex,
-      { target },
-      { jobId: `reindex-${randomUUID()}`, deduplication: { id: `reindex:${target}` } },
-    );
-    return job.id!;
+  enqueueReindex(target: ReindexTarget): Promise<string> {
+    return this.addRebuild(target, { deduplication: { id: `reindex:${target}` } });
   }
 
   /**
@@ -136,16 +131,15 @@ export class IngestQueues {
    * whose snapshot may predate the changes: then it runs after it. It retries as long as row syncs do,
    * since the changes it took over are in no other job.
    */
-  async enqueueBacklogRebuild(target: ReindexTarget): Promise<string> {
-    const job = await this.maintenance.add(
-      JOB_NAMES.reindex,
-      { target },
-      {
-        jobId: `reindex-${randomUUID()}`,
-        attempts: SYNC_JOB_OPTIONS.attempts!,
-        deduplication: { id: `backlog-rebuild:${target}`, keepLastIfActive: true },
-      },
-    );
+  enqueueBacklogRebuild(target: ReindexTarget): Promise<string> {
+    return this.addRebuild(target, {
+      attempts: SYNC_JOB_OPTIONS.attempts!,
+      deduplication: { id: `backlog-rebuild:${target}`, keepLastIfActive: true },
+    });
+  }
+
+  private async addRebuild(target: ReindexTarget, options: JobsOptions): Promise<string> {
+    const job = await this.maintenance.add(JOB_NAMES.reindex, { target }, { jobId: `reindex-${randomUUID()}`, ...options });
     return job.id!;
   }
 

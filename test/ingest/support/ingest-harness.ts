@@ -312,6 +312,12 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   }
 }
 
+/** Jobs of one name the worker completed, from its ingest_jobs_total metric. */
+export async function completedJobs(worker: IngestWorker, name: string): Promise<number> {
+  const metrics = await worker.metrics.registry.getSingleMetricAsString('ingest_jobs_total');
+  return Number(new RegExp(`name="${name}",outcome="completed"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
+}
+
 /** Polls until check returns a value other than undefined, null or false; fails with the last value seen. */
 export async function waitFor<T>(
   check: () => Promise<T | undefined | null | false>,
