@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../domain/errors.ts';
 import { type Cursor, decodeCursor, encodeCursor, fitsSort, queryFingerprint, type SortValueKind } from './cursor.codec.ts';
@@ -69,6 +70,26 @@ describe('cursor codec', () => {
     expect(fitsSort(['-9223372036854775808', 'a'], ['int64_text', 'keyword'])).toBe(true);
     expect(fitsSort(['-9223372036854775809', 'a'], ['int64_text', 'keyword'])).toBe(false);
     expect(fitsSort([12, 'a'], ['int64_text', 'keyword'])).toBe(false);
+  });
+
+  it('refuses text that is no integer as a 64-bit value, without throwing (a tampered cursor is a 400, not a 500)', () => {
+    for (const text of ['a', '', '-', '1e5', '12a', '0x10', ' 1', '61661526235478373122484']) {
+      expect(fitsSort([text, 'a'], ['int64_text', 'keyword']), text).toBe(false);
+    }
+  });
+
+  it('judges any JSON values against any sort kinds without throwing', () => {
+    const kinds: SortValueKind[] = ['score', 'int32', 'epoch_ms', 'int64_text', 'keyword', 'doc_position'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string(), fc.stringMatching(/^-?\d{0,25}[a-z]?$/), fc.double(), fc.integer(), fc.boolean(), fc.constant(null)), { maxLength: 4 }),
+        fc.array(fc.constantFrom(...kinds), { maxLength: 4 }),
+        (values, sortKinds) => {
+          expect(typeof fitsSort(values, sortKinds)).toBe('boolean');
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('checks 32-bit integers against their range', () => {

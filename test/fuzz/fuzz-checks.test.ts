@@ -1,0 +1,29 @@
+import { describe, expect, test } from 'vitest';
+import { leaksIn, sentIn } from './fuzz-checks.ts';
+
+describe('the fuzzers leak check', () => {
+  test('a parameter name the caller sent, echoed in a 400, is no leak, even when it reads like a source path', () => {
+    const name = "2Cd.ts;B&$i4E";
+    const body = JSON.stringify({ success: false, error: `Invalid parameters: ${name}: is not a known parameter`, details: [{ parameter: name, message: 'is not a known parameter' }] });
+    expect(leaksIn(body)).toEqual(['source path']);
+    expect(leaksIn(body, [name])).toEqual([]);
+  });
+
+  test('a sent string is taken out as JSON writes it too (quotes and backslashes escaped)', () => {
+    const name = 'a"b\\c.ts';
+    expect(leaksIn(JSON.stringify({ error: `${name}: is not a known parameter` }), [name])).toEqual([]);
+  });
+
+  test('our own internals around an echo are still found', () => {
+    const body = JSON.stringify({ error: 'x.ts: is not a known parameter', detail: 'at handler (/work/app/services/api/app.ts:12:3)' });
+    expect(leaksIn(body, ['x.ts'])).toEqual(['stack frame', 'source path']);
+  });
+
+  test('a short innocent value the caller sent never hides a leak', () => {
+    expect(leaksIn('{"error":"elasticsearch timed out"}', ['e', 'elastic'])).toEqual(['engine name']);
+  });
+
+  test('sentIn reads a query string as the API parser does: decoded names and every repeated value', () => {
+    expect(sentIn('a%2Ets=1&cursor=x&cursor=%zz&q=a+b')).toEqual(['a.ts', '1', 'cursor', 'x', '%zz', 'q', 'a b']);
+  });
+});
