@@ -92,6 +92,33 @@ describe.each(engines)('the embedded search reuses a total until something write
     expect(found.items.map((d) => d.slug)).toEqual(['quetzalcoatl-five', 'ed-six']);
   });
 
+  it.skipIf(engine === 'postgres' && !services)(
+    'a free-text total counted on the first page is remembered: the next search ranks without counting, and a write counts again',
+    async () => {
+      const page = () => statements.filter((s) => s.includes('AS sort_values'));
+      const withTotal = () => page().filter((s) => s.includes('count(*) OVER ()')).length;
+      await writer.upsert(designer('zephyrine-seven', { name: 'Zephyrine Seven', category: 'brand' }));
+      const before = { pages: page().length, withTotal: withTotal(), counts: counts() };
+      const first = await search.searchDesigners({ q: 'zephyrine' }, PAGE);
+      expect(first.total).toBe(1);
+      expect(withTotal()).toBe(before.withTotal + 1);
+
+      // Same snapshot: the total is known, so the page ranks without the count over the window, and no
+      // count statement runs either.
+      const again = await search.searchDesigners({ q: 'zephyrine' }, PAGE);
+      expect(again).toEqual(first);
+      expect(page().length).toBe(before.pages + 2);
+      expect(withTotal()).toBe(before.withTotal + 1);
+      expect(counts()).toBe(before.counts);
+
+      // A write moves the snapshot: the next first page counts on its way again, and the total is right.
+      await writer.upsert(designer('zephyrine-eight', { name: 'Zephyrine Eight', category: 'brand' }));
+      const after = await search.searchDesigners({ q: 'zephyrine' }, PAGE);
+      expect(after.total).toBe(2);
+      expect(withTotal()).toBe(before.withTotal + 2);
+      expect(counts()).toBe(before.counts);
+    },
+  );
 });
 
 describe.skipIf(!services)('the embedded search on a Postgres server, with a writer in another transaction', () => {

@@ -142,21 +142,26 @@ export class PostgresSearchRepository implements SearchPort {
           const window: PageWindow = cursor
             ? { limit: page.limit + probe, offset: 0, after: cursor.sa }
             : { limit: page.limit, offset: page.offset };
-          // Relevance order reads every match to rank them: the first page counts them on the way.
-          const withTotal = !cursor && page.limit > 0 && hasFreeText((filters as SearchFilters).q);
+          // Open roles' counts carry the clock (expiry) and never repeat: remembering them would only push
+          // designers' reusable totals out of the cache.
+          const count = countStatement(spec);
+          const countKey = `${count.sql}\u0000${JSON.stringify(count.params)}`;
+          const remembered = kind === 'designers';
+          const known = remembered ? this.counts.peek(await snapshot(), countKey) : undefined;
+          // Relevance order reads every match to rank them: a first page whose total is not known yet counts
+          // them on the way. Once known, pages rank without the count: on a Postgres server the count over
+          // the window keeps the ranking out of the parallel workers and spills every match to disk at 100k.
+          const withTotal = known === undefined && !cursor && page.limit > 0 && hasFreeText((filters as SearchFilters).q);
           const statement = pageStatement(spec, window, { withTotal });
           const { rows: fetched } = page.limit > 0 ? await tx.query<SortedRow<R>>(statement.sql, statement.params) : { rows: [] };
           let total: number;
-          if (withTotal && fetched[0]) total = Number(fetched[0].total_matches);
-          else {
-            // Open roles' counts carry the clock (expiry) and never repeat: remembering them would only push
-            // designers' reusable totals out of the cache.
-            const count = countStatement(spec);
+          if (known !== undefined) total = known;
+          else if (withTotal && fetched[0]) {
+            total = Number(fetched[0].total_matches);
+            if (remembered) this.counts.set(await snapshot(), countKey, total);
+          } else {
             const counted = async () => Number((await tx.query<{ total: string }>(count.sql, count.params)).rows[0]?.total ?? 0);
-            total =
-              kind === 'designers'
-                ? await this.counts.get(await snapshot(), `${count.sql}\u0000${JSON.stringify(count.params)}`, counted)
-                : await counted();
+            total = remembered ? await this.counts.get(await snapshot(), countKey, counted) : await counted();
           }
           const rows = fetched.slice(0, page.limit);
           const hasMore = probe ? fetched.length > rows.length : offset + rows.length < total;

@@ -25,11 +25,20 @@ export class SnapshotCache<V extends object | number> {
   private readonly values = new LRUCache<string, V>({ max: MAX_ENTRIES });
 
   async get(snapshot: string, key: string, read: () => Promise<V>): Promise<V> {
-    const at = `${snapshot}\u0000${key}`;
-    const known = this.values.get(at);
+    const known = this.peek(snapshot, key);
     if (known !== undefined) return known;
     const value = await read();
-    this.values.set(at, value);
+    this.set(snapshot, key, value);
     return value;
+  }
+
+  /** The value remembered for this read in this snapshot, if any; reads nothing. */
+  peek(snapshot: string, key: string): V | undefined {
+    return this.values.get(`${snapshot}\u0000${key}`);
+  }
+
+  /** Remembers a value the caller read in this snapshot by other means (a total counted on a page's way). */
+  set(snapshot: string, key: string, value: V): void {
+    this.values.set(`${snapshot}\u0000${key}`, value);
   }
 }
