@@ -9,8 +9,9 @@ import type { SearchSpec, SortKey } from './sql-builder.ts';
 
 /**
  * Microseconds since the epoch of the listing time: the cursor's exact, engine-neutral form of it. Taken
- * from the UTC wall time (same value) because that form is immutable, so the migration can index it
- * and the newest-first order reads 50 rows from an index instead of sorting every match.
+ * from the UTC wall time (same value) because that form is immutable. The search-text upkeep copies it onto
+ * the search row (listed_us), whose index serves the newest-first order: 50 rows read in order instead of
+ * every match sorted.
  */
 export const LISTED_US = `(extract(epoch FROM (d.listed_at AT TIME ZONE 'UTC')) * 1000000)::bigint`;
 
@@ -22,9 +23,10 @@ const DESIGNER_SEARCH: PgEntitySearch<DesignerFilters> = {
   alias: 'd',
   select: DESIGNER_SELECT,
   search: { table: 'designer_search', key: 'designer_id' },
-  sortSql: { listed_at: LISTED_US },
+  sortSql: { listed_at: 's.listed_us' },
   weights: DESIGNER_FIELD_WEIGHTS,
   roleColumns: { roles: 's.role_tsvs', current: 's.current_role_tsv' },
+  onSearchRow: { listed: 's.listed', exact: ['category'] },
 };
 
 /** The documented order (designer-search.rules.ts) as keyset keys. */

@@ -40,6 +40,13 @@ export interface PgEntitySearch<F extends SearchFilters> {
   sortSql: Partial<Record<Exclude<SortField, 'score' | 'id'>, string>>;
   weights: FieldWeights;
   roleColumns?: RoleColumns;
+  /**
+   * What the search row (s) carries of the entity as well, kept by the search-text upkeep: the listing test
+   * as one column, and exact filters by name. Those filters then read the search row, where an index serves
+   * them together with the text, instead of a probe into the entity table per text match. Only for a
+   * listing rule without a clock: a copied flag cannot expire.
+   */
+  onSearchRow?: { listed: string; exact: readonly string[] };
 }
 
 export function entitySortKeys<F extends SearchFilters>(entity: PgEntitySearch<F>, filters: F): SortKey[] {
@@ -64,10 +71,11 @@ export function entitySearchSpec<F extends SearchFilters>(
     select: entity.select,
     matched: (params: Params) => {
       const instant = entity.listed.liveUntil !== undefined && now ? params.add(now.toISOString(), 'timestamptz') : undefined;
-      const where = [listedSql(entity.listed, alias, instant)];
+      const where = [entity.onSearchRow?.listed ?? listedSql(entity.listed, alias, instant)];
       for (const name of rules.filters.exact) {
         const value = filters[name];
-        if (value !== undefined) where.push(`${alias}.${name} = ${params.add(value, entity.columns[name]?.type === 'boolean' ? 'boolean' : undefined)}`);
+        const holder = entity.onSearchRow?.exact.includes(name) ? 's' : alias;
+        if (value !== undefined) where.push(`${holder}.${name} = ${params.add(value, entity.columns[name]?.type === 'boolean' ? 'boolean' : undefined)}`);
       }
       for (const name of Object.keys(rules.filters.words) as (keyof SearchFilters & keyof typeof rules.filters.words)[]) {
         const query = filters[name] ? wordPrefixPhraseQuery(filters[name]) : null;
@@ -76,9 +84,15 @@ export function entitySearchSpec<F extends SearchFilters>(
       const text = freeTextSql('s.text_tsv', understandQuery(filters.q), terms, entity.weights, params, entity.roleColumns);
       if (text) where.push(text.where);
       const sorted = Object.entries(entity.sortSql).map(([field, sql]) => `${sql} AS ${SORT_COLUMNS[field as SortField].column}`);
+      const { table: search, key } = entity.search;
+      // With what a search needs on the search row, the entity table is joined from it: a join nothing
+      // refers to (no filter on an entity column) is then left out by the planner.
+      const from = entity.onSearchRow
+        ? `${search} s LEFT JOIN ${entity.table} ON ${alias}.id = s.${key}`
+        : `${entity.table} LEFT JOIN ${search} s ON s.${key} = ${alias}.id`;
       return `
-        SELECT ${alias}.id, ${sorted.join(', ')}, ${text ? text.score : '0'} AS score
-          FROM ${entity.table} LEFT JOIN ${entity.search.table} s ON s.${entity.search.key} = ${alias}.id
+        SELECT ${entity.onSearchRow ? `s.${key}` : `${alias}.id`} AS id, ${sorted.join(', ')}, ${text ? text.score : '0'} AS score
+          FROM ${from}
          WHERE ${where.join(' AND ')}`;
     },
   };

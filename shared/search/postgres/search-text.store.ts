@@ -1,6 +1,9 @@
+import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
+import { listedSql } from '../../store/column.sql.ts';
 import type { Db } from '../../store/db.ts';
 import { DESIGNER_SELECT, type DesignerRow, toDesignerFields } from '../../store/designer.row.ts';
 import { OPEN_ROLE_SELECT, type OpenRoleRow } from '../../store/open-role.row.ts';
+import { LISTED_US } from './designer-query.builder.ts';
 import { toDesignerSearchText } from './designer.search-text.ts';
 import { toOpenRoleSearchText } from './open-role.search-text.ts';
 import type { SearchText } from './search-text.ts';
@@ -27,15 +30,31 @@ async function writeTerms(db: Db, computed: Computed[]): Promise<void> {
   );
 }
 
+/**
+ * The entity's own columns a search row carries as well (migration designer-search-listing), as SQL over the
+ * entity row: the search filters and orders on the search row alone. Read in the statement that writes the
+ * row, so a new search row is never seen without them.
+ */
+const COPIED: Record<'designer_search' | 'open_role_search', { join: string; columns: Record<string, string> } | null> = {
+  designer_search: {
+    join: 'JOIN designers d ON d.id = v.id',
+    columns: { category: 'd.category', listed: listedSql(DESIGNER_LISTED_RULE, 'd'), listed_us: LISTED_US },
+  },
+  open_role_search: null,
+};
+
 async function upsertDocuments(db: Db, table: 'designer_search' | 'open_role_search', computed: Computed[]): Promise<void> {
   if (computed.length === 0) return;
   const key = table === 'designer_search' ? 'designer_id' : 'open_role_id';
+  const copied = Object.entries(COPIED[table]?.columns ?? {});
   await db.query(
-    `INSERT INTO ${table} (${key}, source_version, text_tsv, location_tsv, company_tsv)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::tsvector[], $4::tsvector[], $5::tsvector[])
+    `INSERT INTO ${table} (${key}, source_version, text_tsv, location_tsv, company_tsv${copied.map(([name]) => `, ${name}`).join('')})
+     SELECT v.*${copied.map(([, sql]) => `, ${sql}`).join('')}
+       FROM unnest($1::text[], $2::bigint[], $3::tsvector[], $4::tsvector[], $5::tsvector[]) AS v(id, version, text, location, company)
+       ${COPIED[table]?.join ?? ''}
      ON CONFLICT (${key}) DO UPDATE SET
        source_version = excluded.source_version, text_tsv = excluded.text_tsv,
-       location_tsv = excluded.location_tsv, company_tsv = excluded.company_tsv`,
+       location_tsv = excluded.location_tsv, company_tsv = excluded.company_tsv${copied.map(([name]) => `, ${name} = excluded.${name}`).join('')}`,
     [
       computed.map((c) => c.id),
       computed.map((c) => c.version),

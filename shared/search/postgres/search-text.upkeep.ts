@@ -1,3 +1,4 @@
+import { analyzeTables } from '../../store/analyze.ts';
 import type { Db } from '../../store/db.ts';
 import { refreshStaleSearchText, writeDesignerSearchText, writeOpenRoleSearchText } from './search-text.store.ts';
 
@@ -5,6 +6,8 @@ import { refreshStaleSearchText, writeDesignerSearchText, writeOpenRoleSearchTex
 const BATCH = 500;
 /** From this many rows recomputed at once (an import), the planner's statistics of the text are refreshed. */
 const ANALYZE_FROM = 100;
+/** What the upkeep writes; vacuumed as well, so that the designers' count reads the search row's partial index alone. */
+const SEARCH_TABLES = ['designer_search', 'open_role_search', 'search_terms'];
 const UPKEEP_LOCK = `hashtext('designer-directory:search-text-upkeep')`;
 
 /**
@@ -68,7 +71,7 @@ export class SearchTextUpkeep {
   }
 
   private async analyzeAfter(recomputed: number): Promise<number> {
-    if (recomputed >= ANALYZE_FROM) await this.db.query('ANALYZE designer_search, open_role_search, search_terms');
+    if (recomputed >= ANALYZE_FROM) await analyzeTables(this.db, SEARCH_TABLES);
     return recomputed;
   }
 }
