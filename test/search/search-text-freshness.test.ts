@@ -79,3 +79,35 @@ describe.each(engines)('the embedded search checks for queued search text in its
     expect(found.items.map((d) => d.slug)).toEqual(['bo-two']);
   });
 });
+
+describe.skipIf(!services)('the search-text queue on a Postgres server, with a writer holding a change to a queued designer', () => {
+  let store: TestStore;
+  let search: PostgresSearchRepository;
+  const slugsFor = async (q: string) => (await search.searchDesigners({ q }, PAGE)).items.map((d) => d.slug);
+
+  beforeAll(async () => {
+    store = await openTestStore('postgres', 'search_text_queue_race', services!.postgres);
+    await new DesignerWriter(store.db).upsert(DesignerImportSchema.parse(designerRecord('ana-one', { description: 'Loves letterpress' })));
+    search = new PostgresSearchRepository(store.db, { publicBaseUrl: 'https://d.example/', timeoutMs: 10_000 });
+    await search.prepare();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('a catch-up that runs while the writer is uncommitted leaves the writer\'s change queued: it is searchable once committed', async () => {
+    // A committed change, queued and not yet caught up.
+    await store.db.query(`UPDATE designers SET description = 'Loves woodcut' WHERE slug = 'ana-one'`);
+    await store.db.transaction(async (tx) => {
+      // A second writer changes the same designer and holds its transaction open. Its trigger queues the
+      // designer too, while the first change's queue row is still there.
+      await tx.query(`UPDATE designers SET description = 'Loves linocut' WHERE slug = 'ana-one'`);
+      // A search meanwhile (on another connection) catches up the committed change and sees it.
+      expect(await slugsFor('woodcut')).toEqual(['ana-one']);
+      expect(await slugsFor('linocut')).toEqual([]);
+    });
+    // Once the writer commits, its change is caught up by the next search: it was not consumed with the first.
+    expect(await slugsFor('linocut')).toEqual(['ana-one']);
+    expect(await slugsFor('woodcut')).toEqual([]);
+  });
+});

@@ -46,7 +46,10 @@ export class SearchTextUpkeep {
     return rows.length > 0;
   }
 
-  /** Recomputes every queued row; returns how many. Concurrent callers (other replicas) share the work. */
+  /**
+   * Recomputes every queued row; returns how many queued changes it took (one per row and writing
+   * transaction). Concurrent callers (other replicas) share the work.
+   */
   async catchUp(): Promise<number> {
     await this.enable();
     let total = 0;
@@ -54,6 +57,9 @@ export class SearchTextUpkeep {
       if (!(await this.hasQueued(this.db))) return this.analyzeAfter(total);
       const done = await this.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ entity: string; entity_id: string }>(
+          // Every committed row of a picked entity goes at once (one recompute however often it was written);
+          // a writer still in progress keeps its own row, invisible here (migration
+          // search-text-queue-per-writer), for the next catch-up after its commit.
           `DELETE FROM search_text_queue q USING (
              SELECT entity, entity_id FROM search_text_queue ORDER BY entity, entity_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
            ) picked
