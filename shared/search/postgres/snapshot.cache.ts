@@ -23,13 +23,30 @@ export async function currentSnapshot(tx: Db): Promise<string> {
  */
 export class SnapshotCache<V extends object | number> {
   private readonly values = new LRUCache<string, V>({ max: MAX_ENTRIES });
+  /** Reads under way: searches that arrive together after a write wait for one count instead of each running it. */
+  private readonly reading = new Map<string, Promise<V>>();
 
   async get(snapshot: string, key: string, read: () => Promise<V>): Promise<V> {
     const known = this.peek(snapshot, key);
     if (known !== undefined) return known;
-    const value = await read();
-    this.set(snapshot, key, value);
-    return value;
+    const at = `${snapshot}\u0000${key}`;
+    const underway = this.reading.get(at);
+    if (underway) {
+      try {
+        return await underway;
+      } catch {
+        // The other search's read failed (its timeout, its connection): this one reads for itself.
+      }
+    }
+    const mine = read();
+    this.reading.set(at, mine);
+    try {
+      const value = await mine;
+      this.set(snapshot, key, value);
+      return value;
+    } finally {
+      if (this.reading.get(at) === mine) this.reading.delete(at);
+    }
   }
 
   /** The value remembered for this read in this snapshot, if any; reads nothing. */
