@@ -1,5 +1,6 @@
 import { DESIGNER_COLUMNS, DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
+import { listedSql } from '../../store/column.sql.ts';
 import { DESIGNER_SELECT } from '../../store/designer.row.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { DESIGNER_FIELD_WEIGHTS } from './designer.search-text.ts';
@@ -15,6 +16,16 @@ import type { SearchSpec, SortKey } from './sql-builder.ts';
  */
 export const LISTED_US = `(extract(epoch FROM (d.listed_at AT TIME ZONE 'UTC')) * 1000000)::bigint`;
 
+/**
+ * The designer's own columns its search row carries as well (migration designer-search-listing), as SQL over
+ * the designer row `d`: written by the search-text upkeep, read by the search below.
+ */
+export const DESIGNER_SEARCH_ROW_COPIES = {
+  category: 'd.category',
+  listed: listedSql(DESIGNER_LISTED_RULE, 'd'),
+  listed_us: LISTED_US,
+} as const;
+
 const DESIGNER_SEARCH: PgEntitySearch<DesignerFilters> = {
   rules: DESIGNER_SEARCH_RULES,
   listed: DESIGNER_LISTED_RULE,
@@ -23,10 +34,10 @@ const DESIGNER_SEARCH: PgEntitySearch<DesignerFilters> = {
   alias: 'd',
   select: DESIGNER_SELECT,
   search: { table: 'designer_search', key: 'designer_id' },
-  sortSql: { listed_at: 's.listed_us' },
+  sortSql: { listed_at: 's.listed_us' satisfies `s.${keyof typeof DESIGNER_SEARCH_ROW_COPIES}` },
   weights: DESIGNER_FIELD_WEIGHTS,
   roleColumns: { roles: 's.role_tsvs', current: 's.current_role_tsv' },
-  onSearchRow: { listed: 's.listed', exact: ['category'] },
+  onSearchRow: { listed: 's.listed' satisfies `s.${keyof typeof DESIGNER_SEARCH_ROW_COPIES}`, exact: ['category'] satisfies (keyof typeof DESIGNER_SEARCH_ROW_COPIES)[] },
 };
 
 /** The documented order (designer-search.rules.ts) as keyset keys. */

@@ -1,9 +1,7 @@
-import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
-import { listedSql } from '../../store/column.sql.ts';
 import type { Db } from '../../store/db.ts';
 import { DESIGNER_SELECT, type DesignerRow, toDesignerFields } from '../../store/designer.row.ts';
 import { OPEN_ROLE_SELECT, type OpenRoleRow } from '../../store/open-role.row.ts';
-import { LISTED_US } from './designer-query.builder.ts';
+import { DESIGNER_SEARCH_ROW_COPIES } from './designer-query.builder.ts';
 import { toDesignerSearchText } from './designer.search-text.ts';
 import { toOpenRoleSearchText } from './open-role.search-text.ts';
 import type { SearchText } from './search-text.ts';
@@ -30,16 +28,9 @@ async function writeTerms(db: Db, computed: Computed[]): Promise<void> {
   );
 }
 
-/**
- * The entity's own columns a search row carries as well (migration designer-search-listing), as SQL over the
- * entity row: the search filters and orders on the search row alone. Read in the statement that writes the
- * row, so a new search row is never seen without them.
- */
+/** Columns a search row carries of its entity, read in the statement that writes the row, so a new search row is never seen without them. */
 const COPIED: Record<'designer_search' | 'open_role_search', { join: string; columns: Record<string, string> } | null> = {
-  designer_search: {
-    join: 'JOIN designers d ON d.id = v.id',
-    columns: { category: 'd.category', listed: listedSql(DESIGNER_LISTED_RULE, 'd'), listed_us: LISTED_US },
-  },
+  designer_search: { join: 'JOIN designers d ON d.id = v.id', columns: DESIGNER_SEARCH_ROW_COPIES },
   open_role_search: null,
 };
 
