@@ -35,6 +35,7 @@ import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.re
 import { createPgDb } from '../shared/store/db.ts';
 import { type ApiProcess, buildDist, startApiProcess } from './support/api-process.ts';
 import { startNaiveIlikeServer } from './support/naive-ilike.server.ts';
+import { cpuPerRequest, localElasticsearchPid, ownCores } from './support/process-cpu.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
 /** The V8 flags of `npm run worker` (the worker image's CMD has the same; infra/docker-compose.test.ts checks it). */
@@ -51,8 +52,18 @@ const options = new Command()
   .option('--write-seconds <n>', 'duration of the freshness run', (v) => Number(v), 20)
   .option('--worker-node-flags <flags>', "the worker's V8 flags (default: those of `npm run worker`, as in its image)", workerNodeFlags())
   .option('--skip <phases>', 'comma-separated phases to skip: reads,embedded,ilike,freshness,reindex', '')
+  .option('--own-cores', 'read path once more with Elasticsearch pinned to the last core and the API and load generator to the others (taskset, local Elasticsearch)')
   .parse()
-  .opts<{ designers: number; seconds: number; connections: number; writeRate: number; writeSeconds: number; workerNodeFlags: string; skip: string }>();
+  .opts<{
+    designers: number;
+    seconds: number;
+    connections: number;
+    writeRate: number;
+    writeSeconds: number;
+    workerNodeFlags: string;
+    skip: string;
+    ownCores?: boolean;
+  }>();
 const skip = new Set(options.skip.split(',').filter(Boolean));
 
 const esUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
@@ -336,10 +347,22 @@ try {
         duration: seconds,
         timeout: 30,
       });
-      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
+      return {
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        bad: result.non2xx + result.errors + result.timeouts,
+        requests: result.requests.total,
+      };
     };
+    // CPU per request of Elasticsearch and of the API process: what the ratio is made of (null: ES not local).
+    const esPid = localElasticsearchPid(esUrl);
+    const apiPid = api.proc.pid;
+    const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(2));
+    const cpuOf = (p: Record<string, number | null>) => `ES ${ms(p.es)} / API ${ms(p.api)}`;
+    const cpuLines: string[] = [];
     const fmt = (r: { rps: number; p50: number; p99: number; bad: number }) =>
-      `${r.rps.toFixed(0)} | ${r.p50} / ${r.p99}${r.bad ? ` (${r.bad} errors)` : ''}`;
+      `${r.rps.toFixed(0)}, ${r.p50} / ${r.p99}${r.bad ? ` (${r.bad} errors)` : ''}`;
     const scenarios: { name: string; query: string; filters: DesignerFilters }[] = [
       { name: 'designers, no filter', query: 'limit=50', filters: {} },
       { name: 'category + location', query: 'category=brand&location=US&limit=50', filters: { category: 'brand', location: 'US' } },
@@ -347,7 +370,7 @@ try {
       { name: 'q, typo + prefix', query: 'q=senor%20product%20desi&limit=50', filters: { q: 'senor product desi' } },
     ];
     say('');
-    say(`read path, ${options.connections} connections, ${options.seconds} s per run, limit=50 (req/s | p50 / p99 ms)`);
+    say(`read path, ${options.connections} connections, ${options.seconds} s per run, limit=50 (req/s, p50 / p99 ms)`);
     say('| scenario | raw ES | API on ES | API / raw | embedded (Postgres search backend) | naive ILIKE server |');
     say('|---|---|---|---|---|---|');
     for (const s of scenarios) {
@@ -355,13 +378,42 @@ try {
       const rawUrl = `${esUrl}/${names.designers}/_search`;
       await run(rawUrl, { method: 'POST', body }, 2);
       await run(`${apiBase}/designers?${s.query}`, {}, 2);
-      const rawRun = await run(rawUrl, { method: 'POST', body });
-      const apiRun = await run(`${apiBase}/designers?${s.query}`);
+      const { result: rawRun, perRequest: rawCpu } = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(rawUrl, { method: 'POST', body }));
+      const { result: apiRun, perRequest: apiCpu } = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(`${apiBase}/designers?${s.query}`));
+      cpuLines.push(`| ${s.name} | ${cpuOf(rawCpu)} | ${cpuOf(apiCpu)} |`);
       const embedded = skip.has('embedded') ? null : await run(`${embeddedBase}/designers?${s.query}`);
       const naive = skip.has('ilike') ? null : await run(`${ilike.base}/designers?${s.query.replace('q=senor%20product%20desi', 'q=product%20desi')}`);
       say(
         `| ${s.name} | ${fmt(rawRun)} | ${fmt(apiRun)} | ${(apiRun.rps / rawRun.rps).toFixed(2)} | ${embedded ? `${fmt(embedded)} (p99 ${(embedded.p99 / apiRun.p99).toFixed(1)}× API on ES)` : 'skipped'} | ${naive ? fmt(naive) : 'skipped'} |`,
       );
+    }
+    say('');
+    say('CPU ms per request of each process in those runs (user + system, /proc):');
+    say('| scenario | raw ES run | API run |');
+    say('|---|---|---|');
+    for (const line of cpuLines) say(line);
+
+    if (options.ownCores) {
+      // API replicas on their own cores: the hop's CPU no longer comes out of Elasticsearch's.
+      if (!esPid || !apiPid) throw new Error('--own-cores needs a local Elasticsearch and the API process');
+      const undo = ownCores(esPid, [apiPid, process.pid]);
+      try {
+        say('');
+        say(`read path with Elasticsearch on its own core, the API and the load generator on the others, ${options.connections} connections (req/s, p50 / p99 ms):`);
+        say('| scenario | raw ES | API on ES | API / raw | CPU ms per request, API run |');
+        say('|---|---|---|---|---|');
+        for (const s of scenarios) {
+          const body = JSON.stringify(buildDesignerSearchRequest(s.filters, { limit: 50, offset: 0 }));
+          const rawUrl = `${esUrl}/${names.designers}/_search`;
+          await run(rawUrl, { method: 'POST', body }, 2);
+          await run(`${apiBase}/designers?${s.query}`, {}, 2);
+          const rawRun = await run(rawUrl, { method: 'POST', body });
+          const { result: apiRun, perRequest } = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(`${apiBase}/designers?${s.query}`));
+          say(`| ${s.name} | ${fmt(rawRun)} | ${fmt(apiRun)} | ${(apiRun.rps / rawRun.rps).toFixed(2)} | ${cpuOf(perRequest)} |`);
+        }
+      } finally {
+        undo();
+      }
     }
 
     // Cursor walks: many q searches, some followed for a page and abandoned. Open contexts stay bounded.
