@@ -369,22 +369,28 @@ try {
       { name: 'company prefix', query: 'company=studio&limit=50', filters: { company: 'studio' } },
       { name: 'q, typo + prefix', query: 'q=senor%20product%20desi&limit=50', filters: { q: 'senor product desi' } },
     ];
+    /** Warm-ups, then raw _search and the API's GET for one scenario, each with the CPU per request. */
+    const rawAndApi = async (s: (typeof scenarios)[number]) => {
+      const body = JSON.stringify(buildDesignerSearchRequest(s.filters, { limit: 50, offset: 0 }));
+      const rawUrl = `${esUrl}/${names.designers}/_search`;
+      const apiUrl = `${apiBase}/designers?${s.query}`;
+      await run(rawUrl, { method: 'POST', body }, 2);
+      await run(apiUrl, {}, 2);
+      const raw = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(rawUrl, { method: 'POST', body }));
+      const viaApi = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(apiUrl));
+      return { raw: raw.result, rawCpu: raw.perRequest, api: viaApi.result, apiCpu: viaApi.perRequest };
+    };
     say('');
     say(`read path, ${options.connections} connections, ${options.seconds} s per run, limit=50 (req/s, p50 / p99 ms)`);
     say('| scenario | raw ES | API on ES | API / raw | embedded (Postgres search backend) | naive ILIKE server |');
     say('|---|---|---|---|---|---|');
     for (const s of scenarios) {
-      const body = JSON.stringify(buildDesignerSearchRequest(s.filters, { limit: 50, offset: 0 }));
-      const rawUrl = `${esUrl}/${names.designers}/_search`;
-      await run(rawUrl, { method: 'POST', body }, 2);
-      await run(`${apiBase}/designers?${s.query}`, {}, 2);
-      const { result: rawRun, perRequest: rawCpu } = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(rawUrl, { method: 'POST', body }));
-      const { result: apiRun, perRequest: apiCpu } = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(`${apiBase}/designers?${s.query}`));
+      const { raw, rawCpu, api: apiRun, apiCpu } = await rawAndApi(s);
       cpuLines.push(`| ${s.name} | ${cpuOf(rawCpu)} | ${cpuOf(apiCpu)} |`);
       const embedded = skip.has('embedded') ? null : await run(`${embeddedBase}/designers?${s.query}`);
       const naive = skip.has('ilike') ? null : await run(`${ilike.base}/designers?${s.query.replace('q=senor%20product%20desi', 'q=product%20desi')}`);
       say(
-        `| ${s.name} | ${fmt(rawRun)} | ${fmt(apiRun)} | ${(apiRun.rps / rawRun.rps).toFixed(2)} | ${embedded ? `${fmt(embedded)} (p99 ${(embedded.p99 / apiRun.p99).toFixed(1)}× API on ES)` : 'skipped'} | ${naive ? fmt(naive) : 'skipped'} |`,
+        `| ${s.name} | ${fmt(raw)} | ${fmt(apiRun)} | ${(apiRun.rps / raw.rps).toFixed(2)} | ${embedded ? `${fmt(embedded)} (p99 ${(embedded.p99 / apiRun.p99).toFixed(1)}× API on ES)` : 'skipped'} | ${naive ? fmt(naive) : 'skipped'} |`,
       );
     }
     say('');
@@ -400,16 +406,11 @@ try {
       try {
         say('');
         say(`read path with Elasticsearch on its own core, the API and the load generator on the others, ${options.connections} connections (req/s, p50 / p99 ms):`);
-        say('| scenario | raw ES | API on ES | API / raw | CPU ms per request, API run |');
+        say('| scenario | raw ES | API on ES | API / raw | CPU ms per request: ES in the raw run; ES / API in the API run |');
         say('|---|---|---|---|---|');
         for (const s of scenarios) {
-          const body = JSON.stringify(buildDesignerSearchRequest(s.filters, { limit: 50, offset: 0 }));
-          const rawUrl = `${esUrl}/${names.designers}/_search`;
-          await run(rawUrl, { method: 'POST', body }, 2);
-          await run(`${apiBase}/designers?${s.query}`, {}, 2);
-          const rawRun = await run(rawUrl, { method: 'POST', body });
-          const { result: apiRun, perRequest } = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(`${apiBase}/designers?${s.query}`));
-          say(`| ${s.name} | ${fmt(rawRun)} | ${fmt(apiRun)} | ${(apiRun.rps / rawRun.rps).toFixed(2)} | ${cpuOf(perRequest)} |`);
+          const { raw, rawCpu, api: apiRun, apiCpu } = await rawAndApi(s);
+          say(`| ${s.name} | ${fmt(raw)} | ${fmt(apiRun)} | ${(apiRun.rps / raw.rps).toFixed(2)} | ${ms(rawCpu.es)}; ${cpuOf(apiCpu)} |`);
         }
       } finally {
         undo();
