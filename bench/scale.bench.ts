@@ -138,6 +138,21 @@ async function exitOf(child: ChildProcess): Promise<number> {
   return code ?? 1;
 }
 
+/**
+ * Waits until the bench's indices have had no merge running for three polls a second apart: merges after a
+ * sync or reindex take Elasticsearch CPU that would otherwise fall on whichever read run is going, and the
+ * read runs compare CPU per request. Returns the ms waited, -1 past the timeout.
+ */
+async function mergesSettled(timeoutMs = 600_000): Promise<number> {
+  const started = Date.now();
+  for (let quiet = 0; Date.now() - started < timeoutMs; await sleep(1000)) {
+    const stats = await es.indices.stats({ index: `${tag}_*`, metric: 'merge' });
+    quiet = (stats._all.total?.merges?.current ?? 0) === 0 ? quiet + 1 : 0;
+    if (quiet >= 3) return Date.now() - started;
+  }
+  return -1;
+}
+
 /** What searches see now: no forced refresh, which every half second would add work the raw bulk never does. */
 async function searchable(index: string): Promise<number> {
   // An index the worker has just created answers "no shard available" until its shard starts.
@@ -306,6 +321,8 @@ try {
 
   // ---- 6. read path ----
   if (!skip.has('reads')) {
+    const waited = await mergesSettled();
+    say(waited < 0 ? 'merges still running after 10 min; the read runs share the cores with them' : `waited ${waited} ms for the indices' merges to finish`);
     // The raw index got freshness writes with partial documents; the read runs use the synced alias.
     // The API as its image runs it (bench/support/api-process.ts).
     const api = await startApiProcess({
