@@ -60,19 +60,21 @@ export async function cpuPerRequest<T extends { requests: number }>(
 
 /**
  * Pins Elasticsearch (every thread) to the last core and the given processes to the others, as API replicas
- * on their own cores would run; returns the undo. Needs taskset and at least two cores.
+ * on their own cores would run; returns the undo, which gives each process back the cores it had. Needs
+ * taskset and at least two cores.
  */
 export function ownCores(esPid: number, others: number[]): () => void {
   const cores = availableParallelism();
   if (cores < 2) throw new Error('--own-cores needs at least two cores');
-  const all = `0-${cores - 1}`;
-  const pin = (pid: number, list: string) => execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
+  const affinity = (pid: number) => /:\s*(\S+)\s*$/.exec(execFileSync('taskset', ['-c', '-p', String(pid)], { encoding: 'utf8' }))?.[1];
+  const pin = (pid: number, list: string) => execFileSync('taskset', ['-a', '-c', '-p', list, String(pid)], { stdio: 'ignore' });
+  const before = new Map([esPid, ...others].map((pid) => [pid, affinity(pid) ?? `0-${cores - 1}`]));
   pin(esPid, String(cores - 1));
   for (const pid of others) pin(pid, cores === 2 ? '0' : `0-${cores - 2}`);
   return () => {
-    for (const pid of [esPid, ...others]) {
+    for (const [pid, list] of before) {
       try {
-        pin(pid, all);
+        pin(pid, list);
       } catch {
         // a process that has exited needs no undo
       }
