@@ -15,6 +15,11 @@ export async function currentSnapshot(tx: Db): Promise<string> {
   return rows[0]!.snapshot;
 }
 
+/** A read in a snapshot: a snapshot (digits, colons, commas) holds no NUL, so the first one ends it. */
+function entryKey(snapshot: string, key: string): string {
+  return `${snapshot}\u0000${key}`;
+}
+
 /**
  * Results of reads (totals, vocabulary lookups), remembered for as long as the data they read cannot have
  * changed: the key is the read and the snapshot it ran in. A result is therefore reused between writes and
@@ -29,7 +34,7 @@ export class SnapshotCache<V extends object | number> {
   async get(snapshot: string, key: string, read: () => Promise<V>): Promise<V> {
     const known = this.peek(snapshot, key);
     if (known !== undefined) return known;
-    const at = `${snapshot}\u0000${key}`;
+    const at = entryKey(snapshot, key);
     const underway = this.reading.get(at);
     if (underway) {
       try {
@@ -51,11 +56,11 @@ export class SnapshotCache<V extends object | number> {
 
   /** The value remembered for this read in this snapshot, if any; reads nothing. */
   peek(snapshot: string, key: string): V | undefined {
-    return this.values.get(`${snapshot}\u0000${key}`);
+    return this.values.get(entryKey(snapshot, key));
   }
 
   /** Remembers a value the caller read in this snapshot by other means (a total counted on a page's way). */
   set(snapshot: string, key: string, value: V): void {
-    this.values.set(`${snapshot}\u0000${key}`, value);
+    this.values.set(entryKey(snapshot, key), value);
   }
 }
