@@ -108,7 +108,9 @@ try {
   if (options.explain) {
     for (const s of scenarios) {
       const spec = designerSearchSpec(s.filters, await lookUpQueryTerms(db, searchWords(s.filters.q ?? '')));
-      for (const statement of [countStatement(spec), pageStatement(spec, { limit: 50, offset: 0 })]) {
+      const page = { limit: 50, offset: 0 };
+      const statements = [countStatement(spec), pageStatement(spec, page), ...(spec.top ? [pageStatement(spec, page, { top: true })] : [])];
+      for (const statement of statements) {
         const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
         console.error(`\n--- ${s.name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }

@@ -1,14 +1,23 @@
 import { DESIGNER_SEARCH_RULES, type DesignerTextSource, designerRoles } from '../designer-search.rules.ts';
 import { fieldWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
-import { TsvectorBuilder } from './text-search.ts';
+import { TsvectorBuilder, type Weight } from './text-search.ts';
 
 export type { SearchText } from './search-text.ts';
 export type DesignerSearchSource = DesignerTextSource;
 
 const { text, filters } = DESIGNER_SEARCH_RULES;
 
+/** The weight of role titles and companies in the text, which the role columns hold as well (RoleColumns). */
+export const DESIGNER_ROLE_WEIGHT = 'B' satisfies Weight;
+
 /** name A, titles and companies B, description C, location D (the stored format of designer_search). */
-const DESIGNER_TSVECTOR: TsvectorLayout<typeof text> = { name: 'A', titles: 'B', companies: 'B', description: 'C', location: 'D' };
+const DESIGNER_TSVECTOR: TsvectorLayout<typeof text> = {
+  name: 'A',
+  titles: DESIGNER_ROLE_WEIGHT,
+  companies: DESIGNER_ROLE_WEIGHT,
+  description: 'C',
+  location: 'D',
+};
 
 /** Relevance points of the free-text weights, from the boosts of the search rules. */
 export const DESIGNER_FIELD_WEIGHTS = fieldWeights(text, DESIGNER_TSVECTOR);

@@ -6,11 +6,16 @@ import { Params } from './sql-builder.ts';
 const WEIGHTS = { A: 6, B: 4, C: 2, D: 1 } as const;
 
 function build(q: string, expansions = new Map<string, string[]>(), roles = false, known?: ReadonlySet<string>) {
-  const params = new Params();
-  const sql = freeTextSql('s.text_tsv', understandQuery(q), { expansions, known }, WEIGHTS, params, roles ? { roles: 's.role_tsvs', current: 's.current_role_tsv' } : undefined)!;
-  /** The SQL with its bind values spelt out, to read what it asks. */
-  const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
-  return { where: inline(sql.where), score: inline(sql.score) };
+  const sqlOf = (top: boolean) => {
+    const params = new Params();
+    const roleColumns = roles ? ({ roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const) : undefined;
+    const sql = freeTextSql('s.text_tsv', understandQuery(q), { expansions, known }, WEIGHTS, params, roleColumns, { top })!;
+    /** The SQL with its bind values spelt out, to read what it asks. */
+    const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    return { where: inline(sql.where), score: inline(sql.score), bound: sql.top?.bound };
+  };
+  const all = sqlOf(false);
+  return { where: all.where, score: all.score, top: all.bound === undefined ? null : { where: sqlOf(true).where, bound: all.bound } };
 }
 
 describe('freeTextSql', () => {
@@ -79,6 +84,29 @@ describe('freeTextSql', () => {
     const former = build('former acme designer', new Map(), true).score;
     expect(former).toContain('s.role_tsvs[1 + (length(s.current_role_tsv) > 0)::int:]');
     expect(former).not.toContain('s.current_role_tsv @@');
+  });
+
+  it('sets apart the rows that can earn the bonuses, and bounds what every other match can score', () => {
+    // One word: nothing to set apart.
+    expect(build('acme', new Map(), true).top).toBeNull();
+    // Without roles, a word no record holds: no bonus is scored, so nothing is set apart either.
+    expect(build('senor designer', new Map([['senor', ['senior']]]), false, new Set(['designer'])).top).toBeNull();
+    // Every word in one field exactly, or as a phrase, or every word at the roles' weight.
+    const { top } = build('senor product desi', new Map([['senor', ['senior']], ['product', ['products']]]), true, new Set(['product']));
+    expect(top!.where).toBe(
+      "s.text_tsv @@ «( ( ( 'senor':B | 'senior':B ) & ( 'product':B | 'products':B ) & ( 'desi':B | 'desi':*B ) ) )»",
+    );
+    // Per word its best pair (senior as a typo in the name 6, product exactly in the name 60, desi as a prefix
+    // there 36), and roles holding two of the three words (best 2 × 60, current 2 × 30).
+    expect(top!.bound).toBe(6 + 60 + 36 + 2 * 60 + 2 * 30);
+    const held = build('brand designer', new Map(), false).top!;
+    expect(held.where).toContain("( 'brand':A & 'designer':A ) | ( 'brand':B & 'designer':B )");
+    expect(held.where).toContain("( 'brand' <-> 'designer' )");
+    // Two words: no role holds all but one of them with two or more, so only the words themselves.
+    expect(held.bound).toBe(60 + 60);
+    // "former" is filler that may be part of a name (60), and past roles score at half (two of three words: 2 × 30).
+    expect(build('former acme designer', new Map(), true).top!.bound).toBe(60 + 60 + 60);
+    expect(build('former acme designer studio', new Map(), true).top!.bound).toBe(3 * 60 + 60 + 2 * 30);
   });
 
   it('is null without words', () => {

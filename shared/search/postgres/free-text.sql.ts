@@ -11,6 +11,11 @@ export interface FreeTextSql {
   where: string;
   /** An integer relevance (see MATCH_TIER_POINTS and the bonuses below). */
   score: string;
+  /**
+   * Every match outside the top (the matches `where` selects with the `top` option) scores at most `bound`
+   * (see topOfRanking). Null where a top would set nothing apart: one word, or no bonus to earn.
+   */
+  top: { bound: number } | null;
 }
 
 /**
@@ -46,6 +51,11 @@ export interface RoleColumns {
   roles: string;
   /** tsvector: the current role (empty without one; then roles holds only previous roles). */
   current: string;
+  /**
+   * Every word of every role is in the text at this weight as well (titles and companies): a row whose text
+   * lacks one query word at this weight has no role holding all of them (test/search/free-text-top.test.ts).
+   */
+  textWeight: Weight;
 }
 
 /**
@@ -59,6 +69,7 @@ export function freeTextSql(
   weights: FieldWeights,
   params: Params,
   roleColumns?: RoleColumns,
+  options: { top?: boolean } = {},
 ): FreeTextSql | null {
   const { words, filler, required, pastRoles } = query;
   if (words.length === 0) return null;
@@ -94,6 +105,8 @@ export function freeTextSql(
   const widest = Math.max(...words.map((w) => 2 + (expansions.get(w)?.length ?? 0)));
   // A word some rows lack (fewer required than given) is tested once before its tiers are walked.
   const guarded = required < words.length;
+  // Each word's best (tier, field): the first of its pairs that it can match at all.
+  const perWordBest = words.map((word, i) => pairs.find(({ tier, letter }) => tier.query(word, i, letter) !== null)?.points ?? 0);
   const perWord = words.map((word, i) => {
     const whens = pairs.flatMap(({ tier, letter, points }) => {
       const q = tier.query(word, i, letter);
@@ -113,10 +126,12 @@ export function freeTextSql(
 
   const top = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
   const bonus: string[] = [];
-  if (words.length > 1 && words.every(held)) {
-    const oneField = anyOf(Object.keys(weights).map((letter) => allOf(words.map((w) => lexeme(w, { weights: letter })))));
+  const phrase = followedBy(words.map((w) => lexeme(w)));
+  const phraseScored = words.length > 1 && words.every(held);
+  const oneField = phraseScored ? anyOf(Object.keys(weights).map((letter) => allOf(words.map((w) => lexeme(w, { weights: letter }))))) : undefined;
+  if (oneField) {
     bonus.push(`CASE WHEN ${matches(column, oneField)} THEN ${words.length * top} ELSE 0 END`);
-    bonus.push(`CASE WHEN ${matches(column, followedBy(words.map((w) => lexeme(w))))} THEN ${words.length * top} ELSE 0 END`);
+    bonus.push(`CASE WHEN ${matches(column, phrase)} THEN ${words.length * top} ELSE 0 END`);
   }
   if (roleColumns && words.length > 1) {
     // Words of one role: counted per role, the best role scores when it holds at least two of them.
@@ -137,16 +152,39 @@ export function freeTextSql(
     }
   }
 
+  const topOf = topMatches();
+  if (options.top && !topOf) throw new Error('this query has no top to read');
   const operands = subsetOperands(words.length, widest, required, required);
-  const where =
-    required === words.length
+  // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
+  const where = topOf && options.top
+    ? matches(column, topOf.tsquery)
+    : required === words.length
       ? matches(column, allOf(groups))
       : operands <= MAX_SUBSET_OPERANDS
         ? // Enough words is some `required` of them all present: one tsquery, one test per row, and the index reads it.
           matches(column, anyOf(combinations(words.length, required).map((subset) => allOf(subset.map((i) => groups[i]!)))))
         : // Too many subsets: the index finds rows with any word; the count keeps those with enough of them.
           `${matches(column, anyOf(groups))} AND (${groups.map((g) => `(${matches(column, g)})::int`).join(' + ')}) >= ${required}`;
-  return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})` };
+  return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
+
+  /**
+   * The rows that can earn what scores most: every word exactly in one field or as a phrase (those bonuses),
+   * or every word in a role (the role bonus). A role's words are in the text at the role columns' weight, so
+   * a row without every word there has no role holding them all. Every other match scores at most each
+   * word's best pair, the filler, and roles holding all words but one.
+   */
+  function topMatches(): { tsquery: string; bound: number } | null {
+    if (words.length < 2 || (!phraseScored && !roleColumns)) return null;
+    if (roleColumns && !(roleColumns.textWeight in weights)) throw new Error(`role words are at weight ${roleColumns.textWeight}, which the text does not score`);
+    const earns = [
+      ...(phraseScored ? [oneField!, phrase] : []),
+      ...(roleColumns ? [allOf(words.map((w, i) => alternatives(w, i, roleColumns.textWeight)))] : []),
+    ];
+    const roleWords = words.length - 1 >= 2 ? words.length - 1 : 0;
+    const roles = roleColumns ? (pastRoles ? roleWords * (top / 2) : roleWords * top + roleWords * (top / 2)) : 0;
+    const bound = perWordBest.reduce((sum, points) => sum + points, 0) + optional.length * best![1] * MATCH_TIER_POINTS.exact + roles;
+    return { tsquery: anyOf(earns), bound };
+  }
 }
 
 /** The operands of the tsqueries that ask for k of the words, for every k from `from` to `to`. */

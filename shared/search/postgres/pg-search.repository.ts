@@ -19,7 +19,7 @@ import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.
 import { mapDatabaseError } from './pg-errors.ts';
 import { SearchTextUpkeep } from './search-text.upkeep.ts';
 import { currentSnapshot, SnapshotCache } from './snapshot.cache.ts';
-import { countStatement, pageStatement, type SearchSpec, type SortKey } from './sql-builder.ts';
+import { countStatement, pageStatement, type SearchSpec, type SortKey, topOfRanking } from './sql-builder.ts';
 
 export interface PostgresSearchOptions {
   publicBaseUrl: string;
@@ -109,6 +109,13 @@ export class PostgresSearchRepository implements SearchPort {
     return this.vocabulary.get(await snapshot(), JSON.stringify(all), () => lookUpQueryTerms(tx, all));
   }
 
+  /** The page read from spec.top's rows alone, when that is the page of all matches; else undefined. */
+  private async topPage<R extends object>(tx: Db, spec: SearchSpec, bound: number, window: PageWindow): Promise<SortedRow<R>[] | undefined> {
+    const statement = pageStatement(spec, window, { top: true });
+    const { rows } = await tx.query<SortedRow<R>>(statement.sql, statement.params);
+    return topOfRanking(rows.map((row) => Number(row.sort_values[0])), window, bound) ? rows : undefined;
+  }
+
   private async walk<F extends object, R extends object, T>(
     kind: Cursor['k'],
     filters: F,
@@ -151,9 +158,14 @@ export class PostgresSearchRepository implements SearchPort {
           // Relevance order reads every match to rank them: a first page whose total is not known yet counts
           // them on the way. Once known, pages rank without the count: on a Postgres server the count over
           // the window keeps the ranking out of the parallel workers and spills every match to disk at 100k.
-          const withTotal = known === undefined && !cursor && page.limit > 0 && hasFreeText((filters as SearchFilters).q);
-          const statement = pageStatement(spec, window, { withTotal });
-          const { rows: fetched } = page.limit > 0 ? await tx.query<SortedRow<R>>(statement.sql, statement.params) : { rows: [] };
+          // A relevance page is read from the rows that can rank highest first, and from every match only when
+          // those do not settle it (topOfRanking): a three-word query scores a seventh of its matches then.
+          let fetched = spec.top && page.limit > 0 ? await this.topPage<R>(tx, spec, spec.top.bound, window) : undefined;
+          const withTotal = fetched === undefined && known === undefined && !cursor && page.limit > 0 && hasFreeText((filters as SearchFilters).q);
+          if (fetched === undefined) {
+            const statement = pageStatement(spec, window, { withTotal });
+            fetched = page.limit > 0 ? (await tx.query<SortedRow<R>>(statement.sql, statement.params)).rows : [];
+          }
           let total: number;
           if (known !== undefined) total = known;
           else if (withTotal && fetched[0]) {

@@ -5,7 +5,7 @@ import { understandQuery } from '../query-words.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { type FieldWeights, freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
-import type { Params, SearchSpec, SortKey } from './sql-builder.ts';
+import { Params, type SearchSpec, type SortKey } from './sql-builder.ts';
 import { wordPrefixPhraseQuery } from './text-search.ts';
 
 /** The column each key of the engine-neutral orders is selected as, and the SQL type its cursor value binds as. */
@@ -64,12 +64,18 @@ export function entitySearchSpec<F extends SearchFilters>(
   now?: Date,
 ): SearchSpec {
   const { alias, rules } = entity;
+  const keys = entitySortKeys(entity, filters);
+  const freeText = (params: Params, top?: boolean) =>
+    freeTextSql('s.text_tsv', understandQuery(filters.q), terms, entity.weights, params, entity.roleColumns, { top });
+  // The bound binds nothing: built once here, the statements build the SQL again with their own parameters.
+  const bound = keys[0]?.column === SORT_COLUMNS.score.column && keys[0].desc ? freeText(new Params())?.top?.bound : undefined;
   return {
-    keys: entitySortKeys(entity, filters),
+    keys,
     table: entity.table,
     alias,
     select: entity.select,
-    matched: (params: Params) => {
+    ...(bound === undefined ? {} : { top: { bound } }),
+    matched: (params: Params, options: { top?: boolean } = {}) => {
       const instant = entity.listed.liveUntil !== undefined && now ? params.add(now.toISOString(), 'timestamptz') : undefined;
       const where = [entity.onSearchRow?.listed ?? listedSql(entity.listed, alias, instant)];
       for (const name of rules.filters.exact) {
@@ -81,7 +87,8 @@ export function entitySearchSpec<F extends SearchFilters>(
         const query = filters[name] ? wordPrefixPhraseQuery(filters[name]) : null;
         if (query) where.push(`s.${name}_tsv @@ ${params.add(query, 'tsquery')}`);
       }
-      const text = freeTextSql('s.text_tsv', understandQuery(filters.q), terms, entity.weights, params, entity.roleColumns);
+      const text = freeText(params, options.top);
+      if (options.top && !text) throw new Error('a search without free text has no top to read');
       if (text) where.push(text.where);
       const sorted = Object.entries(entity.sortSql).map(([field, sql]) => `${sql} AS ${SORT_COLUMNS[field as SortField].column}`);
       const { table: search, key } = entity.search;

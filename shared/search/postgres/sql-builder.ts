@@ -43,8 +43,14 @@ export interface Statement {
 
 
 export interface SearchSpec {
-  /** Selects id and the sort key columns of every matching row. */
-  matched: (params: Params) => string;
+  /** Selects id and the sort key columns of every matching row; with `top`, only the rows of the top (see `top`). */
+  matched: (params: Params, options?: { top?: boolean }) => string;
+  /**
+   * For a relevance order: the rows that can score above `bound` are selected with `matched(params, { top:
+   * true })`, and every other match scores at most `bound`. A page read from them alone is the page of all
+   * matches when it is full and its last row scores above the bound (see topOfRanking).
+   */
+  top?: { bound: number };
   keys: readonly SortKey[];
   /** The entity table with its alias, joined on id to read the page's full rows. */
   table: string;
@@ -64,10 +70,11 @@ export function countStatement(spec: SearchSpec): Statement {
  * withTotal adds the number of matches to every row (total_matches): for an order no index serves
  * (relevance), the page reads every match anyway, so the total comes with it instead of a second scan.
  * Not for cursor pages, where it would count only the matches after the cursor.
+ * top reads the rows of spec.top only (see topOfRanking).
  */
-export function pageStatement(spec: SearchSpec, window: PageWindow, options: { withTotal?: boolean } = {}): Statement {
+export function pageStatement(spec: SearchSpec, window: PageWindow, options: { withTotal?: boolean; top?: boolean } = {}): Statement {
   const params = new Params();
-  const matched = spec.matched(params);
+  const matched = spec.matched(params, { top: options.top });
   const after = window.after ? `WHERE ${keysetAfter(spec.keys, window.after, params, 'm')}` : '';
   const total = options.withTotal && !window.after ? ', count(*) OVER () AS total_matches' : '';
   const limit = params.add(window.limit, 'int');
@@ -82,4 +89,15 @@ export function pageStatement(spec: SearchSpec, window: PageWindow, options: { w
        ORDER BY ${orderBy(spec.keys, 'p')}`,
     params: params.values,
   };
+}
+
+/**
+ * Whether a page read from spec.top's rows alone (`scores`: its rows' scores in order, the probe row of a
+ * cursor page included) is the page of all matches: every other match scores at most the bound, so when the
+ * top's rows fill the window and the last of them scores above the bound, no other match ranks before any of
+ * them. Otherwise the page is read from all matches.
+ */
+export function topOfRanking(scores: readonly number[], window: Pick<PageWindow, 'limit'>, bound: number): boolean {
+  const last = scores.at(-1);
+  return window.limit > 0 && scores.length === window.limit && last !== undefined && last > bound;
 }
