@@ -192,7 +192,9 @@ try {
 
   // ---- 2. CLI import into a fresh database ----
   await adminQuery(`CREATE DATABASE "${tag}"`);
-  const storeEnv = { DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', PUBLIC_BASE_URL: PUBLIC };
+  // The store of a deployment on Elasticsearch, whatever the caller's environment: without ELASTICSEARCH_URL the
+  // CLI would take the Postgres search backend and compute its search text inside the timed import.
+  const storeEnv = { DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', PUBLIC_BASE_URL: PUBLIC, ELASTICSEARCH_URL: esUrl, SEARCH_BACKEND: 'elasticsearch' };
   await exitOf(node(['services/cli/main.ts', 'migrate'], storeEnv, 'ignore'));
   t = Date.now();
   const importer = node(['services/cli/main.ts', 'import', file], storeEnv, 'ignore');
