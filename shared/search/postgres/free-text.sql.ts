@@ -124,15 +124,18 @@ export function freeTextSql(
     (word) => `CASE WHEN ${matches(column, lexeme(word, { weights: best![0] }))} THEN ${best![1] * MATCH_TIER_POINTS.exact} ELSE 0 END`,
   );
 
-  const top = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
+  const exactBest = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
   const bonus: string[] = [];
   const phrase = followedBy(words.map((w) => lexeme(w)));
   const phraseScored = words.length > 1 && words.every(held);
   const oneField = phraseScored ? anyOf(Object.keys(weights).map((letter) => allOf(words.map((w) => lexeme(w, { weights: letter }))))) : undefined;
   if (oneField) {
-    bonus.push(`CASE WHEN ${matches(column, oneField)} THEN ${words.length * top} ELSE 0 END`);
-    bonus.push(`CASE WHEN ${matches(column, phrase)} THEN ${words.length * top} ELSE 0 END`);
+    bonus.push(`CASE WHEN ${matches(column, oneField)} THEN ${words.length * exactBest} ELSE 0 END`);
+    bonus.push(`CASE WHEN ${matches(column, phrase)} THEN ${words.length * exactBest} ELSE 0 END`);
   }
+  // Points per word of the best role and of the current one. "former …" scores the previous roles instead,
+  // at half (the current role, first, is left out).
+  const rolePoints = pastRoles ? { best: exactBest / 2, current: 0 } : { best: exactBest, current: exactBest / 2 };
   if (roleColumns && words.length > 1) {
     // Words of one role: counted per role, the best role scores when it holds at least two of them.
     const scored = roleScore(words.length, groups, subsetOperands(words.length, widest, 2), params);
@@ -145,10 +148,10 @@ export function freeTextSql(
     };
     if (pastRoles) {
       // The previous roles: all of them without a current role, else all but the first.
-      bonus.push(`${bestRole(` + (length(${roleColumns.current}) > 0)::int`)} * ${top / 2}`);
+      bonus.push(`${bestRole(` + (length(${roleColumns.current}) > 0)::int`)} * ${rolePoints.best}`);
     } else {
-      bonus.push(`${bestRole('')} * ${top}`);
-      bonus.push(`${scored(roleColumns.current)} * ${top / 2}`);
+      bonus.push(`${bestRole('')} * ${rolePoints.best}`);
+      bonus.push(`${scored(roleColumns.current)} * ${rolePoints.current}`);
     }
   }
 
@@ -180,8 +183,9 @@ export function freeTextSql(
       ...(phraseScored ? [oneField!, phrase] : []),
       ...(roleColumns ? [allOf(words.map((w, i) => alternatives(w, i, roleColumns.textWeight)))] : []),
     ];
+    // A role scores the number of words it holds from two on: outside the top, all but one at most.
     const roleWords = words.length - 1 >= 2 ? words.length - 1 : 0;
-    const roles = roleColumns ? (pastRoles ? roleWords * (top / 2) : roleWords * top + roleWords * (top / 2)) : 0;
+    const roles = roleColumns ? roleWords * (rolePoints.best + rolePoints.current) : 0;
     const bound = perWordBest.reduce((sum, points) => sum + points, 0) + optional.length * best![1] * MATCH_TIER_POINTS.exact + roles;
     return { tsquery: anyOf(earns), bound };
   }

@@ -159,7 +159,7 @@ export class PostgresSearchRepository implements SearchPort {
           // them on the way. Once known, pages rank without the count: on a Postgres server the count over
           // the window keeps the ranking out of the parallel workers and spills every match to disk at 100k.
           // A relevance page is read from the rows that can rank highest first, and from every match only when
-          // those do not settle it (topOfRanking): a three-word query scores a seventh of its matches then.
+          // those do not settle it (topOfRanking): the bench's misspelt three-word query ranks a seventh of its matches then.
           let fetched = spec.top && page.limit > 0 ? await this.topPage<R>(tx, spec, spec.top.bound, window) : undefined;
           const withTotal = fetched === undefined && known === undefined && !cursor && page.limit > 0 && hasFreeText((filters as SearchFilters).q);
           if (fetched === undefined) {
