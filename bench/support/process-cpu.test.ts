@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { cpuMs, cpuPerRequest, localElasticsearchPid, ownCores } from './process-cpu.ts';
+import { coresOf, cpuMs, cpuPerRequest, localElasticsearchPid, ownCores } from './process-cpu.ts';
 
 function spin(ms: number): number {
   const until = performance.now() + ms;
@@ -41,19 +41,18 @@ describe('process CPU from /proc', () => {
   });
 
   it('pins Elasticsearch to the last core and the others to the rest, and gives each its cores back', () => {
-    const affinity = (pid: number) => /:\s*(\S+)\s*$/.exec(execFileSync('taskset', ['-c', '-p', String(pid)], { encoding: 'utf8' }))![1];
     const es = spawn('sleep', ['60']);
     const api = spawn('sleep', ['60']);
     try {
-      const all = affinity(api.pid!);
+      const all = coresOf(api.pid!);
       execFileSync('taskset', ['-c', '-p', '0', String(es.pid)], { stdio: 'ignore' });
       const undo = ownCores(es.pid!, [api.pid!]);
       const cores = availableParallelism();
-      expect(affinity(es.pid!)).toBe(String(cores - 1));
-      expect(affinity(api.pid!)).toBe(cores === 2 ? '0' : `0-${cores - 2}`);
+      expect(coresOf(es.pid!)).toBe(String(cores - 1));
+      expect(coresOf(api.pid!)).toBe(cores === 2 ? '0' : `0-${cores - 2}`);
       undo();
-      expect(affinity(es.pid!)).toBe('0');
-      expect(affinity(api.pid!)).toBe(all);
+      expect(coresOf(es.pid!)).toBe('0');
+      expect(coresOf(api.pid!)).toBe(all);
     } finally {
       es.kill();
       api.kill();

@@ -58,6 +58,11 @@ export async function cpuPerRequest<T extends { requests: number }>(
   return { result, perRequest };
 }
 
+/** The cores a process may run on, as taskset lists them ("0-1"), or undefined if taskset's answer is not understood. */
+export function coresOf(pid: number): string | undefined {
+  return /:\s*(\S+)\s*$/.exec(execFileSync('taskset', ['-c', '-p', String(pid)], { encoding: 'utf8' }))?.[1];
+}
+
 /**
  * Pins Elasticsearch (every thread) to the last core and the given processes to the others, as API replicas
  * on their own cores would run; returns the undo, which gives each process back the cores it had. Needs
@@ -66,9 +71,8 @@ export async function cpuPerRequest<T extends { requests: number }>(
 export function ownCores(esPid: number, others: number[]): () => void {
   const cores = availableParallelism();
   if (cores < 2) throw new Error('--own-cores needs at least two cores');
-  const affinity = (pid: number) => /:\s*(\S+)\s*$/.exec(execFileSync('taskset', ['-c', '-p', String(pid)], { encoding: 'utf8' }))?.[1];
   const pin = (pid: number, list: string) => execFileSync('taskset', ['-a', '-c', '-p', list, String(pid)], { stdio: 'ignore' });
-  const before = new Map([esPid, ...others].map((pid) => [pid, affinity(pid) ?? `0-${cores - 1}`]));
+  const before = new Map([esPid, ...others].map((pid) => [pid, coresOf(pid) ?? `0-${cores - 1}`]));
   pin(esPid, String(cores - 1));
   for (const pid of others) pin(pid, cores === 2 ? '0' : `0-${cores - 2}`);
   return () => {

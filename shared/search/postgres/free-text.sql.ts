@@ -105,14 +105,17 @@ export function freeTextSql(
   const widest = Math.max(...words.map((w) => 2 + (expansions.get(w)?.length ?? 0)));
   // A word some rows lack (fewer required than given) is tested once before its tiers are walked.
   const guarded = required < words.length;
-  // Each word's best (tier, field): the first of its pairs that it can match at all.
-  const perWordBest = words.map((word, i) => pairs.find(({ tier, letter }) => tier.query(word, i, letter) !== null)?.points ?? 0);
-  const perWord = words.map((word, i) => {
-    const whens = pairs.flatMap(({ tier, letter, points }) => {
+  // Per word, the (tier, field) tests it can match at all, best first: its WHENs, and its best points.
+  const wordTests = words.map((word, i) =>
+    pairs.flatMap(({ tier, letter, points }) => {
       const q = tier.query(word, i, letter);
-      return q ? [`WHEN ${matches(column, q)} THEN ${points}`] : [];
-    });
-    if (whens.length === 0) return '0';
+      return q ? [{ q, points }] : [];
+    }),
+  );
+  const perWordBest = wordTests.map((tests) => tests[0]?.points ?? 0);
+  const perWord = wordTests.map((tests, i) => {
+    if (tests.length === 0) return '0';
+    const whens = tests.map(({ q, points }) => `WHEN ${matches(column, q)} THEN ${points}`);
     const guard = guarded ? `WHEN NOT ${matches(column, groups[i]!)} THEN 0 ` : '';
     return `CASE ${guard}${whens.join(' ')} ELSE 0 END`;
   });

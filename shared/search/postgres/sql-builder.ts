@@ -98,6 +98,5 @@ export function pageStatement(spec: SearchSpec, window: PageWindow, options: { w
  * them. Otherwise the page is read from all matches.
  */
 export function topOfRanking(scores: readonly number[], window: Pick<PageWindow, 'limit'>, bound: number): boolean {
-  const last = scores.at(-1);
-  return window.limit > 0 && scores.length === window.limit && last !== undefined && last > bound;
+  return window.limit > 0 && scores.length === window.limit && scores[window.limit - 1]! > bound;
 }
