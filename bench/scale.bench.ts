@@ -35,6 +35,7 @@ import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.re
 import { createPgDb } from '../shared/store/db.ts';
 import { type ApiProcess, buildDist, startApiProcess } from './support/api-process.ts';
 import { startNaiveIlikeServer } from './support/naive-ilike.server.ts';
+import { type PassThroughProcess, startPassThroughProcess } from './support/pass-through.process.ts';
 import { cpuPerRequest, localElasticsearchPid, ownCores } from './support/process-cpu.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
@@ -165,6 +166,7 @@ const toIndexed = (r: ReturnType<typeof scaleDesigners> extends Generator<infer 
 
 let worker: ChildProcess | undefined;
 let apiProcess: ApiProcess | undefined;
+let hopProcess: PassThroughProcess | undefined;
 let sampler: ReturnType<typeof rssSampler> | undefined;
 try {
   say(`# scale bench: ${N} designers (tag ${tag}), worker node flags '${options.workerNodeFlags}'`);
@@ -356,6 +358,9 @@ try {
     await once(embeddedServer, 'listening');
     const embeddedBase = `http://127.0.0.1:${(embeddedServer.address() as AddressInfo).port}/api/v1`;
     const ilike = await startNaiveIlikeServer(dbUrl.toString());
+    // The least any hop can cost: the same body to the same index, the bytes sent back unread.
+    const hop = await startPassThroughProcess(`${esUrl}/${names.designers}/_search`);
+    hopProcess = hop;
 
     const run = async (url: string, init: { method?: string; body?: string } = {}, seconds = options.seconds) => {
       const result = await autocannon({
@@ -379,6 +384,8 @@ try {
     const apiPid = api.proc.pid;
     const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(2));
     const cpuOf = (p: Record<string, number | null>) => `ES ${ms(p.es)} / API ${ms(p.api)}`;
+    const hopCpuOf = (p: Record<string, number | null>) => `ES ${ms(p.es)} / hop ${ms(p.hop)}`;
+    const ratio = (r: { rps: number; bad: number }, rawRps: number) => `${(r.rps / rawRps).toFixed(2)}${r.bad ? ` (${r.bad} errors)` : ''}`;
     const cpuLines: string[] = [];
     const fmt = (r: { rps: number; p50: number; p99: number; bad: number }) =>
       `${r.rps.toFixed(0)}, ${r.p50} / ${r.p99}${r.bad ? ` (${r.bad} errors)` : ''}`;
@@ -388,48 +395,68 @@ try {
       { name: 'company prefix', query: 'company=studio&limit=50', filters: { company: 'studio' } },
       { name: 'q, typo + prefix', query: 'q=senor%20product%20desi&limit=50', filters: { q: 'senor product desi' } },
     ];
-    /** Warm-ups, then raw _search and the API's GET for one scenario, each with the CPU per request. */
+    /**
+     * Warm-ups, then raw _search, the API's GET, the bare hop's POST and raw _search again for one scenario,
+     * each with the CPU per request of Elasticsearch and of the process in front of it. Elasticsearch grows
+     * cheaper per request as a scenario runs on (its caches and compiled code warm up), which would favour
+     * whatever runs later: the hops are compared with the mean of a raw run before and one after them.
+     */
     const rawAndApi = async (s: (typeof scenarios)[number]) => {
       const body = JSON.stringify(buildDesignerSearchRequest(s.filters, { limit: 50, offset: 0 }));
       const rawUrl = `${esUrl}/${names.designers}/_search`;
       const apiUrl = `${apiBase}/designers?${s.query}`;
       await run(rawUrl, { method: 'POST', body }, 2);
       await run(apiUrl, {}, 2);
-      const raw = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(rawUrl, { method: 'POST', body }));
+      await run(hop.url, { method: 'POST', body }, 2);
+      const before = await cpuPerRequest({ es: esPid }, () => run(rawUrl, { method: 'POST', body }));
       const viaApi = await cpuPerRequest({ es: esPid, api: apiPid }, () => run(apiUrl));
-      return { raw: raw.result, rawCpu: raw.perRequest, api: viaApi.result, apiCpu: viaApi.perRequest };
+      const viaHop = await cpuPerRequest({ es: esPid, hop: hop.proc.pid }, () => run(hop.url, { method: 'POST', body }));
+      const after = await cpuPerRequest({ es: esPid }, () => run(rawUrl, { method: 'POST', body }));
+      const n = before.result.requests + after.result.requests;
+      const [esBefore, esAfter] = [before.perRequest.es ?? null, after.perRequest.es ?? null];
+      const esRaw = esBefore === null || esAfter === null ? null : (esBefore * before.result.requests + esAfter * after.result.requests) / n;
+      const rawRps = (before.result.rps + after.result.rps) / 2;
+      return {
+        raw: `${fmt(before.result)}; ${fmt(after.result)}`,
+        rawEs: esRaw,
+        apiRatio: ratio(viaApi.result, rawRps),
+        hopRatio: ratio(viaHop.result, rawRps),
+        api: viaApi.result,
+        apiCpu: viaApi.perRequest,
+        hopCpu: viaHop.perRequest,
+      };
     };
     say('');
     say(`read path, ${options.connections} connections, ${options.seconds} s per run, limit=50 (req/s, p50 / p99 ms)`);
-    say('| scenario | raw ES | API on ES | API / raw | embedded (Postgres search backend) | naive ILIKE server |');
-    say('|---|---|---|---|---|---|');
+    say('| scenario | raw ES, run before; run after | API on ES | API / raw | bare hop / raw | embedded (Postgres search backend) | naive ILIKE server |');
+    say('|---|---|---|---|---|---|---|');
     for (const s of scenarios) {
-      const { raw, rawCpu, api: apiRun, apiCpu } = await rawAndApi(s);
-      cpuLines.push(`| ${s.name} | ${cpuOf(rawCpu)} | ${cpuOf(apiCpu)} |`);
+      const { raw, rawEs, api: apiRun, apiCpu, apiRatio, hopRatio, hopCpu } = await rawAndApi(s);
+      cpuLines.push(`| ${s.name} | ES ${ms(rawEs)} | ${cpuOf(apiCpu)} | ${hopCpuOf(hopCpu)} |`);
       const embedded = skip.has('embedded') ? null : await run(`${embeddedBase}/designers?${s.query}`);
       const naive = skip.has('ilike') ? null : await run(`${ilike.base}/designers?${s.query.replace('q=senor%20product%20desi', 'q=product%20desi')}`);
       say(
-        `| ${s.name} | ${fmt(raw)} | ${fmt(apiRun)} | ${(apiRun.rps / raw.rps).toFixed(2)} | ${embedded ? `${fmt(embedded)} (p99 ${(embedded.p99 / apiRun.p99).toFixed(1)}× API on ES)` : 'skipped'} | ${naive ? fmt(naive) : 'skipped'} |`,
+        `| ${s.name} | ${raw} | ${fmt(apiRun)} | ${apiRatio} | ${hopRatio} | ${embedded ? `${fmt(embedded)} (p99 ${(embedded.p99 / apiRun.p99).toFixed(1)}× API on ES)` : 'skipped'} | ${naive ? fmt(naive) : 'skipped'} |`,
       );
     }
     say('');
     say('CPU ms per request of each process in those runs (user + system, /proc):');
-    say('| scenario | raw ES run | API run |');
-    say('|---|---|---|');
+    say('| scenario | raw ES runs | API run | bare hop run |');
+    say('|---|---|---|---|');
     for (const line of cpuLines) say(line);
 
     if (options.ownCores) {
       // API replicas on their own cores: the hop's CPU no longer comes out of Elasticsearch's.
       if (!esPid || !apiPid) throw new Error('--own-cores needs a local Elasticsearch and the API process');
-      const undo = ownCores(esPid, [apiPid, process.pid]);
+      const undo = ownCores(esPid, [apiPid, hop.proc.pid!, process.pid]);
       try {
         say('');
         say(`read path with Elasticsearch on its own core, the API and the load generator on the others, ${options.connections} connections (req/s, p50 / p99 ms):`);
-        say('| scenario | raw ES | API on ES | API / raw | CPU ms per request: ES in the raw run; ES / API in the API run |');
-        say('|---|---|---|---|---|');
+        say('| scenario | raw ES, run before; run after | API on ES | API / raw | bare hop / raw | CPU ms per request: ES in the raw runs; ES / API in the API run; ES / hop in the hop run |');
+        say('|---|---|---|---|---|---|');
         for (const s of scenarios) {
-          const { raw, rawCpu, api: apiRun, apiCpu } = await rawAndApi(s);
-          say(`| ${s.name} | ${fmt(raw)} | ${fmt(apiRun)} | ${(apiRun.rps / raw.rps).toFixed(2)} | ${ms(rawCpu.es)}; ${cpuOf(apiCpu)} |`);
+          const { raw, rawEs, api: apiRun, apiCpu, apiRatio, hopRatio, hopCpu } = await rawAndApi(s);
+          say(`| ${s.name} | ${raw} | ${fmt(apiRun)} | ${apiRatio} | ${hopRatio} | ${ms(rawEs)}; ${cpuOf(apiCpu)}; ${hopCpuOf(hopCpu)} |`);
         }
       } finally {
         undo();
@@ -462,12 +489,14 @@ try {
     embeddedServer.closeAllConnections();
     embeddedServer.close();
     await ilike.close();
+    await hop.stop();
     await pgDb.close();
   }
   await pool.end();
 } finally {
   sampler?.stop();
   await apiProcess?.stop();
+  await hopProcess?.stop();
   if (worker && worker.exitCode === null) {
     worker.kill('SIGTERM');
     await Promise.race([exitOf(worker), sleep(15_000)]);

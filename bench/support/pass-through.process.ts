@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from './api-process.ts';
+
+export interface PassThroughProcess {
+  proc: ChildProcess;
+  /** POST a search body here: it reaches `target` unchanged. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts pass-through.main.ts in its own process, forwarding to `target` (an Elasticsearch _search URL). */
+export async function startPassThroughProcess(target: string): Promise<PassThroughProcess> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/support/pass-through.main.ts'], {
+    env: { ...process.env, PASS_THROUGH_TARGET: target, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let tries = 0; !(await fetch(url, { method: 'POST', body: '{"size":0}' }).then((r) => r.ok, () => false)); tries += 1) {
+    if (proc.exitCode !== null || tries > 200) throw new Error('the pass-through process did not start');
+    await sleep(100);
+  }
+  return {
+    proc,
+    url,
+    stop: async () => {
+      // A process ended by a signal keeps exitCode null.
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = once(proc, 'exit');
+      proc.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
