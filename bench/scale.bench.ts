@@ -52,6 +52,7 @@ const options = new Command()
   .option('--write-rate <n>', 'edits per second of the freshness run', (v) => Number(v), 100)
   .option('--write-seconds <n>', 'duration of the freshness run', (v) => Number(v), 20)
   .option('--worker-node-flags <flags>', "the worker's V8 flags (default: those of `npm run worker`, as in its image)", workerNodeFlags())
+  .option('--import-node-flags <flags>', "the CLI import's V8 flags, e.g. '--max-old-space-size=256' to show the heap it needs (default: none)", '')
   .option('--skip <phases>', 'comma-separated phases to skip: reads,embedded,ilike,freshness,reindex', '')
   .option('--own-cores', 'read path once more with Elasticsearch pinned to the last core and the API and load generator to the others (taskset, local Elasticsearch)')
   .parse()
@@ -62,6 +63,7 @@ const options = new Command()
     writeRate: number;
     writeSeconds: number;
     workerNodeFlags: string;
+    importNodeFlags: string;
     skip: string;
     ownCores?: boolean;
   }>();
@@ -169,7 +171,7 @@ let apiProcess: ApiProcess | undefined;
 let hopProcess: PassThroughProcess | undefined;
 let sampler: ReturnType<typeof rssSampler> | undefined;
 try {
-  say(`# scale bench: ${N} designers (tag ${tag}), worker node flags '${options.workerNodeFlags}'`);
+  say(`# scale bench: ${N} designers (tag ${tag}), worker node flags '${options.workerNodeFlags}', import node flags '${options.importNodeFlags}'`);
 
   // ---- 0. a deterministic NDJSON file, as a curator would import it ----
   let t = Date.now();
@@ -199,7 +201,7 @@ try {
   const storeEnv = { DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', PUBLIC_BASE_URL: PUBLIC, ELASTICSEARCH_URL: esUrl, SEARCH_BACKEND: 'elasticsearch' };
   await exitOf(node(['services/cli/main.ts', 'migrate'], storeEnv, 'ignore'));
   t = Date.now();
-  const importer = node(['services/cli/main.ts', 'import', file], storeEnv, 'ignore');
+  const importer = node(['services/cli/main.ts', 'import', file], storeEnv, 'ignore', options.importNodeFlags.split(' ').filter(Boolean));
   const importRss = rssSampler(importer.pid!);
   const importCode = await exitOf(importer);
   const importMs = Date.now() - t;

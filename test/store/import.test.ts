@@ -255,6 +255,19 @@ describe.each(engines)('curator import on %s', (engine) => {
       expect(await designers.findById('d-thief')).toBeNull();
     });
 
+    it('an id given twice is refused at its second line, field by field: a slug equal to another record\'s id is no repeat', async () => {
+      const path = await file(`repeats-${engine}.ndjson`, ndjson([
+        designerRecord('cy-one', { id: 'd-cy' }),
+        designerRecord('d-cy', { id: 'cy-one' }),
+        designerRecord('cy-three', { id: 'd-cy' }),
+      ]));
+      const result = await importDesignersFile(store.db, path, { skipInvalid: true });
+      expect(result).toMatchObject({ total: 3, inserted: 2, updated: 0, unchanged: 0 });
+      expect(result.skipped).toEqual([{ line: 3, record: 3, problems: [{ line: 3, record: 3, field: 'id', message: '"d-cy" is already given on line 1' }] }]);
+      expect((await designers.findById('d-cy'))?.designer.slug).toBe('cy-one');
+      expect((await designers.findById('cy-one'))?.designer.slug).toBe('d-cy');
+    });
+
     it('an unreadable file is a file error, and nothing changes', async () => {
       const before = await snapshot(store.db);
       await expect(importDesignersFile(store.db, join(dir, 'missing.json'))).rejects.toThrow(ImportFileError);

@@ -64,7 +64,8 @@ interface Valid<R> {
  * record's. Holds only the keys seen, never the records, so a file of any size can stream through it.
  */
 class RecordValidator<R> {
-  private readonly seen = new Map<string, number>();
+  /** Per field, each value seen and its line: flat keys, no joined strings, as a 1M file holds 2M of them. */
+  private readonly seen = new Map<string, Map<string, number>>();
   private index = 0;
 
   constructor(private readonly entity: ImportEntity<R>) {}
@@ -80,9 +81,11 @@ class RecordValidator<R> {
     }
     if (value !== undefined) {
       for (const key of this.entity.uniqueKeys(value)) {
-        const first = this.seen.get(`${key.field}\u0000${key.value}`);
+        let lines = this.seen.get(key.field);
+        if (!lines) this.seen.set(key.field, (lines = new Map()));
+        const first = lines.get(key.value);
         if (first !== undefined) problems.push({ ...at, field: key.field, message: `"${key.value}" is already given on line ${first}` });
-        else this.seen.set(`${key.field}\u0000${key.value}`, item.line);
+        else lines.set(key.value, item.line);
       }
     }
     return problems.length > 0 || value === undefined ? { invalid: { ...at, problems } } : { valid: { ...at, value } };
