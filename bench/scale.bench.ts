@@ -33,7 +33,7 @@ import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-ind
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.repository.ts';
 import { createPgDb } from '../shared/store/db.ts';
-import { type ApiProcess, buildDist, startApiProcess } from './support/api-process.ts';
+import { type ApiProcess, buildDist, startApiProcess, stopChild } from './support/api-process.ts';
 import { startNaiveIlikeServer } from './support/naive-ilike.server.ts';
 import { type PassThroughProcess, startPassThroughProcess } from './support/pass-through.process.ts';
 import { cpuPerRequest, localElasticsearchPid, ownCores } from './support/process-cpu.ts';
@@ -499,11 +499,7 @@ try {
   sampler?.stop();
   await apiProcess?.stop();
   await hopProcess?.stop();
-  if (worker && worker.exitCode === null) {
-    worker.kill('SIGTERM');
-    await Promise.race([exitOf(worker), sleep(15_000)]);
-    if (worker.exitCode === null) worker.kill('SIGKILL');
-  }
+  if (worker) await stopChild(worker, 15_000);
   await manager.dropAll().catch(() => undefined);
   await rawManager.dropAll().catch(() => undefined);
   await es.close();

@@ -52,12 +52,16 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     base: `${root}/api/v1`,
     total: async (query = '') => ((await (await fetch(`${root}/api/v1/designers?limit=1&${query}`)).json()) as { meta: { total: number } }).meta.total,
     readyMs: Date.now() - started,
-    stop: async () => {
-      if (proc.exitCode !== null) return;
-      const exited = once(proc, 'exit');
-      proc.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-      if (proc.exitCode === null) proc.kill('SIGKILL');
-    },
+    stop: () => stopChild(proc),
   };
+}
+
+/** SIGTERM, then SIGKILL past the grace period; a child already ended (by exit or by a signal) is left alone. */
+export async function stopChild(proc: ChildProcess, graceMs = 10_000): Promise<void> {
+  const ended = () => proc.exitCode !== null || proc.signalCode !== null;
+  if (ended()) return;
+  const exited = once(proc, 'exit');
+  proc.kill('SIGTERM');
+  await Promise.race([exited, sleep(graceMs)]);
+  if (!ended()) proc.kill('SIGKILL');
 }

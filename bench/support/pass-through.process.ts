@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './api-process.ts';
+import { freePort, stopChild } from './api-process.ts';
 
 export interface PassThroughProcess {
   proc: ChildProcess;
@@ -27,12 +26,6 @@ export async function startPassThroughProcess(target: string): Promise<PassThrou
   return {
     proc,
     url,
-    stop: async () => {
-      // A process ended by a signal keeps exitCode null.
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      const exited = once(proc, 'exit');
-      proc.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => stopChild(proc),
   };
 }
