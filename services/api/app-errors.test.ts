@@ -110,10 +110,32 @@ describe('error middleware', () => {
     expect(response.body).toEqual({ success: false, error: 'No designer with slug "x".' });
   });
 
-  it('a malformed percent-encoding in the path is a 400, not a 500', async () => {
+  it('a slug that is not valid percent-encoded UTF-8 is a 400 naming slug, not a 500', async () => {
+    const { get, logs } = await serve(failingSearch(new Error('never reached')));
+    // A cut escape, a non-hex escape, and the UTF-8 bytes of a lone surrogate.
+    for (const slug of ['%E0%A4%A', '%ZZ', '%ED%A0%80', 'ok-%ZZ/']) {
+      const response = await get(`/api/v1/designers/${slug}`);
+      expect(response.status, slug).toBe(400);
+      expect(response.body, slug).toEqual({
+        success: false,
+        error: 'Invalid parameter: slug: is not valid percent-encoded UTF-8',
+        details: [{ parameter: 'slug', message: 'is not valid percent-encoded UTF-8' }],
+      });
+    }
+    expect(logs().filter((l) => l.level === 50)).toEqual([]);
+  });
+
+  it('a broken escape deeper than the slug matches no route: a 404, as any unknown path', async () => {
     const { get } = await serve(failingSearch(new Error('never reached')));
-    const response = await get('/api/v1/designers/%E0%A4%A');
-    expect(response.status).toBe(400);
+    const response = await get('/api/v1/designers/ana/%ZZ');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, error: 'No route for GET /api/v1/designers/ana/%ZZ.' });
+  });
+
+  it('another client error express raises keeps its 4xx status and says nothing more', async () => {
+    const { get } = await serve(failingSearch(Object.assign(new Error('request entity too large: 1.2 MB in /srv/app'), { status: 413 })));
+    const response = await get('/api/v1/designers');
+    expect(response.status).toBe(413);
     expect(response.body).toEqual({ success: false, error: 'Bad request.' });
   });
 

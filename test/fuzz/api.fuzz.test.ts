@@ -10,7 +10,7 @@ import { contractBackends, type LoadedBackend } from '../contract/backends.ts';
 import { PUBLIC_BASE_URL } from '../contract/fixtures.ts';
 import { requireServices } from '../support/services.ts';
 import { anyJson, encodedValue, nastyString, queryString } from './fuzz-arbitraries.ts';
-import { expectRestAnswer, FUZZ_TIMEOUT_MS, fuzzParams, leaksIn, percentEncode, sentIn } from './fuzz-checks.ts';
+import { expectPageAnswer, expectRestAnswer, FUZZ_TIMEOUT_MS, fuzzParams, leaksIn, percentEncode, sentIn } from './fuzz-checks.ts';
 
 const DESIGNER_PARAMS = ['q', 'slug', 'id', 'category', 'location', 'company', 'limit', 'offset', 'cursor'] as const;
 const OPEN_ROLE_PARAMS = ['q', 'category', 'location', 'company', 'remote', 'employment_type', 'limit', 'offset', 'cursor'] as const;
@@ -51,7 +51,7 @@ for (const engine of engines) {
 
     const get = async (path: string) => {
       const response = await fetch(`${base}${path}`);
-      return { status: response.status, text: await response.text() };
+      return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
     };
 
     const mcp = async (body: string, headers: Record<string, string> = {}) => {
@@ -121,7 +121,7 @@ for (const engine of engines) {
       async (slug, query) => {
         const path = `/api/v1/designers/${slug || 'x'}${query ? `?${query}` : ''}`;
         const { status, text } = await get(path);
-        expectRestAnswer(path, status, text, { requireDetails: false, sent: [decodedSegment(slug || 'x'), ...sentIn(query ?? '')] });
+        expectRestAnswer(path, status, text, { sent: [decodedSegment(slug || 'x'), ...sentIn(query ?? '')] });
       },
       FUZZ_TIMEOUT_MS,
     );
@@ -236,6 +236,50 @@ for (const engine of engines) {
             }
           }
         }
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    // The pages people open read the same parameters as the API, and show them back in their forms.
+    for (const [page, params] of [
+      ['/', DESIGNER_PARAMS],
+      ['/open-roles', OPEN_ROLE_PARAMS],
+    ] as const) {
+      test.prop([queryString(params)], fuzzParams)(
+        `GET ${page} (page) with any parameters`,
+        async (query) => {
+          const path = `${page}?${query}`;
+          expectPageAnswer(path, await get(path), { sent: sentIn(query) });
+        },
+        FUZZ_TIMEOUT_MS,
+      );
+    }
+
+    test.prop([tamperedCursor], fuzzParams)(
+      'a tampered or made-up cursor on a page is a page (400 or results), never a 5xx',
+      async ({ route, extra, cursor }) => {
+        const path = `${route === 'open-roles' ? '/open-roles' : '/'}?limit=1${extra}&cursor=${percentEncode(cursor)}`;
+        expectPageAnswer(`${path} (cursor ${Buffer.from(cursor, 'base64url').toString('utf8').slice(0, 200)})`, await get(path), { sent: [cursor] });
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    // A URL reads "%2e" as "." and drops dot segments, so "/designer/%2e" asks for "/designer/", an unknown path.
+    const pageSlug = encodedValue.filter((s) => !/^(?:\.|%2e){1,2}$/i.test(s));
+    test.prop([pageSlug, fc.option(queryString(['x']), { nil: undefined })], fuzzParams)(
+      'GET /designer/{slug} (page) with any slug',
+      async (slug, query) => {
+        const path = `/designer/${slug || 'x'}${query ? `?${query}` : ''}`;
+        expectPageAnswer(path, await get(path), { sent: [decodedSegment(slug || 'x'), ...sentIn(query ?? '')] });
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    test.prop([fc.oneof(queryString(['cursor']), tamperedCursor.map(({ cursor }) => `cursor=${percentEncode(cursor)}`))], fuzzParams)(
+      'GET /sitemaps/designers.xml with any cursor',
+      async (query) => {
+        const path = `/sitemaps/designers.xml?${query}`;
+        expectPageAnswer(path, await get(path), { sent: sentIn(query), type: 'application/xml; charset=utf-8' });
       },
       FUZZ_TIMEOUT_MS,
     );

@@ -46,15 +46,9 @@ export function sentIn(query: string): string[] {
 
 /**
  * A REST answer to any input: never 5xx; a 2xx has our success envelope; anything else has our error
- * shape (a 400 names its parameters; a path that is not even valid URL encoding has none to name) and
- * leaks nothing.
+ * shape (a 400 names its parameters) and leaks nothing.
  */
-export function expectRestAnswer(
-  what: string,
-  status: number,
-  text: string,
-  { requireDetails = true, sent = [] }: { requireDetails?: boolean; sent?: readonly string[] } = {},
-): void {
+export function expectRestAnswer(what: string, status: number, text: string, { sent = [] }: { sent?: readonly string[] } = {}): void {
   expect(status, `${what} → ${status} ${text.slice(0, 300)}`).toBeLessThan(500);
   let body: unknown;
   try {
@@ -67,12 +61,30 @@ export function expectRestAnswer(
     return;
   }
   expect(body, `${what} → ${status}`).toMatchObject({ success: false, error: expect.any(String) });
-  if (status === 400 && (requireDetails || 'details' in (body as object))) {
+  if (status === 400) {
     expect((body as { details: unknown }).details, `${what}: 400 details`).toEqual(
       expect.arrayContaining([{ parameter: expect.any(String), message: expect.any(String) }]),
     );
   }
   expect(leaksIn(text, sent), `${what} → ${status} leaks: ${text.slice(0, 300)}`).toEqual([]);
+}
+
+/** A sent string as the pages write it into HTML (preact escapes &, < and "). */
+const htmlEscaped = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
+
+/**
+ * A page or site file's answer to any input: never 5xx, HTML (or the XML of a sitemap) whatever the status,
+ * and nothing of the internals, even where the page shows the caller's input back.
+ */
+export function expectPageAnswer(
+  what: string,
+  response: { status: number; type: string | null; text: string },
+  { sent = [], type = 'text/html; charset=utf-8' }: { sent?: readonly string[]; type?: string } = {},
+): void {
+  const { status, text } = response;
+  expect(status, `${what} → ${status} ${text.slice(0, 300)}`).toBeLessThan(500);
+  expect(response.type, `${what} → ${status}`).toBe(status < 300 ? type : 'text/html; charset=utf-8');
+  expect(leaksIn(text, sent.flatMap((s) => [s, htmlEscaped(s)])), `${what} → ${status} leaks: ${text.slice(0, 300)}`).toEqual([]);
 }
 
 /** Percent-encodes the UTF-8 bytes of a string (a lone surrogate goes as U+FFFD, as a browser sends it). */

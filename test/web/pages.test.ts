@@ -246,6 +246,20 @@ describe.each(engines)('web pages on $name', (backend) => {
         for (const hidden of UNLISTED) expect(text).not.toContain(hidden.name);
       }
     });
+
+    it('answers an HTML 400 naming the slug, not a 500, for an address that is not valid percent-encoded UTF-8', async () => {
+      // A non-hex escape, a cut escape, and the UTF-8 bytes of a lone surrogate.
+      for (const slug of ['%ZZ', 'ana-%E0%A4%A', '%ED%A0%80']) {
+        const { status, headers, text, $ } = await page(`/designer/${slug}`);
+        expect(status, slug).toBe(400);
+        expect(headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(headers['cache-control']).toBe('no-store');
+        expect(headers['content-security-policy']).toContain("default-src 'none'");
+        expect($('h1').text()).toBe('This address is not valid');
+        expect($('p.lead').text()).toBe('slug: is not valid percent-encoded UTF-8');
+        expect(text).not.toMatch(/URIError|Failed to decode|node_modules/);
+      }
+    });
   });
 
   it('escapes every stored value: a designer named <script> renders as text, in HTML and in JSON-LD', async () => {

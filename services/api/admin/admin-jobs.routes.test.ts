@@ -95,6 +95,19 @@ describe('adminJobsRouter', () => {
     expect(await missing.json()).toEqual({ success: false, error: 'No job nope.' });
   });
 
+  it('answers an id that is not valid percent-encoded UTF-8 with a 400 naming id; an escaped "/" still reads', async () => {
+    const broken = await fetch(`${base}/jobs/reindex-%ZZ`);
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({
+      success: false,
+      error: 'Invalid parameter: id: is not valid percent-encoded UTF-8',
+      details: [{ parameter: 'id', message: 'is not valid percent-encoded UTF-8' }],
+    });
+    const escaped = await fetch(`${base}/jobs/${encodeURIComponent('reindex 1/x')}`);
+    expect(escaped.status).toBe(404);
+    expect(await escaped.json()).toEqual({ success: false, error: 'No job reindex 1/x.' });
+  });
+
   it('retries: the count; a mode without retries: 503 saying why, no Retry-After; a queue away: 503 with Retry-After', async () => {
     retry = async () => 4;
     const ok = await post('/retry-failed');

@@ -8,6 +8,7 @@ import {
 import { type AdminJobsPort, AdminJobsUnsupportedError } from '../../../shared/admin/admin-jobs.port.ts';
 import type { ErrorResponse } from '../../../shared/domain/envelope.schema.ts';
 import { NotFoundError, parseOrThrow } from '../../../shared/domain/errors.ts';
+import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 
 /**
  * The admin job routes over either implementation of the port (queue or embedded), behind the auth
@@ -26,6 +27,7 @@ export function adminJobsRouter(jobs: AdminJobsPort, basePath: string): Router {
       .json({ success: true, data: { job_id: jobId, target } } satisfies ReindexAcceptedResponse);
   });
 
+  router.use('/jobs', decodablePathParam('id'));
   router.get('/jobs/:id', async (req, res) => {
     const job = await jobs.getJob(req.params.id);
     if (!job) throw new NotFoundError(`No job ${req.params.id}.`);

@@ -7,6 +7,15 @@ export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json({ success: false, error: `No route for ${req.method} ${req.path}.` } satisfies ErrorResponse);
 };
 
+/**
+ * The status of an error express or its parsers raised for the request itself (a body that is not JSON, a
+ * path express could not decode): a 4xx it carries, or null for anything else.
+ */
+export function clientErrorStatus(error: unknown): number | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+}
+
 /** Maps domain errors to statuses; anything else is a 500 whose body says nothing of the internals. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
@@ -30,7 +39,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       res.status(503).json({ success: false, error: error.message } satisfies ErrorResponse);
       return;
     }
-    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    const status = clientErrorStatus(error) ?? 500;
     if (status === 500) logger.error({ err: error, path: req.path }, 'unhandled error');
     res.status(status).json({
       success: false,

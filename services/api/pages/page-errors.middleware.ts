@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 import type { SitePages } from '../../../shared/web/site-pages.tsx';
+import { clientErrorStatus } from '../middleware/error.middleware.ts';
 import { sendHtml } from './page-response.ts';
 import { pageSecurity } from './page-security.middleware.ts';
 
@@ -20,6 +21,11 @@ export function pageErrors(pages: SitePages, logger: Logger): ErrorRequestHandle
       logger.warn({ err: error.cause ?? error, path: req.path }, 'search backend unavailable');
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
       sendHtml(res, 503, pages.error(503, 'The directory cannot search right now. Please try again in a few seconds.'), 0);
+      return;
+    }
+    const status = clientErrorStatus(error);
+    if (status !== null) {
+      sendHtml(res, status, pages.error(400, 'The address could not be read. Check it for typing mistakes.'), 0);
       return;
     }
     logger.error({ err: error, path: req.path }, 'unhandled page error');

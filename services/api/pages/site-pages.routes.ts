@@ -8,6 +8,7 @@ import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-sear
 import { type Page, REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
 import { dropBlankParams } from '../../../shared/web/form-params.ts';
 import type { ListingOutcome, SitePages } from '../../../shared/web/site-pages.tsx';
+import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { docsSecurity, pageSecurity } from './page-security.middleware.ts';
 import { sendHtml } from './page-response.ts';
 
@@ -56,6 +57,7 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
     listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES), pages.openRoles),
   );
 
+  router.use('/designer', decodablePathParam('slug'));
   router.get('/designer/:slug', pageSecurity, async (req, res) => {
     const params = SlugParams.safeParse(req.params);
     if (!params.success) throw new NotFoundError(NOT_LISTED);

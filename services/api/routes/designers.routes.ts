@@ -5,6 +5,7 @@ import { DesignerSearchQuerySchema } from '../../../shared/domain/designer-searc
 import { parseOrThrow } from '../../../shared/domain/errors.ts';
 import { REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
 import { z } from 'zod';
+import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { toListEnvelope } from './envelope.ts';
 
 const SlugParams = z.strictObject({ slug: SlugSchema });
@@ -17,6 +18,7 @@ export function designersRouter(directory: DirectoryService): Router {
     res.json(toListEnvelope(await directory.searchDesigners(search, REST_PAGE_RULES)));
   });
 
+  router.use('/designers', decodablePathParam('slug'));
   router.get('/designers/:slug', async (req, res) => {
     const { slug } = parseOrThrow(SlugParams, req.params);
     res.json({ success: true, data: await directory.getDesigner({ slug }) });
