@@ -5,13 +5,18 @@ export interface ParameterProblem {
   message: string;
 }
 
-/** Input the caller can fix: maps to HTTP 400 and to an MCP tool error the model can act on. */
+/**
+ * Input the caller can fix: maps to HTTP 400 (413 or 415 where the body is too large or of a type the
+ * server does not read) and to an MCP tool error the model can act on.
+ */
 export class InvalidInputError extends Error {
   readonly problems: ParameterProblem[];
-  constructor(problems: ParameterProblem[]) {
+  readonly status: 400 | 413 | 415;
+  constructor(problems: ParameterProblem[], options: { status?: 400 | 413 | 415 } = {}) {
     super(problems.map((p) => `${p.parameter}: ${p.message}`).join('; '));
     this.name = 'InvalidInputError';
     this.problems = problems;
+    this.status = options.status ?? 400;
   }
 }
 

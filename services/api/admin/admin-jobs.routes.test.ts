@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import fc from 'fast-check';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminJob, AdminJobResponseSchema, ReindexAcceptedResponseSchema, RetryFailedResponseSchema } from '../../../shared/admin/admin-job.schema.ts';
@@ -84,6 +85,58 @@ describe('adminJobsRouter', () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { details: { parameter: string }[] }).details[0]?.parameter).toBe(parameter);
     }
+  });
+
+  it('refuses a body it cannot read with the status it calls for, naming what to change, and starts nothing', async () => {
+    const before = port.enqueued.length;
+    const cases: [string, Record<string, string>, string | Uint8Array<ArrayBuffer>, number, { parameter: string; message: string }][] = [
+      ['malformed JSON', { 'content-type': 'application/json' }, '{"target":', 400, { parameter: 'body', message: 'is not a JSON object or array' }],
+      ['a bare JSON value', { 'content-type': 'application/json' }, 'null', 400, { parameter: 'body', message: 'is not a JSON object or array' }],
+      // Left unread, it would have started a reindex of everything, its default target.
+      ['JSON sent as text/plain', { 'content-type': 'text/plain' }, '{"target":"designers"}', 415, { parameter: 'content-type', message: 'must be application/json' }],
+      // Bytes: fetch gives a string body a text/plain type of its own.
+      ['a body with no content type', {}, new TextEncoder().encode('{"target":"designers"}'), 415, { parameter: 'content-type', message: 'must be application/json' }],
+      ['a charset other than UTF-8', { 'content-type': 'application/json; charset=latin1' }, '{"target":"all"}', 415, { parameter: 'content-type', message: 'charset must be utf-8' }],
+      ['an unknown Content-Encoding', { 'content-type': 'application/json', 'content-encoding': 'bogus' }, '{"target":"all"}', 415, { parameter: 'content-encoding', message: 'must be identity, gzip, deflate or br' }],
+      ['a body over the limit', { 'content-type': 'application/json' }, `{"target":"all","pad":"${'x'.repeat(120_000)}"}`, 413, { parameter: 'body', message: 'is larger than 102400 bytes' }],
+    ];
+    for (const [what, headers, body, status, problem] of cases) {
+      const response = await fetch(`${base}/reindex`, { method: 'POST', headers, body });
+      expect(response.status, what).toBe(status);
+      expect(await response.json(), what).toEqual({ success: false, error: `Invalid parameter: ${problem.parameter}: ${problem.message}`, details: [problem] });
+    }
+    expect(port.enqueued.length).toBe(before);
+  });
+
+  it('answers any content type, encoding and body with a 202 or an error naming what to change, never a 5xx, and enqueues only on a 202', async () => {
+    const request = fc.record({
+      contentType: fc.option(
+        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json', 'bogus'),
+        { nil: undefined },
+      ),
+      encoding: fc.option(fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'bogus'), { nil: undefined }),
+      body: fc.oneof(
+        fc.constantFrom('', '{', 'null', '[]', '"all"', '{"target":"all"}', '{"target":"designers"}', '{"target":"nope"}', '{"__proto__":{"target":"all"}}'),
+        fc.record({ target: fc.oneof(fc.constantFrom('designers', 'open-roles', 'all'), fc.string()) }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),
+        fc.string({ unit: 'binary', maxLength: 60 }),
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ contentType, encoding, body }) => {
+        const before = port.enqueued.length;
+        const headers: Record<string, string> = { ...(contentType ? { 'content-type': contentType } : {}), ...(encoding ? { 'content-encoding': encoding } : {}) };
+        // Bytes, so that fetch adds no content type of its own.
+        const response = await fetch(`${base}/reindex`, { method: 'POST', headers, body: new TextEncoder().encode(body) });
+        const what = `${JSON.stringify(headers)} ${body.slice(0, 80)} → ${response.status}`;
+        const answer = (await response.json()) as { success: boolean; details?: { parameter: string; message: string }[] };
+        expect(response.status, what).toBeLessThan(500);
+        expect(port.enqueued.length - before, what).toBe(response.status === 202 ? 1 : 0);
+        if (response.status === 202) return;
+        expect(answer.success, what).toBe(false);
+        expect(answer.details?.[0], what).toEqual({ parameter: expect.any(String), message: expect.any(String) });
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('reads a job, or answers 404 for an unknown id', async () => {

@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
+import { type ErrorRequestHandler, type RequestHandler, type Response, Router } from 'express';
 import {
   type AdminJobResponse,
   type ReindexAcceptedResponse,
@@ -9,6 +9,7 @@ import { type AdminJobsPort, AdminJobsUnsupportedError } from '../../../shared/a
 import type { ErrorResponse } from '../../../shared/domain/envelope.schema.ts';
 import { NotFoundError, parseOrThrow } from '../../../shared/domain/errors.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
+import { jsonBody } from '../middleware/request-body.ts';
 
 /**
  * The admin job routes over either implementation of the port (queue or embedded), behind the auth
@@ -18,7 +19,7 @@ import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 export function adminJobsRouter(jobs: AdminJobsPort, basePath: string): Router {
   const router = Router();
 
-  router.post('/reindex', express.json(), async (req, res) => {
+  router.post('/reindex', ...jsonBody(), async (req, res) => {
     const { target } = parseOrThrow(ReindexRequestSchema, req.body ?? {});
     const jobId = await jobs.enqueueReindex(target);
     res

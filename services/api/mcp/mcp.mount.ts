@@ -3,6 +3,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { createDirectoryMcpServer } from '../../../shared/mcp/directory-mcp.server.ts';
 import { invalidParamsResponses } from '../../../shared/mcp/json-rpc-request.validator.ts';
+import { bodyParserInputError } from '../middleware/request-body.ts';
 import type { Mount, MountContext } from '../mount/mount.ts';
 import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
 
@@ -52,20 +53,10 @@ export function mcpMounts(ctx: MountContext): Mount[] {
       next(error);
       return;
     }
-    if (error?.type === 'entity.parse.failed') {
-      res.status(400).json(jsonRpcError(-32700, 'Parse error: the body is not valid JSON.'));
-      return;
-    }
-    if (error?.type === 'entity.too.large') {
-      res.status(413).json(jsonRpcError(-32600, 'Request too large.'));
-      return;
-    }
-    if (error?.type === 'charset.unsupported') {
-      res.status(415).json(jsonRpcError(-32600, 'Unsupported charset: send the JSON body as UTF-8.'));
-      return;
-    }
-    if (error?.type === 'encoding.unsupported') {
-      res.status(415).json(jsonRpcError(-32600, 'Unsupported Content-Encoding: send the body as identity, gzip, deflate or br.'));
+    const refused = bodyParserInputError(error);
+    if (refused) {
+      const parse = error.type === 'entity.parse.failed';
+      res.status(refused.status).json(jsonRpcError(parse ? -32700 : -32600, `${parse ? 'Parse error' : 'Invalid request'}: ${refused.message}.`));
       return;
     }
     // Any other failure to read the body (a gzip header on a plain body, an aborted upload) is the

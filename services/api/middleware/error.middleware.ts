@@ -26,7 +26,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
         error: `Invalid parameter${error.problems.length > 1 ? 's' : ''}: ${error.message}`,
         details: error.problems,
       };
-      res.status(400).json(body);
+      res.status(error.status).json(body);
       return;
     }
     if (error instanceof NotFoundError) {
