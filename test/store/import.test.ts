@@ -21,7 +21,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function file(name: string, text: string): Promise<string> {
+async function file(name: string, text: string | Buffer): Promise<string> {
   const path = join(dir, name);
   await writeFile(path, text);
   return path;
@@ -273,6 +273,41 @@ describe.each(engines)('curator import on %s', (engine) => {
       await expect(importDesignersFile(store.db, join(dir, 'missing.json'))).rejects.toThrow(ImportFileError);
       await expect(importDesignersFile(store.db, await file(`broken-${engine}.json`, '[{"slug": '))).rejects.toThrow(/not valid JSON/);
       expect(await snapshot(store.db)).toEqual(before);
+    });
+
+    it('refuses bytes that are not UTF-8, naming the line, rather than publish U+FFFD in a name; UTF-8 imports as written', async () => {
+      const before = await snapshot(store.db);
+      const latin1 = (text: string) => Buffer.from(text, 'latin1');
+      const jurgen = designerRecord('jurgen-muller', { id: `d-jurgen-${engine}`, name: 'Jürgen Müller', location: 'Köln, DE' });
+      const saveAsUtf8 = 'save the file as UTF-8 (in Excel: "CSV UTF-8"), then import it again';
+      // NDJSON, read line by line: that line is one bad record.
+      const mixed = await file(`latin1-${engine}.ndjson`, Buffer.concat([Buffer.from(ndjson([designerRecord('utf8-line', { id: `d-utf8-${engine}` })])), latin1(ndjson([jurgen]))]));
+      const error = await rejection(importDesignersFile(store.db, mixed));
+      expect(error).toBeInstanceOf(ImportValidationError);
+      expect((error as ImportValidationError).problems).toEqual([{ line: 2, record: 2, field: '(record)', message: `is not UTF-8 text: ${saveAsUtf8}` }]);
+      // CSV and JSON arrays, read whole: the file is refused at the line.
+      for (const [name, bytes] of [
+        [`latin1-${engine}.csv`, latin1(csv([jurgen]))],
+        [`latin1-${engine}.json`, latin1(jsonArray([jurgen]))],
+      ] as const) {
+        const refused = await rejection(importDesignersFile(store.db, await file(name, bytes)));
+        expect(refused, name).toBeInstanceOf(ImportFileError);
+        expect(refused.message, name).toBe(`line 2 is not UTF-8 text: ${saveAsUtf8}`);
+      }
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv([jurgen]), 'utf16le')]);
+      for (const name of [`utf16-${engine}.csv`, `utf16-${engine}.ndjson`]) {
+        await expect(importDesignersFile(store.db, await file(name, utf16)), name).rejects.toThrow(`the file is UTF-16, not UTF-8: ${saveAsUtf8}`);
+      }
+      expect(await snapshot(store.db)).toEqual(before);
+
+      const skipping = await importDesignersFile(store.db, mixed, { skipInvalid: true });
+      expect(skipping).toMatchObject({ total: 2, inserted: 1 });
+      expect(skipping.skipped.map((s) => s.line)).toEqual([2]);
+      expect(await designers.findById(`d-jurgen-${engine}`)).toBeNull();
+
+      await importDesignersFile(store.db, await file(`utf8-${engine}.csv`, `\uFEFF${csv([jurgen])}`));
+      const imported = await designers.findListed({ slug: 'jurgen-muller' });
+      expect([imported?.name, imported?.location]).toEqual(['Jürgen Müller', 'Köln, DE']);
     });
 
     it('imports open roles from CSV and JSON, by id or apply_url; a bad one names line and field', async () => {

@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { CsvError } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Columns } from '../../domain/field-set.ts';
+import { decodeFileText } from './import-text.decoder.ts';
 import { ImportFileError } from './import.errors.ts';
 
 export type ImportFormat = 'json' | 'ndjson' | 'csv';
@@ -147,12 +148,13 @@ export async function readImportFile(
   csv: CsvColumns,
   format?: ImportFormat,
 ): Promise<{ format: ImportFormat; records: SourceRecord[] }> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     throw new ImportFileError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
+  const text = decodeFileText(bytes);
   const chosen = format ?? detectFormat(path, text);
   return { format: chosen, records: parseImportText(text, chosen, csv) };
 }

@@ -1,8 +1,9 @@
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { createInterface } from 'node:readline';
 import { type CsvColumns, parseImportText, readImportFile, type RecordSource, type SourceRecord } from './import-file.reader.ts';
+import { byteLines, SAVE_AS_UTF8, startsAsUtf16 } from './import-text.decoder.ts';
 import { ImportFileError } from './import.errors.ts';
 
 /**
@@ -22,10 +23,15 @@ export async function importFileSource(path: string, csv: CsvColumns): Promise<R
 }
 
 async function* ndjsonRecords(path: string, csv: CsvColumns): AsyncGenerator<SourceRecord> {
-  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
   let line = 0;
-  for await (const text of lines) {
+  for await (const bytes of byteLines(createReadStream(path))) {
     line += 1;
-    for (const record of parseImportText(text, 'ndjson', csv)) yield { ...record, line };
+    if (line === 1 && startsAsUtf16(bytes)) throw new ImportFileError(`the file is UTF-16, not UTF-8: ${SAVE_AS_UTF8}`);
+    // One line that is not UTF-8 is one bad record, like a line that is not JSON (--skip-invalid skips it).
+    if (!isUtf8(bytes)) {
+      yield { line, value: null, problems: [{ field: '(record)', message: `is not UTF-8 text: ${SAVE_AS_UTF8}` }] };
+      continue;
+    }
+    for (const record of parseImportText(bytes.toString('utf8'), 'ndjson', csv)) yield { ...record, line };
   }
 }

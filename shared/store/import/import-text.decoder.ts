@@ -1,0 +1,44 @@
+import { isUtf8 } from 'node:buffer';
+import { ImportFileError } from './import.errors.ts';
+
+/**
+ * Import files must be UTF-8. Decoding other bytes as UTF-8 puts U+FFFD where each character was ("J�rgen
+ * M�ller" from a Latin-1 "Jürgen Müller"), and that would be published as the designer's name; so bytes
+ * that are not UTF-8 are refused, naming the line, never repaired.
+ */
+export const SAVE_AS_UTF8 = 'save the file as UTF-8 (in Excel: "CSV UTF-8"), then import it again';
+
+const LF = 0x0a;
+
+/** A UTF-16 byte-order mark (either byte order) at the start of the file. */
+export function startsAsUtf16(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+}
+
+/** A whole file's text, or an ImportFileError naming the first line whose bytes are not UTF-8. */
+export function decodeFileText(bytes: Buffer): string {
+  if (startsAsUtf16(bytes)) throw new ImportFileError(`the file is UTF-16, not UTF-8: ${SAVE_AS_UTF8}`);
+  if (isUtf8(bytes)) return bytes.toString('utf8');
+  // A line feed byte is never part of a longer UTF-8 sequence, so lines can be judged one by one.
+  let line = 1;
+  for (let start = 0, end = bytes.indexOf(LF); end !== -1 && isUtf8(bytes.subarray(start, end)); start = end + 1, end = bytes.indexOf(LF, start)) {
+    line += 1;
+  }
+  throw new ImportFileError(`line ${line} is not UTF-8 text: ${SAVE_AS_UTF8}`);
+}
+
+/** The lines of a byte stream, split at line feeds, as bytes: a line is judged as UTF-8 before it is decoded. */
+export async function* byteLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  // The start of a line the last chunk did not finish.
+  let rest: Buffer | null = null;
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let end = chunk.indexOf(LF); end !== -1; start = end + 1, end = chunk.indexOf(LF, start)) {
+      const line = chunk.subarray(start, end);
+      yield rest ? Buffer.concat([rest, line]) : line;
+      rest = null;
+    }
+    if (start < chunk.length) rest = rest ? Buffer.concat([rest, chunk.subarray(start)]) : chunk.subarray(start);
+  }
+  if (rest) yield rest;
+}
