@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -272,6 +272,15 @@ describe.each(engines)('curator import on %s', (engine) => {
       const before = await snapshot(store.db);
       await expect(importDesignersFile(store.db, join(dir, 'missing.json'))).rejects.toThrow(ImportFileError);
       await expect(importDesignersFile(store.db, await file(`broken-${engine}.json`, '[{"slug": '))).rejects.toThrow(/not valid JSON/);
+      // A directory where a file was meant, streamed (NDJSON) or read whole.
+      for (const name of [`folder-${engine}.ndjson`, `folder-${engine}.json`]) {
+        await mkdir(join(dir, name));
+        await expect(importDesignersFile(store.db, join(dir, name)), name).rejects.toThrow(ImportFileError);
+      }
+      // A file whose reading fails once streaming has begun: /proc/self/mem answers EIO to a read at its start.
+      const failing = join(dir, `failing-${engine}.ndjson`);
+      await symlink('/proc/self/mem', failing);
+      await expect(importDesignersFile(store.db, failing)).rejects.toThrow(new ImportFileError(`cannot read ${failing} after line 0: EIO: i/o error, read`));
       expect(await snapshot(store.db)).toEqual(before);
     });
 

@@ -1,9 +1,9 @@
 import { isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { createReadStream, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { type CsvColumns, parseImportText, readImportFile, type RecordSource, type SourceRecord } from './import-file.reader.ts';
-import { byteLines, SAVE_AS_UTF8, startsAsUtf16 } from './import-text.decoder.ts';
+import { byteLines, refuseUtf16, SAVE_AS_UTF8 } from './import-text.decoder.ts';
 import { ImportFileError } from './import.errors.ts';
 
 /**
@@ -14,24 +14,32 @@ import { ImportFileError } from './import.errors.ts';
 export async function importFileSource(path: string, csv: CsvColumns): Promise<RecordSource> {
   const ext = extname(path).toLowerCase();
   if (ext !== '.ndjson' && ext !== '.jsonl') return (await readImportFile(path, csv)).records;
+  let file: Stats;
   try {
-    await access(path);
+    file = await stat(path);
   } catch (error) {
     throw new ImportFileError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
+  if (!file.isFile()) throw new ImportFileError(`cannot read ${path}: it is not a file`);
   return () => ndjsonRecords(path, csv);
 }
 
 async function* ndjsonRecords(path: string, csv: CsvColumns): AsyncGenerator<SourceRecord> {
   let line = 0;
-  for await (const bytes of byteLines(createReadStream(path))) {
-    line += 1;
-    if (line === 1 && startsAsUtf16(bytes)) throw new ImportFileError(`the file is UTF-16, not UTF-8: ${SAVE_AS_UTF8}`);
-    // One line that is not UTF-8 is one bad record, like a line that is not JSON (--skip-invalid skips it).
-    if (!isUtf8(bytes)) {
-      yield { line, value: null, problems: [{ field: '(record)', message: `is not UTF-8 text: ${SAVE_AS_UTF8}` }] };
-      continue;
+  try {
+    for await (const bytes of byteLines(createReadStream(path))) {
+      line += 1;
+      if (line === 1) refuseUtf16(bytes);
+      // One line that is not UTF-8 is one bad record, like a line that is not JSON (--skip-invalid skips it).
+      if (!isUtf8(bytes)) {
+        yield { line, value: null, problems: [{ field: '(record)', message: `is not UTF-8 text: ${SAVE_AS_UTF8}` }] };
+        continue;
+      }
+      for (const record of parseImportText(bytes.toString('utf8'), 'ndjson', csv)) yield { ...record, line };
     }
-    for (const record of parseImportText(bytes.toString('utf8'), 'ndjson', csv)) yield { ...record, line };
+  } catch (error) {
+    // A read that fails after the start (the file removed or its disk gone) is a file error like any other.
+    if (error instanceof ImportFileError) throw error;
+    throw new ImportFileError(`cannot read ${path} after line ${line}: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -10,14 +10,16 @@ export const SAVE_AS_UTF8 = 'save the file as UTF-8 (in Excel: "CSV UTF-8"), the
 
 const LF = 0x0a;
 
-/** A UTF-16 byte-order mark (either byte order) at the start of the file. */
-export function startsAsUtf16(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+/** Refuses a file that starts with a UTF-16 byte-order mark (either byte order): its every line would fail. */
+export function refuseUtf16(start: Uint8Array): void {
+  if (start.length >= 2 && ((start[0] === 0xff && start[1] === 0xfe) || (start[0] === 0xfe && start[1] === 0xff))) {
+    throw new ImportFileError(`the file is UTF-16, not UTF-8: ${SAVE_AS_UTF8}`);
+  }
 }
 
 /** A whole file's text, or an ImportFileError naming the first line whose bytes are not UTF-8. */
 export function decodeFileText(bytes: Buffer): string {
-  if (startsAsUtf16(bytes)) throw new ImportFileError(`the file is UTF-16, not UTF-8: ${SAVE_AS_UTF8}`);
+  refuseUtf16(bytes);
   if (isUtf8(bytes)) return bytes.toString('utf8');
   // A line feed byte is never part of a longer UTF-8 sequence, so lines can be judged one by one.
   let line = 1;
