@@ -34,6 +34,14 @@ describe('import file reader', () => {
     expect(records[2]!.problems).toEqual([expect.objectContaining({ field: 'current_role' })]);
   });
 
+  it('refuses a CSV header that names a column twice, where the later cell would silently win', () => {
+    expect(() => parseImportText('slug,name,location,name\nana,Ana Lopez,Lisbon,Ana\n', 'csv', csv)).toThrow(
+      new ImportFileError('the CSV header names the column "name" twice: name each column once'),
+    );
+    // Unnamed columns (a trailing comma) are no repeat: their cells are empty, or refused as unknown fields.
+    expect(parseImportText('slug,name,,\nana,Ana,,\n', 'csv', csv).map((r) => r.value)).toEqual([{ slug: 'ana', name: 'Ana' }]);
+  });
+
   it('names the line of a malformed CSV row', () => {
     expect(() => parseImportText('a,b\n1,2\n3\n', 'csv', csv)).toThrow(/line 3/);
   });

@@ -103,10 +103,17 @@ function parseNdjson(text: string): SourceRecord[] {
   return records;
 }
 
+/** The header's column names; a name given twice is refused, since each row's later cell would hide the earlier one. */
+function csvHeader(names: string[]): string[] {
+  const twice = names.find((name, i) => name !== '' && names.indexOf(name) !== i);
+  if (twice !== undefined) throw new ImportFileError(`the CSV header names the column "${twice}" twice: name each column once`);
+  return names;
+}
+
 function parseCsvRecords(text: string, columns: CsvColumns): SourceRecord[] {
   let rows: { info: { lines: number }; raw: string; record: Record<string, string> }[];
   try {
-    rows = parseCsv(text, { columns: true, info: true, raw: true, skip_empty_lines: true, bom: true, trim: true });
+    rows = parseCsv(text, { columns: csvHeader, info: true, raw: true, skip_empty_lines: true, bom: true, trim: true });
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
