@@ -69,8 +69,11 @@ export function createApp(deps: AppDeps): App {
     const ready = await deps.search.isReady();
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
   });
-  app.use('/api/v1', v1);
-  for (const mount of deps.mounts?.(directory) ?? []) app.use(mount.path, mount.router);
+  // Each mount answers its own errors: express restores req.baseUrl once an error leaves a mount, and the
+  // metrics label (`/api/v1/designers/:slug`, not `/designers/:slug`) is read from it when the response ends.
+  const jsonErrors = errorMiddleware(deps.logger);
+  app.use('/api/v1', v1, jsonErrors);
+  for (const mount of deps.mounts?.(directory) ?? []) app.use(mount.path, mount.router, jsonErrors);
   app.use(
     webRouter({
       directory,
@@ -81,6 +84,6 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   app.use(notFoundRoute);
-  app.use(errorMiddleware(deps.logger));
+  app.use(jsonErrors);
   return { app, directory, close: traffic.close };
 }

@@ -47,7 +47,7 @@ export function createTraffic(config: TrafficConfig, logger: Logger): Traffic {
     const end = metrics.duration.startTimer();
     res.once('finish', () => {
       // The matched pattern keeps the label set small; unmatched paths share one label.
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.baseUrl || 'unmatched';
+      const route = routeLabel(req.baseUrl, req.route?.path);
       metrics.requests.inc({ method: req.method, route, status: String(res.statusCode) });
       end({ route });
     });
@@ -82,4 +82,14 @@ export function createTraffic(config: TrafficConfig, logger: Logger): Traffic {
       await limiter?.close();
     },
   };
+}
+
+/**
+ * `<mount><route pattern>`: a mount's own root is the mount path alone (`/api/mcp`, not `/api/mcp/`); a
+ * request no route matched is labelled by the mount that answered it, else `unmatched`.
+ */
+export function routeLabel(baseUrl: string, routePath: unknown): string {
+  if (typeof routePath !== 'string') return baseUrl || 'unmatched';
+  if (routePath === '/' && baseUrl) return baseUrl;
+  return `${baseUrl}${routePath}`;
 }
