@@ -1,14 +1,17 @@
 import { createRuntime } from '../../shared/composition/runtime.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
+import { startOrExit } from '../../shared/composition/startup-failure.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { adminMounts, closeAdminMounts } from './admin/admin.mount.ts';
 import { createApp } from './app.ts';
 import { mcpMounts } from './mcp/mcp.mount.ts';
 import type { Mount } from './mount/mount.ts';
 
-const config = loadConfig();
-const logger = createLogger(config.LOG_LEVEL, 'api');
-const runtime = await createRuntime(config, logger);
+const { config, logger, runtime } = await startOrExit(async () => {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL, 'api');
+  return { config, logger, runtime: await createRuntime(config, logger) };
+});
 
 let admin: Mount[] = [];
 const { app, close: closeApp } = createApp({

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startOrExit } from '../../shared/composition/startup-failure.ts';
 import { registerImportOpenRolesCommand } from './commands/import-open-roles.command.ts';
 import { registerImportCommand } from './commands/import.command.ts';
 import { registerMigrateCommand } from './commands/migrate.command.ts';
@@ -23,4 +24,5 @@ registerReindexCommand(program);
 registerStatusCommand(program);
 registerRetryFailedCommand(program);
 
-await program.parseAsync();
+// A bad setting or a service that is missing or down is its message and exit code 1, not a stack trace.
+await startOrExit(() => program.parseAsync());

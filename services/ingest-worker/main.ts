@@ -1,4 +1,7 @@
+import { startOrExit } from '../../shared/composition/startup-failure.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
+import { usingPostgres } from '../../shared/config/unusable-service.error.ts';
+import { requireIngestServices } from '../../shared/ingest/runtime/ingest-context.ts';
 import { createIngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { migrate } from '../../shared/store/migrate.ts';
@@ -8,10 +11,14 @@ import { createJobHandlers } from './job-handlers.ts';
 /** How long running jobs get to finish after SIGTERM before the worker closes anyway. */
 const SHUTDOWN_BOUND_MS = 10_000;
 
-const config = loadConfig();
-const logger = createLogger(config.LOG_LEVEL, 'ingest-worker');
-if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set: the ingest worker reads the store');
-await migrate(config.DATABASE_URL, { logger });
+const { config, logger } = await startOrExit(async () => {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL, 'ingest-worker');
+  // Postgres must answer now (migrations); Redis and Elasticsearch are waited for, as after an outage.
+  const { databaseUrl } = requireIngestServices(config, 'The ingest worker');
+  await usingPostgres(databaseUrl, () => migrate(databaseUrl, { logger }));
+  return { config, logger };
+});
 
 const worker = createIngestWorker({
   config,

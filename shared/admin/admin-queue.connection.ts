@@ -1,7 +1,6 @@
-import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import { IngestQueues } from '../ingest/runtime/ingest-queues.ts';
-import { createRedisConnection } from '../ingest/runtime/redis-connection.factory.ts';
+import { createRedisConnection, redisReady } from '../ingest/runtime/redis-connection.factory.ts';
 
 /** As long as a producer command may wait for Redis (its connectTimeout and commandTimeout). */
 export const ADMIN_QUEUE_READY_TIMEOUT_MS = 5000;
@@ -37,7 +36,7 @@ export class AdminQueueConnection {
    */
   async ready(): Promise<IngestQueues> {
     const { redis, queues } = this.open();
-    if (redis.status !== 'ready') await once(redis, 'ready', { signal: AbortSignal.timeout(this.readyTimeoutMs) });
+    await redisReady(redis, this.readyTimeoutMs);
     return queues;
   }
 

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.schema.ts';
+import { usingElasticsearch } from '../config/unusable-service.error.ts';
 import { createElasticsearchClient } from '../search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchIndexManager } from '../search/elasticsearch/es-index.manager.ts';
 import { ElasticsearchSearchRepository } from '../search/elasticsearch/es-search.repository.ts';
@@ -21,9 +22,10 @@ export function createElasticsearchBackend(
   const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: config.SEARCH_TIMEOUT_MS });
   const names = indexNames(config.ES_INDEX_PREFIX);
   const manager = new ElasticsearchIndexManager(client, names);
+  const url = config.ELASTICSEARCH_URL;
   return {
     search: new ElasticsearchSearchRepository(client, names, { maxOpenPits: config.ES_MAX_OPEN_PITS }),
-    prepare: () => manager.ensureIndices(),
+    prepare: () => usingElasticsearch(url, () => manager.ensureIndices()),
     close: () => client.close(),
   };
 }

@@ -51,6 +51,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN/);
   });
 
+  it('says what each bad value should be, instead of zod\'s "expected number, received NaN"', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(env)}`);
+    };
+    expect(message({ PORT: 'abc' })).toBe('Invalid configuration:\n  PORT: must be a whole number from 0 to 65535');
+    for (const port of ['70000', '1.5', 'Infinity', '-1']) expect(message({ PORT: port })).toMatch(/PORT: must be a whole number from 0 to 65535$/);
+    expect(message({ SEARCH_TIMEOUT_MS: '0' })).toMatch(/SEARCH_TIMEOUT_MS: must be a whole number of at least 1$/);
+    expect(message({ REINDEX_LOCK_MS: '10' })).toMatch(/REINDEX_LOCK_MS: must be a whole number of at least 1000$/);
+    expect(message({ LOG_LEVEL: 'loud' })).toMatch(/LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent$/);
+    expect(message({ SEARCH_BACKEND: 'mysql' })).toMatch(/SEARCH_BACKEND: must be one of elasticsearch, postgres$/);
+    expect(message({ ELASTICSEARCH_URL: 'notaurl' })).toMatch(/ELASTICSEARCH_URL: must be an absolute URL, such as http:\/\/127\.0\.0\.1:9200$/);
+    // Every problem at once, one line each.
+    expect(message({ PORT: 'x', WORKER_PORT: 'y', LOG_LEVEL: 'z' }).split('\n')).toHaveLength(4);
+  });
+
+  it('treats a blank setting as unset, numbers and choices too (PORT= listened on a random port)', () => {
+    const config = loadConfig({ PORT: '', WORKER_CONCURRENCY: ' ', LOG_LEVEL: '', NODE_ENV: '', SEARCH_BACKEND: '', CACHE_MAX_AGE_SECONDS: '' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      WORKER_CONCURRENCY: 8,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      SEARCH_BACKEND: 'postgres',
+      CACHE_MAX_AGE_SECONDS: 60,
+      PUBLIC_BASE_URL: 'http://localhost:3000',
+    });
+    expect(loadConfig({ PORT: '0', RATE_LIMIT_PER_MINUTE: '0' })).toMatchObject({ PORT: 0, RATE_LIMIT_PER_MINUTE: 0 });
+  });
+
   it('requires an Elasticsearch URL when Elasticsearch is chosen explicitly', () => {
     expect(() => loadConfig({ SEARCH_BACKEND: 'elasticsearch' })).toThrow(/ELASTICSEARCH_URL: required/);
   });

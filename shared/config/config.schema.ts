@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ReindexTestPauseSchema } from './reindex-test-pause.schema.ts';
 
+// An exported but empty variable (`PORT=` in a .env file) means unset, for every setting: a blank
+// number would otherwise coerce to 0 (PORT= listened on a random port).
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalUrl = z.preprocess(blankAsUnset, z.url().optional());
+const optionalUrl = z.preprocess(blankAsUnset, z.url({ error: 'must be an absolute URL, such as http://127.0.0.1:9200' }).optional());
 const commaList = z
   .string()
   .default('')
@@ -13,49 +15,64 @@ const commaList = z
       .filter(Boolean),
   );
 
+/** A whole number in a range, its message saying which (zod's own says "expected number, received NaN"). */
+function wholeNumber(fallback: number, min: number, max?: number) {
+  const error = `must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}`;
+  const bounded = z.coerce.number({ error }).int({ error }).min(min, { error });
+  return z.preprocess(blankAsUnset, (max === undefined ? bounded : bounded.max(max, { error })).default(fallback));
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
+  return z.preprocess(blankAsUnset, z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback));
+}
+
+function optionalOneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(blankAsUnset, z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional());
+}
+
 /** Every environment variable the processes read. Parsed once at start-up; a bad value stops the process. */
 export const ConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    NODE_ENV: oneOf(['development', 'production', 'test'], 'development'),
     HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: wholeNumber(3000, 0, 65535),
+    LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     // Unset: the local address on PORT, so links work wherever the process listens (see the transform).
-    PUBLIC_BASE_URL: z.preprocess(blankAsUnset, z.url().optional()),
+    PUBLIC_BASE_URL: optionalUrl,
     ELASTICSEARCH_URL: optionalUrl,
     ES_INDEX_PREFIX: z
       .string()
       .regex(/^[a-z0-9_-]*$/, { error: 'lowercase letters, digits, _ and - only' })
       .default(''),
-    SEARCH_BACKEND: z.enum(['elasticsearch', 'postgres']).optional(),
-    SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    SEARCH_BACKEND: optionalOneOf(['elasticsearch', 'postgres']),
+    SEARCH_TIMEOUT_MS: wholeNumber(3000, 1),
     // Elasticsearch points in time (cursor walks with q) one API process holds open at most; past it a
     // walk's next page answers 503 with Retry-After and its cursor stays valid.
-    ES_MAX_OPEN_PITS: z.coerce.number().int().positive().default(500),
+    ES_MAX_OPEN_PITS: wholeNumber(500, 1),
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().default('./data'),
     REDIS_URL: optionalUrl,
     QUEUE_PREFIX: z.string().default('dd'),
-    WORKER_CONCURRENCY: z.coerce.number().int().positive().default(8),
+    WORKER_CONCURRENCY: wholeNumber(8, 1),
     // The ingest worker's health (/healthz, /readyz) and Prometheus metrics (/metrics) port.
-    WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    WORKER_PORT: wholeNumber(9464, 0, 65535),
     // Lock of a running rebuild: after a worker crash its job is taken up again this long afterwards.
-    REINDEX_LOCK_MS: z.coerce.number().int().min(1000).default(15_000),
+    REINDEX_LOCK_MS: wholeNumber(15_000, 1000),
     // Lock of a running row sync: after a worker crash its jobs are taken up again this long afterwards.
-    SYNC_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+    SYNC_LOCK_MS: wholeNumber(30_000, 1000),
     // Crash tests only: stops a rebuild at a known step (see shared/ingest/runtime/reindex-test-pause.ts).
     REINDEX_TEST_PAUSE_AT: z.preprocess(blankAsUnset, ReindexTestPauseSchema.optional()),
     ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
-    CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().default(60),
+    CACHE_MAX_AGE_SECONDS: wholeNumber(60, 0),
     MCP_ALLOWED_ORIGINS: commaList,
     // Requests under /api served at once by one API process; past it, 503 with Retry-After at once.
-    MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().positive().default(256),
+    MAX_IN_FLIGHT_REQUESTS: wholeNumber(256, 1),
     // Shed requests read when the event loop has been held this long (the embedded engine computes on it).
-    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(500),
+    MAX_EVENT_LOOP_DELAY_MS: wholeNumber(500, 1),
     // Requests per client IP per minute (429 past it); 0 turns the limit off.
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(0),
+    RATE_LIMIT_PER_MINUTE: wholeNumber(0, 0),
     // Proxies in front of the API whose X-Forwarded-For is trusted for the client IP (express "trust proxy").
-    TRUST_PROXY_HOPS: z.coerce.number().int().nonnegative().default(0),
+    TRUST_PROXY_HOPS: wholeNumber(0, 0),
     MCP_ALLOWED_HOSTS: commaList,
   })
   .transform((env) => ({

@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type PgliteThread, PgliteThreadConnection, startPgliteThread } from './pglite-thread.client.ts';
 
@@ -80,7 +81,7 @@ function threadTxDb(thread: PgliteThread, tx: number): Db {
  * carries the extensions the migrations create (fuzzystrmatch for typo tolerance).
  */
 export async function createPgliteDb(dataDir: string): Promise<Db> {
-  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
+  if (!dataDir.includes('://')) await prepareDataDir(dataDir);
   const thread = await startPgliteThread(dataDir);
   return {
     engine: 'pglite',
@@ -115,4 +116,22 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
     },
     close: () => thread.close(),
   };
+}
+
+/**
+ * Creates the embedded store's directory, or checks that an existing one is a database or empty. PGlite
+ * would otherwise create a database among whatever files it finds (DATA_DIR=. in a checkout, or a
+ * directory of other data), as Postgres's own initdb refuses to.
+ */
+async function prepareDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const isDatabase = await access(join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (isDatabase) return;
+  const entries = await readdir(dataDir);
+  if (entries.length > 0) {
+    throw new Error(`the directory holds ${entries.length} other file${entries.length === 1 ? '' : 's'} and no database; point DATA_DIR at a new or empty directory`);
+  }
 }

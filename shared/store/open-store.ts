@@ -1,17 +1,31 @@
 import type { Config } from '../config/config.schema.ts';
+import { usingPostgres, usingService } from '../config/unusable-service.error.ts';
 import type { Logger } from '../logging/logger.ts';
 import { createPgDb, createPgliteDb, type Db } from './db.ts';
 import { migrate } from './migrate.ts';
 
 /**
  * The source-of-truth store from the configuration: the Postgres server at DATABASE_URL, or else the
- * embedded PGlite under DATA_DIR. Migrations are applied before it is handed out.
+ * embedded PGlite under DATA_DIR. Migrations are applied before it is handed out; a store that cannot be
+ * opened or migrated is an UnusableServiceError naming its setting.
  */
-export async function openStore(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, logger?: Logger): Promise<Db> {
-  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR);
+export async function openStore(config: StoreConfig, logger?: Logger): Promise<Db> {
+  return (await openMigratedStore(config, logger)).db;
+}
+
+/** openStore, also saying which migrations it applied (the migrate command prints them). */
+export async function openMigratedStore(config: StoreConfig, logger?: Logger): Promise<{ db: Db; applied: string[] }> {
+  const url = config.DATABASE_URL;
+  if (url) return usingPostgres(url, () => migrated(createPgDb(url), logger));
+  return usingService(`the embedded store in ${config.DATA_DIR}`, 'DATA_DIR', async () => migrated(await createPgliteDb(config.DATA_DIR), logger));
+}
+
+type StoreConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>;
+
+async function migrated(db: Db, logger?: Logger): Promise<{ db: Db; applied: string[] }> {
   try {
-    await migrate(db, logger ? { logger } : {});
-    return db;
+    const applied = await migrate(db, logger ? { logger } : {});
+    return { db, applied };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../../shared/config/config.schema.ts';
 import { createLogger } from '../../../shared/logging/logger.ts';
 import { refreshStaleSearchText } from '../../../shared/search/postgres/search-text.store.ts';
-import { createPgDb, createPgliteDb } from '../../../shared/store/db.ts';
-import { migrate } from '../../../shared/store/migrate.ts';
+import { openMigratedStore } from '../../../shared/store/open-store.ts';
 
 export function registerMigrateCommand(program: Command): void {
   program
@@ -12,9 +11,8 @@ export function registerMigrateCommand(program: Command): void {
     .action(async () => {
       const config = loadConfig();
       const logger = createLogger(config.LOG_LEVEL, 'cli');
-      const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR);
+      const { db, applied } = await openMigratedStore(config, logger);
       try {
-        const applied = await migrate(db, { logger });
         // Rows written outside the store (plain SQL) get their search text back in step.
         const refreshed = await refreshStaleSearchText(db);
         process.stdout.write(

@@ -23,8 +23,12 @@ function format(status: SyncStatus): string {
     lines.push(`  ${queue.padEnd(12)} ${Object.entries(counts).map(([state, n]) => `${state} ${n}`).join(', ')}`);
   }
   lines.push('Store against index:');
-  for (const [kind, c] of Object.entries(status.counts)) {
-    const mark = c.store === c.index ? 'in step' : `differs by ${c.index - c.store}`;
+  for (const [kind, c] of Object.entries(status.counts) as [keyof SyncStatus['counts'], { store: number; index: number }][]) {
+    const mark = !status.reindex.indices[kind].alias_on
+      ? 'no index yet: the worker creates it when it starts'
+      : c.store === c.index
+        ? 'in step'
+        : `differs by ${c.index - c.store}`;
     lines.push(`  ${kind.padEnd(12)} store ${c.store}, index ${c.index} (${mark})`);
   }
   const u = status.unsynced_changes;

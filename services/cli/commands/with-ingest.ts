@@ -1,31 +1,31 @@
 import { loadConfig } from '../../../shared/config/config.schema.ts';
-import { createIngestContext, type IngestContext, MissingServiceError, requireIngestServices } from '../../../shared/ingest/runtime/ingest-context.ts';
+import { usingElasticsearch, usingPostgres, usingRedis } from '../../../shared/config/unusable-service.error.ts';
+import { createIngestContext, type IngestContext, requireIngestServices } from '../../../shared/ingest/runtime/ingest-context.ts';
+import { redisReady } from '../../../shared/ingest/runtime/redis-connection.factory.ts';
 import { createLogger } from '../../../shared/logging/logger.ts';
 import { migrate } from '../../../shared/store/migrate.ts';
 
 /** Where the pipeline's services are, for a command that opens a connection of its own. */
 export type IngestServiceUrls = ReturnType<typeof requireIngestServices>;
 
+/** As long as a producer command may wait for Redis (its connectTimeout and commandTimeout). */
+const REDIS_READY_TIMEOUT_MS = 5000;
+
 /**
  * Runs a sync command against the pipeline's services (Postgres, Redis, Elasticsearch), migrated first,
- * and closes them afterwards. A missing service setting is a message and exit code 1, not a stack trace.
+ * and closes them afterwards. Each service is reached before the command starts, so one that is missing
+ * or down is a message naming its setting (main.ts prints it) instead of a stack trace, or a command
+ * waiting forever on a Redis that never answers.
  */
 export async function withIngest(fn: (ctx: IngestContext, urls: IngestServiceUrls) => Promise<void>): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'cli');
-  let ctx: IngestContext;
-  let urls: IngestServiceUrls;
+  const urls = requireIngestServices(config, 'The ingest pipeline');
+  const ctx = createIngestContext(config, logger, { onQueueError: (error) => logger.debug({ err: error }, 'queue connection error') });
   try {
-    urls = requireIngestServices(config, 'The ingest pipeline');
-    ctx = createIngestContext(config, logger);
-  } catch (error) {
-    if (!(error instanceof MissingServiceError)) throw error;
-    process.stderr.write(`${error.message}.\n`);
-    process.exitCode = 1;
-    return;
-  }
-  try {
-    await migrate(ctx.db, { logger });
+    await usingPostgres(urls.databaseUrl, () => migrate(ctx.db, { logger }));
+    await usingRedis(urls.redisUrl, () => redisReady(ctx.redis, REDIS_READY_TIMEOUT_MS));
+    await usingElasticsearch(urls.elasticsearchUrl, () => ctx.es.cluster.health());
     await fn(ctx, urls);
   } finally {
     await ctx.close();

@@ -52,6 +52,11 @@ export interface IngestContextOptions {
   poolSize?: number;
   /** Elasticsearch request timeout; bulk loads need more than the API's search timeout. */
   esRequestTimeoutMs?: number;
+  /**
+   * Where the queues' connection errors go (default: a warning per error). A command that checks Redis
+   * before it starts and fails on it reports the failure itself, so it need not log every retry.
+   */
+  onQueueError?: (error: Error) => void;
 }
 
 export function createIngestContext(config: IngestConfig, logger: Logger, options: IngestContextOptions = {}): IngestContext {
@@ -61,7 +66,7 @@ export function createIngestContext(config: IngestConfig, logger: Logger, option
   const names = indexNames(config.ES_INDEX_PREFIX);
   const redis = createRedisConnection(urls.redisUrl, 'producer');
   redis.on('error', () => undefined); // reported through the queues' error events and /readyz
-  const queues = new IngestQueues(redis, config.QUEUE_PREFIX, (error) => logger.warn({ err: error }, 'queue connection error'));
+  const queues = new IngestQueues(redis, config.QUEUE_PREFIX, options.onQueueError ?? ((error) => logger.warn({ err: error }, 'queue connection error')));
   return {
     logger,
     db,

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 
 /**
@@ -13,4 +14,13 @@ export function createRedisConnection(url: string, role: 'producer' | 'worker'):
     retryStrategy: (times) => Math.min(200 * times, 2000),
     ...(role === 'worker' ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, commandTimeout: 5000 }),
   });
+}
+
+/**
+ * Resolves once the connection is ready. Rejects with the connection's first error (Redis refused it),
+ * or after timeoutMs when Redis does not answer. A producer connection bounds each command itself, but
+ * BullMQ sends none until the connection has first become ready, and waits for that without limit.
+ */
+export async function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status !== 'ready') await once(redis, 'ready', { signal: AbortSignal.timeout(timeoutMs) });
 }

@@ -155,12 +155,14 @@ export class ElasticsearchIndexManager {
 
   /**
    * Documents behind a kind's alias. With liveAt, open roles count only while unexpired, as the API
-   * shows them (expired listings wait in the index for the expiry job).
+   * shows them (expired listings wait in the index for the expiry job). No alias yet (no worker has
+   * started on this prefix) is 0 documents, not an error.
    */
   async countDocuments(kind: IndexKind, options: { liveAt?: Date } = {}): Promise<number> {
     const live = kind === 'openRoles' && options.liveAt ? liveFilter(OPEN_ROLE_LISTED_RULE, options.liveAt) : [];
     const response = await this.client.count({
       index: this.names[kind],
+      ignore_unavailable: true,
       ...(live.length > 0 ? { query: { bool: { filter: live } } } : {}),
     });
     return response.count;

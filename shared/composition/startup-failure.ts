@@ -1,0 +1,28 @@
+import { ConfigError } from '../config/config.schema.ts';
+import { UnusableServiceError } from '../config/unusable-service.error.ts';
+import { MissingServiceError } from '../ingest/runtime/ingest-context.ts';
+
+/**
+ * The message of a failure the operator fixes in the environment (a bad setting, a missing or unusable
+ * service), or null for anything else, which stays a crash with its stack trace.
+ */
+export function startupFailureMessage(error: unknown): string | null {
+  if (error instanceof ConfigError || error instanceof UnusableServiceError) return error.message;
+  if (error instanceof MissingServiceError) return `${error.message}.`;
+  return null;
+}
+
+/**
+ * Runs an entry point's start-up. A failure the operator fixes in the environment is printed as its
+ * message alone, on stderr, and the process exits with code 1; anything else is thrown on.
+ */
+export async function startOrExit<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const message = startupFailureMessage(error);
+    if (message === null) throw error;
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  }
+}
