@@ -130,7 +130,8 @@ async function prepareDataDir(dataDir: string): Promise<void> {
     () => false,
   );
   if (isDatabase) return;
-  const entries = await readdir(dataDir);
+  // A fresh filesystem's root (a mounted volume) holds lost+found and nothing of anyone's.
+  const entries = (await readdir(dataDir)).filter((name) => name !== 'lost+found');
   if (entries.length > 0) {
     throw new Error(`the directory holds ${entries.length} other file${entries.length === 1 ? '' : 's'} and no database; point DATA_DIR at a new or empty directory`);
   }

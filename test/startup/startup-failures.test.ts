@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,8 +134,7 @@ describe.skipIf(!services)('a bad setting or an unusable service stops a command
 
   it('CLI: DATA_DIR holding other files is refused and left as it was; a file is refused too', async () => {
     const stranger = join(dir, 'photos');
-    await rm(stranger, { recursive: true, force: true });
-    await import('node:fs/promises').then((fs) => fs.mkdir(stranger));
+    await mkdir(stranger);
     await writeFile(join(stranger, 'holiday.jpg'), 'not a database');
     const file = join(dir, 'one.ndjson');
     const exit = await cli(['import', file], { DATA_DIR: stranger });
@@ -147,11 +146,20 @@ describe.skipIf(!services)('a bad setting or an unusable service stops a command
 
     const notADirectory = await cli(['migrate'], { DATA_DIR: join(stranger, 'holiday.jpg') });
     expectMessageOnly(notADirectory, /^Cannot use the embedded store in .*holiday\.jpg \(DATA_DIR\): /);
+
+    // The root of a freshly formatted volume is as good as empty, and a store is reopened as itself.
+    const volume = join(dir, 'volume');
+    await mkdir(join(volume, 'lost+found'), { recursive: true });
+    for (let i = 0; i < 2; i++) {
+      const migrate = await cli(['migrate'], { DATA_DIR: volume });
+      expect(migrate.code, migrate.stderr).toBe(0);
+    }
+    expect(await readdir(volume)).toContain('PG_VERSION');
   });
 
   it('API: a bad value, and a Postgres or Elasticsearch that refuses, stop it with the message and exit code 1', async () => {
     const api = (env: Record<string, string>) => runEntry('services/api/main.ts', [], { PORT: '0', DATA_DIR: join(dir, 'api-data'), ...env });
-    expectMessageOnly(await api({ PORT: '' , CACHE_MAX_AGE_SECONDS: '-1' }), 'Invalid configuration:\n  CACHE_MAX_AGE_SECONDS: must be a whole number of at least 0');
+    expectMessageOnly(await api({ PORT: '', CACHE_MAX_AGE_SECONDS: '-1' }), 'Invalid configuration:\n  CACHE_MAX_AGE_SECONDS: must be a whole number of at least 0');
     const port = await closedPort();
     expectMessageOnly(
       await api({ DATABASE_URL: `postgres://postgres:secretpw@127.0.0.1:${port}/x` }),
