@@ -6,6 +6,7 @@ import { RecordConflictError, toRecordConflict } from '../store.errors.ts';
 import type { CsvColumns, RecordSource, SourceRecord } from './import-file.reader.ts';
 import { importFileSource } from './import-file.stream.ts';
 import { ImportValidationError, type RecordProblem } from './import.errors.ts';
+import { recordProblems } from './record-problems.ts';
 
 /** What the importer needs to know about one kind of record. */
 export interface ImportEntity<R> {
@@ -45,14 +46,6 @@ export interface ImportResult {
   skipped: SkippedRecord[];
 }
 
-function zodProblems(error: z.ZodError): { field: string; message: string }[] {
-  return error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ field: key, message: 'is not a known field' }));
-    if (issue.path.length === 0 && issue.code === 'invalid_type') return [{ field: '(record)', message: 'must be an object' }];
-    return [{ field: issue.path.join('.') || '(record)', message: issue.message }];
-  });
-}
-
 interface Valid<R> {
   line: number;
   record: number;
@@ -77,7 +70,7 @@ class RecordValidator<R> {
     if (problems.length === 0) {
       const parsed = this.entity.schema.safeParse(item.value);
       if (parsed.success) value = parsed.data;
-      else problems.push(...zodProblems(parsed.error).map((p) => ({ ...at, ...p })));
+      else problems.push(...recordProblems(parsed.error, item.value).map((p) => ({ ...at, ...p })));
     }
     if (value !== undefined) {
       for (const key of this.entity.uniqueKeys(value)) {
