@@ -58,6 +58,23 @@ describe('REST directory client', () => {
     expect((error as InvalidInputError).problems).toEqual(details);
   });
 
+  it('a 400 without the directory\'s details is another server\'s, not a verdict on the arguments', async () => {
+    const client = createRestDirectoryClient({ baseUrl });
+    // What Elasticsearch answers when the base URL points at it, and what a proxy's error page looks like.
+    routes.set('/api/v1/designers', json(400, { error: 'no handler found for uri [/api/v1/designers]', status: 400 }));
+    routes.set('/api/v1/open-roles', (_req, res) => {
+      res.writeHead(400, { 'content-type': 'text/html' });
+      res.end('<html><body>400 Bad Request</body></html>');
+    });
+    for (const call of [() => client.searchDesigners({ q: 'ana' }, TOOL_PAGE_RULES), () => client.searchOpenRoles({}, TOOL_PAGE_RULES)]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).not.toBeInstanceOf(InvalidInputError);
+      expect((error as Error).message).toMatch(
+        /^The server at http:\/\/127\.0\.0\.1:\d+\/api\/v1 answered 400 for .* without the Designer Directory's error body: is the base URL \(--base-url, DIRECTORY_API_URL\) the address of the directory\?$/,
+      );
+    }
+  });
+
   it('maps 404 on a profile to NotFoundError', async () => {
     routes.set('/api/v1/designers/ghost', json(404, { success: false, error: 'No designer with slug "ghost".' }));
     const client = createRestDirectoryClient({ baseUrl });

@@ -47,7 +47,8 @@ const RETRYABLE = new Set([429, 502, 503, 504]);
  * The directory read use cases over the public REST API, for the local (stdio) tool server. Answers map
  * back to the same domain results and errors as the in-process service: 400 to InvalidInputError with
  * the API's per-parameter details, 404 on a profile to NotFoundError, and 429/502/503/504, time-outs
- * and refused connections to BackendUnavailableError.
+ * and refused connections to BackendUnavailableError. An error without the directory's body is no
+ * verdict on the arguments: it says the base URL may not be the directory's.
  */
 export function createRestDirectoryClient(options: RestDirectoryClientOptions): DirectoryService {
   const root = apiRoot(options.baseUrl);
@@ -70,17 +71,21 @@ export function createRestDirectoryClient(options: RestDirectoryClientOptions): 
     }
     const problem = ErrorResponseSchema.safeParse(body);
     const message = problem.success ? problem.data.error : `HTTP ${response.status}`;
-    if (response.status === 400) {
-      throw new InvalidInputError(
-        problem.success && problem.data.details?.length ? problem.data.details : [{ parameter: '(input)', message }],
-      );
-    }
+    // The directory names the parameter in every 400. A 400 without that is another server's (a wrong
+    // base URL, a proxy): blaming the caller's arguments would send a model off correcting valid ones.
+    if (response.status === 400 && problem.success && problem.data.details?.length) throw new InvalidInputError(problem.data.details);
     if (response.status === 404 && missing === 'profile' && problem.success) throw new NotFoundError(message);
     if (RETRYABLE.has(response.status)) {
       const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
       throw new BackendUnavailableError(`the Designer Directory API answered ${response.status} (${message}).`, {
         ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
       });
+    }
+    if (!problem.success) {
+      throw new Error(
+        `The server at ${root} answered ${response.status} for ${url} without the Designer Directory's error body: ` +
+          'is the base URL (--base-url, DIRECTORY_API_URL) the address of the directory?',
+      );
     }
     throw new Error(`The Designer Directory API answered ${response.status} for ${url}: ${message}`);
   }
