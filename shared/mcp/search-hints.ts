@@ -135,7 +135,7 @@ export async function searchHints(
   if (total === 0) {
     lines.push(
       'Try fewer or other words in q, or structured arguments: company="…" for a current or previous employer, ' +
-        `location="…" for a city or country code, category= one of ${CATEGORIES.join(', ')} for a specialty.`,
+        `location="…" for a city or a country (code or name), category= one of ${CATEGORIES.join(', ')} for a specialty.`,
     );
   }
   return lines;

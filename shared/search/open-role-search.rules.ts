@@ -1,5 +1,6 @@
 import type { OpenRoleFilters } from '../domain/open-role-search.schema.ts';
 import type { OpenRole, Placement } from '../domain/open-role.schema.ts';
+import { locationNames } from './location-names.ts';
 import { ascending, descending, type EntitySearchRules, hasFreeText, type SortRule } from './search-rules.ts';
 
 /** What the listing's search text is made of. */
@@ -13,7 +14,8 @@ const OPEN_ROLE_TEXT = {
   title: { boost: 3, text: (r: OpenRoleTextSource) => r.title },
   company: { boost: 2, text: (r: OpenRoleTextSource) => r.company },
   description: { boost: 1, text: (r: OpenRoleTextSource) => r.description },
-  location: { boost: 0.5, text: (r: OpenRoleTextSource) => r.location },
+  // The location as written and with its country in other forms ("Munich, DE" is also "Munich, Germany").
+  location: { boost: 0.5, text: (r: OpenRoleTextSource) => locationNames(r.location) },
 };
 
 /** Featured first, then (with q) relevance, then newest posted, then id. */

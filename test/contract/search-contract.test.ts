@@ -133,6 +133,26 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?location=sao%20paulo')).toEqual(['d10']);
       });
 
+      it('location finds a place by its country\'s name as well as its code, and q reads the name as a location word', async () => {
+        for (const name of ['United%20States', 'usa', 'united%20states%20of%20america']) {
+          expect(sorted(await ids(`/api/v1/designers?location=${name}`)), name).toEqual(['d01', 'd05', 'd09']);
+        }
+        expect(await ids('/api/v1/designers?location=switzerland')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?location=Z%C3%BCrich%2C%20Switzerland')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?location=south%20korea')).toEqual(['d08']);
+        expect(await ids('/api/v1/designers?location=japan')).toEqual(['d07']);
+        expect(await ids('/api/v1/designers?location=brazil')).toEqual(['d10']);
+        expect(await ids('/api/v1/designers?location=europe')).toEqual(['d06']);
+        expect(await ids('/api/v1/designers?location=remote%20united%20states')).toEqual(['d05']);
+        // Still whole words in order, within one form of the location: no "Zürich, US", no "Switzerland Zürich".
+        expect(await ids('/api/v1/designers?location=zurich%20united')).toEqual([]);
+        expect(await ids('/api/v1/designers?location=switzerland%20zurich')).toEqual([]);
+        expect(await ids('/api/v1/designers?location=texas')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=illustrator%20korea')).toEqual(['d08']);
+        expect(await ids('/api/v1/open-roles?location=germany')).toEqual(['r3']);
+        expect(await ids('/api/v1/open-roles?location=european%20union')).toEqual(['r7']);
+      });
+
       it('company matches the current or any previous company', async () => {
         // Globex: previous at d01 and d03, current at d08.
         expect(sorted(await ids('/api/v1/designers?company=globex'))).toEqual(['d01', 'd03', 'd08']);

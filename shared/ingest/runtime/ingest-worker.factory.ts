@@ -8,6 +8,7 @@ import { DEFAULT_REBUILD_MIN_CHANGES, rebuildLargeBacklogs } from './backlog-reb
 import { ChangeNotifications } from '../outbox/change-notifications.ts';
 import { ChangeRelay, type ChangeRelayOptions } from '../outbox/change-relay.ts';
 import { createIngestContext, type IngestConfig, type IngestContext, requireIngestServices } from './ingest-context.ts';
+import { rebuildOutdatedDocuments } from './outdated-documents.policy.ts';
 import { type JobName, QUEUE_NAMES, type QueueName } from '../jobs/ingest-job-names.ts';
 import { IngestMetrics } from './ingest-metrics.ts';
 import { createRedisConnection } from './redis-connection.factory.ts';
@@ -120,7 +121,15 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
   let workerConnection: Redis | null = null;
   const workers: Worker[] = [];
   let stopping = false;
-  let ensureTimer: NodeJS.Timeout | null = null;
+  // Start-up steps retried until their service answers; each waits on its own timer, all cleared on stop.
+  const retryTimers = new Set<NodeJS.Timeout>();
+  const retryLater = (step: () => Promise<void>) => {
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      void step();
+    }, 2000);
+    retryTimers.add(timer);
+  };
 
   const processor =
     (queue: QueueName) =>
@@ -160,7 +169,23 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
     } catch (error) {
       if (stopping) return;
       logger.warn({ err: error }, 'cannot prepare the search indices yet; retrying');
-      ensureTimer = setTimeout(() => void ensureIndices(), 2000);
+      retryLater(ensureIndices);
+      return;
+    }
+    void rebuildOutdated();
+  }
+
+  async function rebuildOutdated(): Promise<void> {
+    try {
+      await rebuildOutdatedDocuments({
+        outdatedDocuments: () => context.manager.outdatedDocuments(),
+        enqueueReindex: (target) => context.queues.enqueueReindex(target),
+        logger,
+      });
+    } catch (error) {
+      if (stopping) return;
+      logger.warn({ err: error }, 'cannot check the indexed documents\' version yet; retrying');
+      retryLater(rebuildOutdated);
     }
   }
 
@@ -170,7 +195,7 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
     } catch (error) {
       if (stopping) return;
       logger.warn({ err: error }, 'cannot schedule the expiry sweep yet; retrying');
-      ensureTimer = setTimeout(() => void scheduleExpiry(), 2000);
+      retryLater(scheduleExpiry);
     }
   }
 
@@ -217,7 +242,8 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
 
     async stop(timeoutMs) {
       stopping = true;
-      if (ensureTimer) clearTimeout(ensureTimer);
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
       const deadline = Date.now() + timeoutMs;
       await notifications.stop();
       await withDeadline(relay.stop(), deadline);

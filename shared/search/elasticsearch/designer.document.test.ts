@@ -31,7 +31,7 @@ describe('toDesignerDocument', () => {
       titles: ['brand designer', 'graphic designer'],
       companies: ['acme studio', 'globex'],
       description: 'builds identity systems for museums',
-      location: 'zurich ch',
+      location: ['zurich ch', 'zurich switzerland'],
       roles: [
         { text: 'brand designer acme studio', current: true },
         { text: 'graphic designer globex', current: false },

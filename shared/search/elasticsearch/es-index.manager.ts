@@ -1,7 +1,7 @@
 import { type Client, errors } from '@elastic/elasticsearch';
 import { type IndexKind, type IndexNames, parseIndexVersion, versionedIndexName } from './index-names.ts';
 import { OPEN_ROLE_LISTED_RULE } from '../../domain/open-role.fields.ts';
-import { indexBody, type IndexSettingsOptions, MAPPING_VERSION } from './mappings.ts';
+import { DOCUMENT_VERSION, indexBody, type IndexSettingsOptions, MAPPING_VERSION } from './mappings.ts';
 import { liveFilter } from './query-clauses.ts';
 
 export const DEFAULT_INDEX_SETTINGS: IndexSettingsOptions = { replicas: 0, refreshInterval: '1s' };
@@ -45,12 +45,31 @@ export class ElasticsearchIndexManager {
   async upgradeMapping(kind: IndexKind): Promise<boolean> {
     const index = await this.currentIndex(kind);
     if (!index) return false;
-    const response = await this.client.indices.getMapping({ index });
-    const version = Number(response[index]?.mappings._meta?.mapping_version ?? 1);
+    const meta = await this.indexMeta(index);
+    const version = Number(meta?.mapping_version ?? 1);
     if (version >= MAPPING_VERSION) return false;
     const { mappings } = indexBody(kind, this.settings);
-    await this.client.indices.putMapping({ index, ...mappings });
+    // The documents are still the older release's: the new mapping does not make them current.
+    await this.client.indices.putMapping({ index, ...mappings, _meta: { ...mappings._meta, document_version: documentVersion(meta) } });
     return true;
+  }
+
+  /**
+   * The kinds whose live index holds documents an earlier release built (its _meta.document_version is
+   * lower than DOCUMENT_VERSION): a rebuild makes them what this release would index.
+   */
+  async outdatedDocuments(): Promise<IndexKind[]> {
+    const outdated: IndexKind[] = [];
+    for (const kind of Object.keys(this.names) as IndexKind[]) {
+      const index = await this.currentIndex(kind);
+      if (index && documentVersion(await this.indexMeta(index)) < DOCUMENT_VERSION) outdated.push(kind);
+    }
+    return outdated;
+  }
+
+  private async indexMeta(index: string): Promise<Record<string, unknown> | undefined> {
+    const response = await this.client.indices.getMapping({ index });
+    return response[index]?.mappings._meta;
   }
 
   /** False when the index already exists (another process created it first). */
@@ -167,4 +186,9 @@ export class ElasticsearchIndexManager {
     });
     return response.count;
   }
+}
+
+/** An index without a document version predates it: version 1. */
+function documentVersion(meta: Record<string, unknown> | undefined): number {
+  return Number(meta?.document_version ?? 1);
 }

@@ -23,6 +23,13 @@ const searchText: estypes.MappingProperty = {
  */
 export const MAPPING_VERSION = 2;
 
+/**
+ * Bumped with every change to what a document holds for the same row (2: a location also carries its
+ * country's other names). An index whose documents are older is rebuilt by the worker when it starts
+ * (ingest-worker.factory.ts), so a release that changes documents needs no manual reindex.
+ */
+export const DOCUMENT_VERSION = 2;
+
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
   return Object.fromEntries(Object.keys(fields).map((name) => [name, searchText])) as Record<keyof F, estypes.MappingProperty>;
@@ -33,7 +40,7 @@ type PropertiesOf<D> = Record<keyof D, estypes.MappingProperty>;
 
 const designerMappings: estypes.MappingTypeMapping = {
   dynamic: 'strict',
-  _meta: { mapping_version: MAPPING_VERSION },
+  _meta: { mapping_version: MAPPING_VERSION, document_version: DOCUMENT_VERSION },
   properties: {
     id: { type: 'keyword' },
     slug: { type: 'keyword' },
@@ -50,7 +57,7 @@ const designerMappings: estypes.MappingTypeMapping = {
 
 const openRoleMappings: estypes.MappingTypeMapping = {
   dynamic: 'strict',
-  _meta: { mapping_version: MAPPING_VERSION },
+  _meta: { mapping_version: MAPPING_VERSION, document_version: DOCUMENT_VERSION },
   properties: {
     id: { type: 'keyword' },
     category: { type: 'keyword' },
