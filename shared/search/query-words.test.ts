@@ -5,6 +5,7 @@ describe('understandQuery', () => {
   it('drops filler an agent wraps around a request', () => {
     expect(understandQuery('find me a 3D generalist in Berlin who knows Blender')).toEqual({
       words: ['3d', 'generalist', 'berlin', 'blender'],
+      prefix: [null, null, null, 'any'],
       filler: ['find', 'me', 'a', 'in', 'who', 'knows'],
       required: 3,
       pastRoles: false,
@@ -14,6 +15,15 @@ describe('understandQuery', () => {
       words: ['google', 'design', 'directors'],
       pastRoles: true,
     });
+  });
+
+  it('the last word also matches as a prefix anywhere, an earlier initial (one letter) as a prefix of the name', () => {
+    expect(understandQuery('G. Boyer')).toMatchObject({ words: ['g', 'boyer'], prefix: ['name', 'any'] });
+    expect(understandQuery('boyer g')).toMatchObject({ words: ['boyer', 'g'], prefix: [null, 'any'] });
+    expect(understandQuery('J R R Tolkien')).toMatchObject({ words: ['j', 'r', 'tolkien'], prefix: ['name', 'name', 'any'] });
+    // A digit is no initial: "3 designer" does not look for "3d…".
+    expect(understandQuery('3 designer')).toMatchObject({ words: ['3', 'designer'], prefix: [null, 'any'] });
+    expect(understandQuery('Ö Ünal').prefix).toEqual(['name', 'any']);
   });
 
   it('folds accents and case as the documents are folded', () => {

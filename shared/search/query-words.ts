@@ -27,10 +27,19 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
 /** Filler that asks for past roles ("former Google design directors"): previous roles then rank above the current one. */
 export const PAST_ROLE_WORDS: ReadonlySet<string> = new Set(['former', 'formerly', 'ex', 'previously', 'previous', 'past']);
 
+/** Where a query word also matches as the start of a word: any field, the name (the highest-weighted field), or nowhere. */
+export type PrefixScope = 'any' | 'name' | null;
+
 /** The words of a free-text query as both engines match them. */
 export interface QueryWords {
-  /** Content words, folded, in query order, each once; the last one may match as a prefix. */
+  /** Content words, folded, in query order, each once. */
   words: string[];
+  /**
+   * Per word, where it also matches as a word prefix: in any field for the last word (search as you
+   * type); in the name alone for an earlier word of one letter, an initial ("G. Boyer" finds Geraldine
+   * Boyer, not a "Graphic Designer" at "Bayer"); nowhere for the others.
+   */
+  prefix: PrefixScope[];
   /** Filler words that were dropped (not required to match). */
   filler: string[];
   /** How many of `words` a record must match. */
@@ -56,5 +65,6 @@ export function understandQuery(q: string | undefined): QueryWords {
   const kept = content.length > 0 ? content : tokens;
   const words = [...new Set(kept)];
   const filler = tokens.filter((t) => !kept.includes(t));
-  return { words, filler, required: requiredMatches(words.length), pastRoles: filler.some((t) => PAST_ROLE_WORDS.has(t)) };
+  const prefix = words.map((word, i): PrefixScope => (i === words.length - 1 ? 'any' : /^\p{L}$/u.test(word) ? 'name' : null));
+  return { words, prefix, filler, required: requiredMatches(words.length), pastRoles: filler.some((t) => PAST_ROLE_WORDS.has(t)) };
 }

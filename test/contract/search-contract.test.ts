@@ -238,11 +238,15 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?q=l%C3%B3pez')).toEqual(['d01']);
       });
 
-      it('the last word also matches as a word prefix; earlier words do not', async () => {
+      it('the last word also matches as a word prefix; earlier words do not, except an initial', async () => {
         expect(await ids('/api/v1/designers?q=ana%20lo')).toEqual(['d01']);
         expect(sorted(await ids('/api/v1/designers?q=appl'))).toEqual(['d10']);
         expect(await ids('/api/v1/designers?q=appl%20john')).toEqual([]);
         expect(sorted(await ids('/api/v1/designers?q=lo'))).toEqual(['d01', 'd08']);
+        // One letter is an initial: "J. Appleseed" finds John Appleseed, "B Müller" Bruno Müller.
+        expect(await ids('/api/v1/designers?q=J.%20Appleseed')).toEqual(['d10']);
+        expect(await ids('/api/v1/designers?q=B%20M%C3%BCller')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?q=x.%20appleseed')).toEqual([]);
       });
 
       it('tolerates typos by word length: none under 4 letters, 1 edit from 4, 2 from 8; a swap is one edit', async () => {

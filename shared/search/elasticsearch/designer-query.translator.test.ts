@@ -35,7 +35,7 @@ describe('buildDesignerQuery', () => {
   });
 
   it('q of two or more words scores the best single role holding at least two of them, the current role more', () => {
-    const [bonus] = sameRoleBonus({ words: ['senior', 'designer', 'figma'], pastRoles: false }) as [
+    const [bonus] = sameRoleBonus({ words: ['senior', 'designer', 'figma'], prefix: [null, null, 'any'], pastRoles: false }) as [
       { nested: { path: string; score_mode: string; query: { bool: { must: { bool: { should: unknown[]; minimum_should_match: number } }[]; should: unknown[] } } } },
     ];
     expect(bonus.nested).toMatchObject({ path: 'roles', score_mode: 'max' });
@@ -44,8 +44,8 @@ describe('buildDesignerQuery', () => {
     expect(inner.must[0]!.bool.minimum_should_match).toBe(2);
     expect(JSON.stringify(inner.must[0]!.bool.should[2])).toContain('match_phrase_prefix');
     expect(inner.should).toEqual([{ constant_score: { filter: { term: { 'roles.current': true } }, boost: ROLE_BOOSTS.currentRole } }]);
-    expect(sameRoleBonus({ words: ['figma'], pastRoles: false })).toEqual([]);
-    const past = JSON.stringify(sameRoleBonus({ words: ['google', 'director'], pastRoles: true }));
+    expect(sameRoleBonus({ words: ['figma'], prefix: ['any'], pastRoles: false })).toEqual([]);
+    const past = JSON.stringify(sameRoleBonus({ words: ['google', 'director'], prefix: [null, 'any'], pastRoles: true }));
     expect(past).toContain('{"term":{"roles.current":false}}');
   });
 

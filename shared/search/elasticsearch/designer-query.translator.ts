@@ -23,7 +23,7 @@ export const ROLE_BOOSTS = { sameRole: 1, currentRole: 2 } as const;
  * nested query scores the best single role, counting only roles that hold at least two query words;
  * the current role scores more, or, when the request asks for past roles ("former …"), a previous one.
  */
-export function sameRoleBonus({ words, pastRoles }: Pick<QueryWords, 'words' | 'pastRoles'>): Query[] {
+export function sameRoleBonus({ words, prefix, pastRoles }: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles'>): Query[] {
   if (words.length < 2) return [];
   return [
     {
@@ -39,7 +39,7 @@ export function sameRoleBonus({ words, pastRoles }: Pick<QueryWords, 'words' | '
                     dis_max: {
                       queries: [
                         { match: { 'roles.text': { query: word, fuzziness: FUZZINESS } } },
-                        ...(i === words.length - 1 ? [{ match_phrase_prefix: { 'roles.text': { query: word } } }] : []),
+                        ...(prefix[i] === 'any' ? [{ match_phrase_prefix: { 'roles.text': { query: word } } }] : []),
                       ],
                     },
                   })),

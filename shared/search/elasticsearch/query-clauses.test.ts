@@ -70,6 +70,19 @@ describe('freeText', () => {
     expect(MATCH_TIER_BOOSTS.prefix).toBeGreaterThan(MATCH_TIER_BOOSTS.fuzzy * 3);
   });
 
+  it('an earlier one-letter word is an initial: a prefix of a word of the first field (the name) alone', () => {
+    const [initial] = (freeText('G. Boyer', fields)!.must[0] as { bool: { should: unknown[] } }).bool.should;
+    expect(initial).toEqual({
+      dis_max: {
+        queries: [
+          { multi_match: { query: 'g', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
+          { multi_match: { query: 'g', fields: fields.slice(0, 1), type: 'phrase_prefix', boost: MATCH_TIER_BOOSTS.prefix } },
+          { multi_match: { query: 'g', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', boost: MATCH_TIER_BOOSTS.fuzzy } },
+        ],
+      },
+    });
+  });
+
   it('filler words need not match; from three content words one may be missing', () => {
     const clauses = freeText('find me a brand designer who worked at Spotify', fields)!;
     const words = clauses.must[0] as { bool: { should: unknown[]; minimum_should_match: number } };

@@ -38,8 +38,8 @@ export const MATCH_TIER_BOOSTS = { exact: 1, prefix: 0.6, fuzzy: 0.05 } as const
 
 /**
  * Free text after query understanding (shared/search/query-words.ts): filler words are dropped, and a
- * record must match `required` of the remaining words, each in some field: exactly, as a prefix (last
- * word only) or within its typo allowance. Per word only its best tier counts (dis_max), and records
+ * record must match `required` of the remaining words, each in some field: exactly, as a prefix (the last
+ * word; an initial in the first field, the name) or within its typo allowance. Per word only its best tier counts (dis_max), and records
  * matching more words score higher. Filler words found in the first (highest-boosted) field, and exact
  * all-words and phrase matches add to the score, and `extra`
  * adds engine-specific bonuses (the same role, the current role).
@@ -50,13 +50,15 @@ export function freeText(
   extra: (query: QueryWords) => Query[] = () => [],
 ): FreeTextClauses | null {
   const query = understandQuery(q);
-  const { words, filler, required } = query;
+  const { words, prefix, filler, required } = query;
   if (words.length === 0) return null;
   const perWord: Query[] = words.map((word, i) => ({
     dis_max: {
       queries: [
         { multi_match: { query: word, fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-        ...(i === words.length - 1 ? [{ multi_match: { query: word, fields, type: 'phrase_prefix' as const, boost: MATCH_TIER_BOOSTS.prefix } }] : []),
+        ...(prefix[i]
+          ? [{ multi_match: { query: word, fields: prefix[i] === 'name' ? fields.slice(0, 1) : fields, type: 'phrase_prefix' as const, boost: MATCH_TIER_BOOSTS.prefix } }]
+          : []),
         { multi_match: { query: word, fields, type: 'best_fields', fuzziness: FUZZINESS, boost: MATCH_TIER_BOOSTS.fuzzy } },
       ],
     },

@@ -86,6 +86,13 @@ describe('freeTextSql', () => {
     expect(former).not.toContain('s.current_role_tsv @@');
   });
 
+  it('an earlier one-letter word is an initial: a prefix of a name word (weight A) only, never of a role', () => {
+    const { where, score } = build('G. Boyer', new Map(), true);
+    expect(where).toBe("s.text_tsv @@ «( ( 'g' | 'g':*A ) & ( 'boyer' | 'boyer':* ) )»");
+    expect(score).toContain(`WHEN s.text_tsv @@ «'g':*A» THEN ${MATCH_TIER_POINTS.prefix * WEIGHTS.A}`);
+    expect(score).not.toMatch(/'g':\*[BCD]|'g':\* /);
+  });
+
   it('sets apart the rows that can earn the bonuses, and bounds what every other match can score', () => {
     // One word: nothing to set apart.
     expect(build('acme', new Map(), true).top).toBeNull();

@@ -7,7 +7,7 @@ import { allOf, anyOf, followedBy, lexeme, type Weight } from './text-search.ts'
 export type FieldWeights = Readonly<Record<Weight, number>>;
 
 export interface FreeTextSql {
-  /** At least `required` content words match some field: exactly, within their typo allowance, or (the last word) as a prefix. */
+  /** At least `required` content words match some field: exactly, within their typo allowance, or as a prefix (the last word; an initial in the name). */
   where: string;
   /** An integer relevance (see MATCH_TIER_POINTS and the bonuses below). */
   score: string;
@@ -71,9 +71,21 @@ export function freeTextSql(
   roleColumns?: RoleColumns,
   options: { top?: boolean } = {},
 ): FreeTextSql | null {
-  const { words, filler, required, pastRoles } = query;
+  const { words, prefix, filler, required, pastRoles } = query;
   if (words.length === 0) return null;
-  const last = words.length - 1;
+  // The best-weighted field is the name: where filler and initials count.
+  const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
+  const nameWeight = best![0];
+  /** The weights word i matches as a prefix at, within `restrict` (every weight when unset), or null. */
+  const prefixWeights = (i: number, restrict?: string): string | undefined | null => {
+    if (prefix[i] === 'any') return restrict;
+    if (prefix[i] === 'name' && (restrict === undefined || restrict.includes(nameWeight))) return nameWeight;
+    return null;
+  };
+  const prefixLexeme = (word: string, i: number, restrict?: string) => {
+    const at = prefixWeights(i, restrict);
+    return at === null ? null : lexeme(word, { prefix: true, weights: at });
+  };
   const { expansions, known } = terms;
   // A word no record holds cannot match exactly: its exact tests would fail on every row.
   const held = (word: string) => known === undefined || known.has(word);
@@ -82,14 +94,14 @@ export function freeTextSql(
     anyOf([
       lexeme(word, { weights: restrict }),
       ...fuzzy(word, restrict),
-      ...(i === last ? [lexeme(word, { prefix: true, weights: restrict })] : []),
+      ...[prefixLexeme(word, i, restrict)].filter((q): q is string => q !== null),
     ]);
   const matches = (target: string, tsquery: string) => `${target} @@ ${params.add(tsquery, 'tsquery')}`;
 
   // Every (tier, field) pair, best first: a CASE takes the first that matches, which is the best.
   const tiers = [
     { points: MATCH_TIER_POINTS.exact, query: (w: string, _i: number, l: string) => (held(w) ? lexeme(w, { weights: l }) : null) },
-    ...[{ points: MATCH_TIER_POINTS.prefix, query: (w: string, i: number, l: string) => (i === last ? lexeme(w, { prefix: true, weights: l }) : null) }],
+    ...[{ points: MATCH_TIER_POINTS.prefix, query: (w: string, i: number, l: string) => prefixLexeme(w, i, l) }],
     {
       points: MATCH_TIER_POINTS.fuzzy,
       query: (w: string, _i: number, l: string) => {
@@ -122,7 +134,6 @@ export function freeTextSql(
 
   // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there:
   // in the best-weighted field, exactly.
-  const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
   const optional = filler.filter(held).map(
     (word) => `CASE WHEN ${matches(column, lexeme(word, { weights: best![0] }))} THEN ${best![1] * MATCH_TIER_POINTS.exact} ELSE 0 END`,
   );
