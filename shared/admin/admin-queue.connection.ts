@@ -1,9 +1,7 @@
 import type { Redis } from 'ioredis';
 import { IngestQueues } from '../ingest/runtime/ingest-queues.ts';
-import { createRedisConnection, redisReady } from '../ingest/runtime/redis-connection.factory.ts';
+import { createRedisConnection, PRODUCER_READY_TIMEOUT_MS, redisReady } from '../ingest/runtime/redis-connection.factory.ts';
 
-/** As long as a producer command may wait for Redis (its connectTimeout and commandTimeout). */
-export const ADMIN_QUEUE_READY_TIMEOUT_MS = 5000;
 
 /**
  * The admin API's producer connection to the ingest queues, opened on first use, so an API process that
@@ -22,7 +20,7 @@ export class AdminQueueConnection {
     private readonly redisUrl: string,
     private readonly prefix: string,
     private readonly onError: (error: Error) => void = () => undefined,
-    private readonly readyTimeoutMs = ADMIN_QUEUE_READY_TIMEOUT_MS,
+    private readonly readyTimeoutMs = PRODUCER_READY_TIMEOUT_MS,
   ) {}
 
   /** The queues, without waiting for Redis (the dashboard builds its adapters from them). */

@@ -4,7 +4,8 @@ import { ReindexTestPauseSchema } from './reindex-test-pause.schema.ts';
 // An exported but empty variable (`PORT=` in a .env file) means unset, for every setting: a blank
 // number would otherwise coerce to 0 (PORT= listened on a random port).
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalUrl = z.preprocess(blankAsUnset, z.url({ error: 'must be an absolute URL, such as http://127.0.0.1:9200' }).optional());
+const unsetIfBlank = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsUnset, schema);
+const optionalUrl = unsetIfBlank(z.url({ error: 'must be an absolute URL, such as http://127.0.0.1:9200' }).optional());
 const commaList = z
   .string()
   .default('')
@@ -19,24 +20,19 @@ const commaList = z
 function wholeNumber(fallback: number, min: number, max?: number) {
   const error = `must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}`;
   const bounded = z.coerce.number({ error }).int({ error }).min(min, { error });
-  return z.preprocess(blankAsUnset, (max === undefined ? bounded : bounded.max(max, { error })).default(fallback));
+  return unsetIfBlank((max === undefined ? bounded : bounded.max(max, { error })).default(fallback));
 }
 
-function oneOf<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
-  return z.preprocess(blankAsUnset, z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback));
-}
-
-function optionalOneOf<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.preprocess(blankAsUnset, z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional());
-}
+/** One of a list of values, its message listing them (zod's own quotes them joined by "|"). */
+const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
 /** Every environment variable the processes read. Parsed once at start-up; a bad value stops the process. */
 export const ConfigSchema = z
   .object({
-    NODE_ENV: oneOf(['development', 'production', 'test'], 'development'),
+    NODE_ENV: unsetIfBlank(choice(['development', 'production', 'test']).default('development')),
     HOST: z.string().default('0.0.0.0'),
     PORT: wholeNumber(3000, 0, 65535),
-    LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    LOG_LEVEL: unsetIfBlank(choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
     // Unset: the local address on PORT, so links work wherever the process listens (see the transform).
     PUBLIC_BASE_URL: optionalUrl,
     ELASTICSEARCH_URL: optionalUrl,
@@ -44,7 +40,7 @@ export const ConfigSchema = z
       .string()
       .regex(/^[a-z0-9_-]*$/, { error: 'lowercase letters, digits, _ and - only' })
       .default(''),
-    SEARCH_BACKEND: optionalOneOf(['elasticsearch', 'postgres']),
+    SEARCH_BACKEND: unsetIfBlank(choice(['elasticsearch', 'postgres']).optional()),
     SEARCH_TIMEOUT_MS: wholeNumber(3000, 1),
     // Elasticsearch points in time (cursor walks with q) one API process holds open at most; past it a
     // walk's next page answers 503 with Retry-After and its cursor stays valid.

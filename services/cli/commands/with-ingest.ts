@@ -1,15 +1,12 @@
 import { loadConfig } from '../../../shared/config/config.schema.ts';
 import { usingElasticsearch, usingPostgres, usingRedis } from '../../../shared/config/unusable-service.error.ts';
 import { createIngestContext, type IngestContext, requireIngestServices } from '../../../shared/ingest/runtime/ingest-context.ts';
-import { redisReady } from '../../../shared/ingest/runtime/redis-connection.factory.ts';
+import { PRODUCER_READY_TIMEOUT_MS, redisReady } from '../../../shared/ingest/runtime/redis-connection.factory.ts';
 import { createLogger } from '../../../shared/logging/logger.ts';
 import { migrate } from '../../../shared/store/migrate.ts';
 
 /** Where the pipeline's services are, for a command that opens a connection of its own. */
 export type IngestServiceUrls = ReturnType<typeof requireIngestServices>;
-
-/** As long as a producer command may wait for Redis (its connectTimeout and commandTimeout). */
-const REDIS_READY_TIMEOUT_MS = 5000;
 
 /**
  * Runs a sync command against the pipeline's services (Postgres, Redis, Elasticsearch), migrated first,
@@ -24,7 +21,7 @@ export async function withIngest(fn: (ctx: IngestContext, urls: IngestServiceUrl
   const ctx = createIngestContext(config, logger, { onQueueError: (error) => logger.debug({ err: error }, 'queue connection error') });
   try {
     await usingPostgres(urls.databaseUrl, () => migrate(ctx.db, { logger }));
-    await usingRedis(urls.redisUrl, () => redisReady(ctx.redis, REDIS_READY_TIMEOUT_MS));
+    await usingRedis(urls.redisUrl, () => redisReady(ctx.redis, PRODUCER_READY_TIMEOUT_MS));
     await usingElasticsearch(urls.elasticsearchUrl, () => ctx.es.cluster.health());
     await fn(ctx, urls);
   } finally {

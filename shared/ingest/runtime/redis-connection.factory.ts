@@ -16,6 +16,9 @@ export function createRedisConnection(url: string, role: 'producer' | 'worker'):
   });
 }
 
+/** As long as a producer command may wait for Redis (its connectTimeout and commandTimeout). */
+export const PRODUCER_READY_TIMEOUT_MS = 5000;
+
 /**
  * Resolves once the connection is ready. Rejects with the connection's first error (Redis refused it),
  * or after timeoutMs when Redis does not answer. A producer connection bounds each command itself, but

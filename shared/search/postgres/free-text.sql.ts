@@ -76,32 +76,26 @@ export function freeTextSql(
   // The best-weighted field is the name: where filler and initials count.
   const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
   const nameWeight = best![0];
-  /** The weights word i matches as a prefix at, within `restrict` (every weight when unset), or null. */
-  const prefixWeights = (i: number, restrict?: string): string | undefined | null => {
-    if (prefix[i] === 'any') return restrict;
-    if (prefix[i] === 'name' && (restrict === undefined || restrict.includes(nameWeight))) return nameWeight;
+  /** Word i as a prefix within `restrict` (every weight when unset): anywhere, or an initial in the name; else null. */
+  const prefixLexeme = (word: string, i: number, restrict?: string): string | null => {
+    if (prefix[i] === 'any') return lexeme(word, { prefix: true, weights: restrict });
+    if (prefix[i] === 'name' && (restrict === undefined || restrict.includes(nameWeight))) return lexeme(word, { prefix: true, weights: nameWeight });
     return null;
-  };
-  const prefixLexeme = (word: string, i: number, restrict?: string) => {
-    const at = prefixWeights(i, restrict);
-    return at === null ? null : lexeme(word, { prefix: true, weights: at });
   };
   const { expansions, known } = terms;
   // A word no record holds cannot match exactly: its exact tests would fail on every row.
   const held = (word: string) => known === undefined || known.has(word);
   const fuzzy = (word: string, restrict?: string) => (expansions.get(word) ?? []).map((t) => lexeme(t, { weights: restrict }));
-  const alternatives = (word: string, i: number, restrict?: string) =>
-    anyOf([
-      lexeme(word, { weights: restrict }),
-      ...fuzzy(word, restrict),
-      ...[prefixLexeme(word, i, restrict)].filter((q): q is string => q !== null),
-    ]);
+  const alternatives = (word: string, i: number, restrict?: string) => {
+    const asPrefix = prefixLexeme(word, i, restrict);
+    return anyOf([lexeme(word, { weights: restrict }), ...fuzzy(word, restrict), ...(asPrefix ? [asPrefix] : [])]);
+  };
   const matches = (target: string, tsquery: string) => `${target} @@ ${params.add(tsquery, 'tsquery')}`;
 
   // Every (tier, field) pair, best first: a CASE takes the first that matches, which is the best.
   const tiers = [
     { points: MATCH_TIER_POINTS.exact, query: (w: string, _i: number, l: string) => (held(w) ? lexeme(w, { weights: l }) : null) },
-    ...[{ points: MATCH_TIER_POINTS.prefix, query: (w: string, i: number, l: string) => prefixLexeme(w, i, l) }],
+    { points: MATCH_TIER_POINTS.prefix, query: (w: string, i: number, l: string) => prefixLexeme(w, i, l) },
     {
       points: MATCH_TIER_POINTS.fuzzy,
       query: (w: string, _i: number, l: string) => {
