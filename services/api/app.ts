@@ -80,6 +80,7 @@ export function createApp(deps: AppDeps): App {
       publicBaseUrl: deps.config.PUBLIC_BASE_URL,
       cacheMaxAgeSeconds: deps.config.CACHE_MAX_AGE_SECONDS,
       logger: deps.logger,
+      guard: traffic.guard,
       ...(deps.sitemapMaxUrls ? { sitemapMaxUrls: deps.sitemapMaxUrls } : {}),
     }),
   );

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../services/api/app.ts';
+import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
@@ -71,7 +72,13 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
 
   async function start(env: Record<string, string>, port: SearchPort = search): Promise<string> {
     const config = loadConfig({ LOG_LEVEL: 'silent', QUEUE_PREFIX: prefix, ...env });
-    const app = createApp({ search: port, config, logger: createLogger('silent', 'traffic-test') });
+    const logger = createLogger('silent', 'traffic-test');
+    const app = createApp({
+      search: port,
+      config,
+      logger,
+      mounts: (directory) => mcpMounts({ runtime: { search: port, close: async () => undefined }, config, logger, directory }),
+    });
     const server = await new Promise<Server>((resolve) => {
       const s = app.app.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -154,6 +161,82 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
     expect((await fetch(`${b}/healthz`)).status).toBe(200);
     const metrics = await (await fetch(`${b}/metrics`)).text();
     expect(metrics).toMatch(/http_requests_shed_total\{reason="rate-limit"\} 1/);
+  });
+
+  /** A JSON-RPC batch of n search_designers calls to the hosted MCP server. */
+  const mcpBatch = (base: string, n: number) =>
+    fetch(`${base}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
+      body: JSON.stringify(
+        Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_designers', arguments: { q: `designer ${i}` } } })),
+      ),
+    });
+
+  it('counts each message of an MCP batch as a request against the rate limit', async () => {
+    const base = await start({ RATE_LIMIT_PER_MINUTE: '5', REDIS_URL: services!.redis, QUEUE_PREFIX: `${prefix}-batch` });
+    const first = await mcpBatch(base, 3);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toHaveLength(3);
+    expect(first.headers.get('ratelimit')).toMatch(/r=2;/);
+    // Three more messages with two left: refused whole, as a request over the limit is.
+    const second = await mcpBatch(base, 3);
+    expect(second.status).toBe(429);
+    expect(second.headers.get('cache-control')).toBe('no-store');
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await second.json()).toEqual({ success: false, error: expect.stringMatching(/at most 5 a minute/) });
+    expect((await fetch(`${base}/api/v1/designers`)).status).toBe(429);
+  });
+
+  it('holds each message of an MCP batch in flight, so a batch cannot run past MAX_IN_FLIGHT_REQUESTS', async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '4' }, slowSearch(400));
+    const batch = mcpBatch(base, 3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The batch holds three of four places: one request more fits, the next does not, nor does a second batch.
+    const [one, two, otherBatch] = await Promise.all([fetch(`${base}/api/v1/designers`), fetch(`${base}/api/v1/designers`), mcpBatch(base, 2)]);
+    expect([one.status, two.status].sort()).toEqual([200, 503]);
+    expect(otherBatch.status).toBe(503);
+    expect(await otherBatch.json()).toEqual({ success: false, error: expect.stringMatching(/busy/) });
+    expect((await batch).status).toBe(200);
+    // A batch larger than the whole bound is served once it runs alone, not refused forever.
+    const large = await mcpBatch(base, 6);
+    expect(large.status).toBe(200);
+    expect(await large.json()).toHaveLength(6);
+  });
+
+  it('guards the pages and sitemaps that search, with HTML answers; static files are never limited', async () => {
+    const base = await start({ RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: services!.redis, QUEUE_PREFIX: `${prefix}-pages` });
+    for (const path of ['/', '/open-roles', '/sitemap.xml']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-policy')).toMatch(/q=3; w=60/);
+    }
+    for (const path of ['/?q=brand', '/designer/anyone', '/sitemaps/designers.xml']) {
+      const limited = await fetch(`${base}${path}`);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(limited.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await limited.text()).toMatch(/<h1>Too many requests<\/h1>[\s\S]*wait a minute/);
+    }
+    for (const path of ['/assets/site.css', '/robots.txt', '/llms.txt', '/docs']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit')).toBeNull();
+    }
+    // The pages share the client's count with the API.
+    expect((await fetch(`${base}/api/v1/designers`)).status).toBe(429);
+  });
+
+  it('sheds pages past MAX_IN_FLIGHT_REQUESTS with an HTML 503', async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '2' }, slowSearch(300));
+    const responses = await Promise.all(Array.from({ length: 6 }, () => fetch(`${base}/?q=brand`)));
+    const shed = responses.filter((r) => r.status === 503);
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(shed).toHaveLength(4);
+    for (const r of shed) {
+      expect(r.headers.get('retry-after')).toBe('1');
+      expect(await r.text()).toMatch(/<h1>The directory is busy<\/h1>[\s\S]*try again in a few seconds/);
+    }
   });
 
   it('gives every response a request id (keeping a sane incoming one) and counts requests by route in /metrics', async () => {

@@ -4,6 +4,8 @@ import express, { type ErrorRequestHandler, type RequestHandler, Router } from '
 import { createDirectoryMcpServer } from '../../../shared/mcp/directory-mcp.server.ts';
 import { invalidParamsResponses } from '../../../shared/mcp/json-rpc-request.validator.ts';
 import { bodyParserInputError } from '../middleware/request-body.ts';
+import { chargeUnits } from '../middleware/traffic.ts';
+import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
 import type { Mount, MountContext } from '../mount/mount.ts';
 import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
 
@@ -40,7 +42,9 @@ export function mcpMounts(ctx: MountContext): Mount[] {
       next(error);
     }
   };
-  router.post('/', express.json({ limit: '1mb' }), handle);
+  // Each message of a batch is a request of its own to the rate limit and the in-flight bound.
+  const messages = chargeUnits((req) => (Array.isArray(req.body) ? req.body.length : 1));
+  router.post('/', express.json({ limit: '1mb' }), messages, handle);
 
   // Stateless: there is no server-initiated stream to GET and no session to DELETE.
   router.all('/', (_req, res) => {
@@ -49,7 +53,8 @@ export function mcpMounts(ctx: MountContext): Mount[] {
   });
 
   const errors: ErrorRequestHandler = (error, _req, res, next) => {
-    if (res.headersSent) {
+    // Refused like any request to /api: the app's JSON error answers it.
+    if (res.headersSent || error instanceof TrafficRefusedError) {
       next(error);
       return;
     }

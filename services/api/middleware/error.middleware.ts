@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
 import type { ErrorResponse } from '../../../shared/domain/envelope.schema.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
+import { TrafficRefusedError } from './traffic-refused.error.ts';
 
 export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json({ success: false, error: `No route for ${req.method} ${req.path}.` } satisfies ErrorResponse);
@@ -27,6 +28,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
         details: error.problems,
       };
       res.status(error.status).json(body);
+      return;
+    }
+    if (error instanceof TrafficRefusedError) {
+      res.status(error.status).json({ success: false, error: error.message } satisfies ErrorResponse);
       return;
     }
     if (error instanceof NotFoundError) {

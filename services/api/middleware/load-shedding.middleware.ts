@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express';
-import type { ErrorResponse } from '../../../shared/domain/envelope.schema.ts';
+import type { RequestHandler, Response } from 'express';
+import { TrafficRefusedError } from './traffic-refused.error.ts';
 
 export interface LoadSheddingOptions {
   /** Requests served at once; the next one is refused at once rather than queued. */
@@ -13,8 +13,17 @@ export interface LoadSheddingOptions {
 
 export interface LoadShedder {
   handler: RequestHandler;
+  /**
+   * Counts `units` more requests in flight for an admitted response until it ends (a JSON-RPC batch is
+   * one HTTP request doing the work of many), or refuses it as the handler would: returns the refusal to
+   * pass on, else null. A batch larger than the whole bound counts as the bound, so it is served when
+   * nothing else is in flight rather than never.
+   */
+  charge(res: Response, units: number): TrafficRefusedError | null;
   close(): void;
 }
+
+const BUSY = 'The server is busy; retry after the time in the Retry-After header.';
 
 const HEARTBEAT_MS = 20;
 
@@ -35,29 +44,42 @@ export function loadShedding(options: LoadSheddingOptions): LoadShedder {
     lastBeat = performance.now();
   }, HEARTBEAT_MS).unref();
 
-  const refuse = (res: Parameters<RequestHandler>[1], reason: 'in-flight' | 'loop-delay') => {
+  const refuse = (res: Response, reason: 'in-flight' | 'loop-delay') => {
     options.onShed?.(reason);
     res.setHeader('Retry-After', String(options.retryAfterSeconds));
     res.setHeader('Cache-Control', 'no-store');
-    res.status(503).json({ success: false, error: 'The server is busy; retry after the time in the Retry-After header.' } satisfies ErrorResponse);
+    return new TrafficRefusedError(503, BUSY);
   };
 
-  const handler: RequestHandler = (_req, res, next) => {
-    if (inFlight >= options.maxInFlight) return refuse(res, 'in-flight');
-    if (performance.now() - lastBeat > options.maxLoopDelayMs + HEARTBEAT_MS) return refuse(res, 'loop-delay');
-    inFlight += 1;
+  const hold = (res: Response, units: number) => {
+    inFlight += units;
     options.onChange?.(inFlight);
     let done = false;
     const release = () => {
       if (done) return;
       done = true;
-      inFlight -= 1;
+      inFlight -= units;
       options.onChange?.(inFlight);
     };
     // close covers clients that hang up before the response finishes.
     res.once('finish', release);
     res.once('close', release);
+  };
+
+  const handler: RequestHandler = (_req, res, next) => {
+    if (inFlight >= options.maxInFlight) return next(refuse(res, 'in-flight'));
+    if (performance.now() - lastBeat > options.maxLoopDelayMs + HEARTBEAT_MS) return next(refuse(res, 'loop-delay'));
+    hold(res, 1);
     next();
   };
-  return { handler, close: () => clearInterval(heartbeat) };
+
+  const charge = (res: Response, units: number) => {
+    // The response already holds one unit: the bound applies to the whole of it.
+    const extra = Math.min(units, options.maxInFlight) - 1;
+    if (extra <= 0) return null;
+    if (inFlight + extra > options.maxInFlight) return refuse(res, 'in-flight');
+    hold(res, extra);
+    return null;
+  };
+  return { handler, charge, close: () => clearInterval(heartbeat) };
 }

@@ -1,11 +1,16 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
-import type { ErrorResponse } from '../../../shared/domain/envelope.schema.ts';
+import { TrafficRefusedError } from './traffic-refused.error.ts';
 
 export interface ClientRateLimit {
   handler: RequestHandler;
+  /**
+   * Counts `units - 1` more requests for a request the handler already counted (a JSON-RPC batch: one
+   * per message), then calls `done`, with the 429 refusal once the client is over its rate.
+   */
+  charge(req: Request, res: Response, units: number, done: NextFunction): void;
   close(): Promise<void>;
 }
 
@@ -23,6 +28,8 @@ export function clientRateLimit(options: { perMinute: number; redisUrl?: string 
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     passOnStoreError: true,
+    // charge() counts one request several times on purpose.
+    validate: { singleCount: false },
     ...(redis
       ? {
           store: new RedisStore({
@@ -31,17 +38,28 @@ export function clientRateLimit(options: { perMinute: number; redisUrl?: string 
           }),
         }
       : {}),
-    handler: (_req, res, _next, used) => {
+    handler: (_req, res, next) => {
       options.onLimited?.();
       res.setHeader('Cache-Control', 'no-store');
-      res.status(used.statusCode).json({
-        success: false,
-        error: `Too many requests: at most ${options.perMinute} a minute per client; retry after the time in the Retry-After header.`,
-      } satisfies ErrorResponse);
+      next(
+        new TrafficRefusedError(
+          429,
+          `Too many requests: at most ${options.perMinute} a minute per client; retry after the time in the Retry-After header.`,
+        ),
+      );
     },
   });
   return {
     handler,
+    charge(req, res, units, done) {
+      let left = units - 1;
+      const step: NextFunction = (error?: unknown) => {
+        if (error !== undefined || left <= 0) return done(error);
+        left -= 1;
+        void handler(req, res, step);
+      };
+      step();
+    },
     async close() {
       redis?.disconnect();
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Config } from '../../../shared/config/config.schema.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
@@ -13,10 +13,32 @@ export type TrafficConfig = Partial<Pick<Config, 'MAX_IN_FLIGHT_REQUESTS' | 'MAX
 export interface Traffic {
   /** Request ids (X-Request-Id, an incoming one kept when sane), access logs, request metrics. */
   observe: RequestHandler[];
-  /** Before the /api routes: overload shedding (503), then the per-client rate limit (429) when set. */
+  /**
+   * Before every route that does work (the API, the pages that search, the sitemaps): overload shedding
+   * (503), then the per-client rate limit (429) when set. A refusal is passed on as a TrafficRefusedError
+   * for the surface's own error handler to word.
+   */
   guard: RequestHandler[];
   metrics: RequestHandler;
   close(): Promise<void>;
+}
+
+type Charge = (req: Request, res: Response, units: number, next: NextFunction) => void;
+/** Each guarded response's way to count itself as several requests (see chargeUnits). */
+const charges = new WeakMap<Response, Charge>();
+
+/**
+ * After the guard and a body parser: counts the request as `unitsOf(req)` requests, for the rate limit and
+ * the in-flight bound alike. A JSON-RPC batch of a hundred tool calls is a hundred searches, and must not
+ * pass as one request.
+ */
+export function chargeUnits(unitsOf: (req: Request) => number): RequestHandler {
+  return (req, res, next) => {
+    const charge = charges.get(res);
+    const units = unitsOf(req);
+    if (!charge || units <= 1) return next();
+    charge(req, res, units, next);
+  };
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -70,6 +92,16 @@ export function createTraffic(config: TrafficConfig, logger: Logger): Traffic {
       })
     : null;
   if (limiter) guard.push(limiter.handler);
+  const charge: Charge = (req, res, units, next) => {
+    const refused = shedder.charge(res, units);
+    if (refused) return next(refused);
+    if (!limiter) return next();
+    limiter.charge(req, res, units, next);
+  };
+  guard.push((_req, res, next) => {
+    charges.set(res, charge);
+    next();
+  });
   return {
     observe: [log, count],
     guard,

@@ -3,6 +3,7 @@ import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../..
 import type { Logger } from '../../../shared/logging/logger.ts';
 import type { SitePages } from '../../../shared/web/site-pages.tsx';
 import { clientErrorStatus } from '../middleware/error.middleware.ts';
+import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
 import { sendHtml } from './page-response.ts';
 import { pageSecurity } from './page-security.middleware.ts';
 
@@ -21,6 +22,14 @@ export function pageErrors(pages: SitePages, logger: Logger): ErrorRequestHandle
       logger.warn({ err: error.cause ?? error, path: req.path }, 'search backend unavailable');
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
       sendHtml(res, 503, pages.error(503, 'The directory cannot search right now. Please try again in a few seconds.'), 0);
+      return;
+    }
+    if (error instanceof TrafficRefusedError) {
+      const message =
+        error.status === 429
+          ? 'You have opened many pages in a short time. Please wait a minute, then try again.'
+          : 'The directory is busy. Please try again in a few seconds.';
+      sendHtml(res, error.status, pages.error(error.status, message), 0);
       return;
     }
     const status = clientErrorStatus(error);

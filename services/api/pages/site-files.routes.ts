@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { type RequestHandler, Router, type Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
@@ -27,6 +27,8 @@ export interface SiteFilesRouteDeps {
   assets: SiteAssets;
   cacheMaxAgeSeconds: number;
   logger: Logger;
+  /** Before the sitemaps, which read the directory; the static files need no guard. */
+  guard: RequestHandler[];
   /** URLs per sitemap file before /sitemap.xml becomes an index; the protocol's 50,000 unless a test shrinks it. */
   sitemapMaxUrls?: number;
 }
@@ -68,15 +70,15 @@ export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
     res.type('text/plain; charset=utf-8').send(renderRobotsTxt(deps.urls));
   });
 
-  router.get('/sitemap.xml', async (_req, res) => {
+  router.get('/sitemap.xml', ...deps.guard, async (_req, res) => {
     await streamXml(res, await siteSitemap(deps.directory, deps.urls, maxUrls));
   });
 
-  router.get(PAGES_SITEMAP_PATH, async (_req, res) => {
+  router.get(PAGES_SITEMAP_PATH, ...deps.guard, async (_req, res) => {
     await streamXml(res, pagesSitemap(deps.urls));
   });
 
-  router.get(DESIGNER_SITEMAP_PATH, async (req, res) => {
+  router.get(DESIGNER_SITEMAP_PATH, ...deps.guard, async (req, res) => {
     const { cursor } = parseOrThrow(DesignerSitemapQuery, req.query);
     await streamXml(res, await designerSitemap(deps.directory, deps.urls, cursor, maxUrls));
   });

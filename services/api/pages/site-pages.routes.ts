@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
 import { SlugSchema } from '../../../shared/domain/designer.schema.ts';
@@ -21,6 +21,7 @@ export interface SitePagesRouteDeps {
   pages: SitePages;
   cacheMaxAgeSeconds: number;
   redocScriptHref: string;
+  guard: RequestHandler[];
 }
 
 /**
@@ -30,7 +31,7 @@ export interface SitePagesRouteDeps {
  */
 export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
   const router = Router();
-  const { directory, pages } = deps;
+  const { directory, pages, guard } = deps;
 
   async function listing<S extends z.ZodObject, T>(
     req: Request,
@@ -49,16 +50,16 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
     }
   }
 
-  router.get('/', pageSecurity, (req, res) =>
+  router.get('/', pageSecurity, ...guard, (req, res) =>
     listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES), pages.designerSearch),
   );
 
-  router.get('/open-roles', pageSecurity, (req, res) =>
+  router.get('/open-roles', pageSecurity, ...guard, (req, res) =>
     listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES), pages.openRoles),
   );
 
   router.use('/designer', decodablePathParam('slug'));
-  router.get('/designer/:slug', pageSecurity, async (req, res) => {
+  router.get('/designer/:slug', pageSecurity, ...guard, async (req, res) => {
     const params = SlugParams.safeParse(req.params);
     if (!params.success) throw new NotFoundError(NOT_LISTED);
     try {

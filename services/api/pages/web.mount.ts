@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 import { loadSiteAssets } from '../../../shared/web/site-assets.ts';
@@ -12,6 +12,8 @@ export interface WebDeps {
   publicBaseUrl: string;
   cacheMaxAgeSeconds: number;
   logger: Logger;
+  /** The traffic guard, before every page and sitemap that searches; static files go unguarded. */
+  guard: RequestHandler[];
   sitemapMaxUrls?: number;
 }
 
@@ -19,7 +21,7 @@ export interface WebDeps {
 export function webRouter(deps: WebDeps): Router {
   const assets = loadSiteAssets();
   const pages = createSitePages({ publicBaseUrl: deps.publicBaseUrl, stylesheet: assets.stylesheetHref });
-  const common = { directory: deps.directory, cacheMaxAgeSeconds: deps.cacheMaxAgeSeconds };
+  const common = { directory: deps.directory, cacheMaxAgeSeconds: deps.cacheMaxAgeSeconds, guard: deps.guard };
   const router = Router();
   router.use(sitePagesRouter({ ...common, pages, redocScriptHref: assets.redocScriptHref }));
   router.use(
