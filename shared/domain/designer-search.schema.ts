@@ -22,7 +22,7 @@ const designerFilterFields = {
   slug: SlugSchema.describe('Exact URL slug of one designer; use with limit=1.').optional(),
   id: DesignerIdSchema.describe('Exact id of one designer (as in results); use with limit=1.').optional(),
   category: CategoryFilterSchema.optional(),
-  location: textParam(200, 'Location, matched by whole words or word prefixes in order: a country code ("US") or name ("Germany"), a city, or "remote".').optional(),
+  location: textParam(200, 'Location, matched by whole words or word prefixes in order: a country code ("US") or name ("Germany", "Deutschland"), a city ("NYC", "Munich"), a region ("Europe", "EMEA", "APAC", "LATAM"), or "remote".').optional(),
   company: textParam(200, 'Current or previous company, matched by whole words or word prefixes in order.').optional(),
 };
 

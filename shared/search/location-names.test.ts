@@ -1,63 +1,127 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fold } from '../text/fold.ts';
 import { locationNames } from './location-names.ts';
 
+/** The names other than the location itself whose last part is one of `parts`. */
+const ending = (names: string[], prefix: string, suffix = '') => names.filter((n) => n.startsWith(prefix) && n.endsWith(suffix)).map((n) => n.slice(prefix.length, n.length - suffix.length));
+
 describe('locationNames', () => {
-  it('adds the country\'s names to a location that ends in a country code', () => {
-    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany']);
+  it('adds the country\'s names, in English and its own language, and its regions to a location that ends in a country code', () => {
+    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany', 'Munich, Deutschland', 'Munich, Europe', 'Munich, EMEA', 'München, DE']);
     expect(locationNames('Remote (US)')).toEqual([
       'Remote (US)',
       'Remote (United States of America)',
       'Remote (United States)',
       'Remote (USA)',
+      'Remote (North America)',
     ]);
-    expect(locationNames('Istanbul, TR')).toEqual(['Istanbul, TR', 'Istanbul, Türkiye', 'Istanbul, Turkey']);
-    expect(locationNames('Amsterdam, NL')).toEqual(['Amsterdam, NL', 'Amsterdam, Netherlands', 'Amsterdam, The Netherlands']);
+    expect(locationNames('Istanbul, TR')).toEqual([
+      'Istanbul, TR',
+      'Istanbul, Türkiye',
+      'Istanbul, Turkey',
+      'Istanbul, Asia',
+      'Istanbul, Europe',
+      'Istanbul, Middle East',
+      'Istanbul, EMEA',
+    ]);
+    expect(locationNames('Amsterdam, NL')).toEqual(['Amsterdam, NL', 'Amsterdam, Netherlands', 'Amsterdam, The Netherlands', 'Amsterdam, Nederland', 'Amsterdam, Europe', 'Amsterdam, EMEA']);
+  });
+
+  it('places each country in its continent and in the regions people search by', () => {
+    const regions = (location: string) => ending(locationNames(location), `${location.slice(0, location.indexOf(',') + 2)}`);
+    expect(regions('Tokyo, JP')).toEqual(expect.arrayContaining(['Asia', 'APAC']));
+    expect(regions('Sydney, AU')).toEqual(expect.arrayContaining(['Oceania', 'APAC']));
+    expect(regions('Lagos, NG')).toEqual(expect.arrayContaining(['Africa', 'EMEA']));
+    expect(regions('Dubai, AE')).toEqual(expect.arrayContaining(['Asia', 'Middle East', 'EMEA']));
+    expect(regions('Dubai, AE')).not.toContain('APAC');
+    expect(regions('Mexico City, MX')).toEqual(expect.arrayContaining(['North America', 'Latin America', 'LATAM']));
+    expect(regions('Buenos Aires, AR')).toEqual(expect.arrayContaining(['South America', 'Latin America', 'LATAM']));
+    expect(regions('Toronto, CA')).toContain('North America');
+    expect(regions('Toronto, CA')).not.toContain('Latin America');
+    expect(regions('Oslo, NO')).toEqual(expect.arrayContaining(['Europe', 'EMEA', 'Nordics']));
+    // Russia is in Europe as well as Asia, and so in EMEA rather than APAC.
+    expect(regions('Moscow, RU')).toEqual(expect.arrayContaining(['Europe', 'Asia', 'EMEA']));
+    expect(regions('Moscow, RU')).not.toContain('APAC');
   });
 
   it('reads UK and GB as the United Kingdom, and EU as the European Union', () => {
-    expect(locationNames('London, UK')).toEqual(['London, UK', 'London, GB', 'London, United Kingdom', 'London, Great Britain', 'London, Britain']);
-    expect(locationNames('Leeds, GB')).toEqual(['Leeds, GB', 'Leeds, United Kingdom', 'Leeds, UK', 'Leeds, Great Britain']);
-    expect(locationNames('Remote (EU)')).toEqual(['Remote (EU)', 'Remote (European Union)', 'Remote (Europe)']);
+    expect(locationNames('London, UK')).toEqual([
+      'London, UK',
+      'London, GB',
+      'London, United Kingdom',
+      'London, Great Britain',
+      'London, Britain',
+      'London, Europe',
+      'London, EMEA',
+    ]);
+    expect(locationNames('Leeds, GB')).toEqual(['Leeds, GB', 'Leeds, United Kingdom', 'Leeds, UK', 'Leeds, Great Britain', 'Leeds, Europe', 'Leeds, EMEA']);
+    expect(locationNames('Remote (EU)')).toEqual(['Remote (EU)', 'Remote (European Union)', 'Remote (Europe)', 'Remote (EMEA)']);
   });
 
-  it('adds the code (and other names) to a location that ends in a country name, in any case', () => {
-    expect(locationNames('Berlin, Germany')).toEqual(['Berlin, Germany', 'Berlin, DE']);
+  it('adds the code (and other names) to a location that ends in a country name, in any case or language', () => {
+    expect(locationNames('Berlin, Germany')).toEqual(['Berlin, Germany', 'Berlin, DE', 'Berlin, Deutschland', 'Berlin, Europe', 'Berlin, EMEA']);
+    expect(locationNames('Berlin, Deutschland')).toEqual(['Berlin, Deutschland', 'Berlin, DE', 'Berlin, Germany', 'Berlin, Europe', 'Berlin, EMEA']);
     expect(locationNames('Austin, united states')).toEqual([
       'Austin, united states',
       'Austin, US',
       'Austin, United States of America',
       'Austin, USA',
+      'Austin, North America',
     ]);
-    expect(locationNames('Remote (United Kingdom)')).toEqual(['Remote (United Kingdom)', 'Remote (UK)', 'Remote (GB)', 'Remote (Great Britain)', 'Remote (Britain)']);
-    expect(locationNames('Germany')).toEqual(['Germany', 'DE']);
+    expect(locationNames('Germany')).toEqual(['Germany', 'DE', 'Deutschland', 'Europe', 'EMEA']);
+  });
+
+  it('keeps a native name written in letters of any script, and drops the invisible marks countries-list carries', () => {
+    expect(locationNames('Tokyo, JP')).toContain('Tokyo, 日本');
+    expect(locationNames('Cairo, EG')).toContain('Cairo, مصر');
+    expect(locationNames('Tel Aviv, IL')).toContain('Tel Aviv, יִשְׂרָאֵל');
+    expect(locationNames('Cairo, EG').join('')).not.toMatch(/\p{Cf}/u);
   });
 
   it('leaves out formal inversions and dotted names: Taipei is not "China", the US is not "U.S."', () => {
     const taipei = locationNames('Taipei, TW');
-    expect(taipei).toEqual(['Taipei, TW', 'Taipei, Taiwan']);
+    expect(taipei.slice(0, 2)).toEqual(['Taipei, TW', 'Taipei, Taiwan']);
     expect(taipei.join(' ')).not.toMatch(/China|Province/);
-    expect(locationNames('Seoul, KR')).toEqual(['Seoul, KR', 'Seoul, South Korea', 'Seoul, Republic of Korea']);
+    expect(locationNames('Seoul, KR').slice(0, 3)).toEqual(['Seoul, KR', 'Seoul, South Korea', 'Seoul, Republic of Korea']);
     expect(locationNames('Boston, US').join(' ')).not.toMatch(/U\.S/);
   });
 
-  it('keeps a location with no country, or an unknown one, as it is', () => {
-    for (const location of ['Remote', 'Remote (Worldwide)', 'New York', 'Austin, TX', 'Lagos, ZZ', 'Paris, de']) {
+  it('adds a city\'s other names and the area it lies in, keeping the rest of the location', () => {
+    expect(ending(locationNames('New York, US'), '', ', US')).toEqual(['New York', 'New York City', 'NYC']);
+    expect(locationNames('New York')).toEqual(['New York', 'New York City', 'NYC']);
+    expect(ending(locationNames('San Francisco, US'), '', ', US')).toEqual(['San Francisco', 'SF', 'Bay Area']);
+    expect(ending(locationNames('Palo Alto, US'), '', ', US')).toEqual(['Palo Alto', 'Bay Area']);
+    expect(ending(locationNames('Bengaluru, IN'), '', ', IN')).toEqual(['Bengaluru', 'Bangalore']);
+    expect(ending(locationNames('Bangalore, India'), '', ', India')).toEqual(['Bangalore', 'Bengaluru']);
+    // Accents are already equal after folding: no second Zürich.
+    expect(locationNames('Zürich, CH').filter((n) => n.endsWith(', CH'))).toEqual(['Zürich, CH']);
+    expect(locationNames('  sf , US')).toContain('San Francisco, US');
+  });
+
+  it('keeps a location with no known country or city as it is', () => {
+    for (const location of ['Remote', 'Remote (Worldwide)', 'Austin, TX', 'Lagos, ZZ', 'Paris, de', 'Springfield']) {
       expect(locationNames(location)).toEqual([location]);
     }
     expect(locationNames(null)).toEqual([]);
     expect(locationNames('')).toEqual([]);
   });
 
-  it('only ever adds names, each differing from the location in its last part alone', () => {
+  it('only ever adds names, each different after folding, differing from the location in its country or its city alone', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 40 }), fc.constantFrom('DE', 'US', 'UK', 'Germany', 'Japan', '(FR)', ' ( NZ ) ', 'XX', ''), (city, country) => {
-        const location = `${city}${country.startsWith('(') || country.startsWith(' (') ? ' ' : ', '}${country}`;
-        const names = locationNames(location);
-        expect(names[0]).toBe(location);
-        expect(new Set(names).size).toBe(names.length);
-        for (const name of names.slice(1)) expect(name.startsWith(location.slice(0, Math.max(location.lastIndexOf(','), location.lastIndexOf('('))))).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('New York', 'SF', 'Palo Alto', 'Köln', 'The Hague')),
+        fc.constantFrom('DE', 'US', 'UK', 'Germany', 'Japan', 'Deutschland', '(FR)', ' ( NZ ) ', 'XX', ''),
+        (city, country) => {
+          const location = `${city}${country.startsWith('(') || country.startsWith(' (') ? ' ' : ', '}${country}`;
+          const names = locationNames(location);
+          expect(names[0]).toBe(location);
+          expect(new Set(names.map(fold)).size).toBe(names.length);
+          const head = location.slice(0, Math.max(location.lastIndexOf(','), location.lastIndexOf('(')));
+          const tail = location.slice(location.indexOf(','));
+          for (const name of names.slice(1)) expect(name.startsWith(head) || (location.includes(',') && name.endsWith(tail))).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -1,50 +1,183 @@
 import { createRequire } from 'node:module';
+import { type TContinentCode, type TCountryCode, continents, countries as countryFacts } from 'countries-list';
 import countries from 'i18n-iso-countries/index.js';
+import { fold } from '../text/fold.ts';
 
 // English only: the package's Node entry registers all 80 languages, a megabyte of JSON parsed at start-up.
 countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
 
 /** Codes people write that ISO 3166 does not give a country (the United Kingdom as UK, the EU), with their names. */
-const EXTRA_CODES: Readonly<Record<string, { iso?: string; names: readonly string[] }>> = {
+const EXTRA_CODES: Readonly<Record<string, { iso?: string; names: readonly string[]; regions?: readonly string[] }>> = {
   UK: { iso: 'GB', names: ['United Kingdom', 'Great Britain', 'Britain'] },
-  EU: { names: ['European Union', 'Europe'] },
+  EU: { names: ['European Union', 'Europe'], regions: ['EMEA'] },
 };
 
-/** A name as a location may carry it: letters, spaces, apostrophes and hyphens ("U.S.A." and "Korea, Republic of" are left out). */
-const PLAIN_NAME = /^\p{L}[\p{L}' -]*$/u;
+/**
+ * The regions people search by that no continent gives. A country's continent comes from countries-list;
+ * the groupings below are ours. Russia and Türkiye, which countries-list places in Asia, are in Europe too
+ * (and so in EMEA, not APAC).
+ */
+const ALSO_ON: Readonly<Record<string, TContinentCode>> = { RU: 'EU', TR: 'EU' };
+const MIDDLE_EAST = new Set(['AE', 'BH', 'CY', 'EG', 'IL', 'IQ', 'IR', 'JO', 'KW', 'LB', 'OM', 'PS', 'QA', 'SA', 'SY', 'TR', 'YE']);
+const NORDICS = new Set(['DK', 'FI', 'IS', 'NO', 'SE']);
+/** In the Americas and speaking Spanish or Portuguese: Mexico to Argentina, Puerto Rico, not the US or Canada. */
+const LATIN_LANGUAGES = new Set(['es', 'pt']);
 
-/** Per code as written (ISO or extra), its names; per folded name, its code. Built once, on first use. */
-let tables: { names: Map<string, string[]>; codes: Map<string, string> } | undefined;
+/**
+ * Names of one city, any of which finds the others: the short forms people write (NYC, SF) and the
+ * English and local names where they differ by more than accents (which fold.ts already equates).
+ */
+const CITY_NAMES: readonly (readonly string[])[] = [
+  ['New York', 'New York City', 'NYC'],
+  ['San Francisco', 'SF'],
+  ['Los Angeles', 'LA'],
+  ['Bengaluru', 'Bangalore'],
+  ['Mumbai', 'Bombay'],
+  ['Chennai', 'Madras'],
+  ['Kolkata', 'Calcutta'],
+  ['Munich', 'München'],
+  ['Cologne', 'Köln'],
+  ['Nuremberg', 'Nürnberg'],
+  ['Vienna', 'Wien'],
+  ['Prague', 'Praha'],
+  ['Warsaw', 'Warszawa'],
+  ['Lisbon', 'Lisboa'],
+  ['Rome', 'Roma'],
+  ['Milan', 'Milano'],
+  ['Florence', 'Firenze'],
+  ['Naples', 'Napoli'],
+  ['Turin', 'Torino'],
+  ['Venice', 'Venezia'],
+  ['Copenhagen', 'København'],
+  ['Gothenburg', 'Göteborg'],
+  ['The Hague', 'Den Haag'],
+  ['Brussels', 'Bruxelles', 'Brussel'],
+  ['Antwerp', 'Antwerpen'],
+  ['Geneva', 'Genève', 'Genf'],
+  ['Seville', 'Sevilla'],
+  ['Athens', 'Athina'],
+  ['Moscow', 'Moskva'],
+  ['Kyiv', 'Kiev'],
+  ['Ho Chi Minh City', 'Saigon'],
+  ['Mexico City', 'Ciudad de México', 'CDMX'],
+];
 
-function countryTables(): NonNullable<typeof tables> {
+/** Areas people search by that hold several cities: each of these cities is also in the area. */
+const AREAS: Readonly<Record<string, readonly string[]>> = {
+  'Bay Area': ['San Francisco', 'Oakland', 'Berkeley', 'San Jose', 'Palo Alto', 'Mountain View', 'Menlo Park', 'Sunnyvale', 'Cupertino', 'Redwood City', 'Santa Clara', 'Fremont'],
+};
+
+/** A name as a location may carry it: letters (with their marks), spaces, apostrophes and hyphens ("U.S.A." and "Korea, Republic of" are left out). */
+const PLAIN_NAME = /^\p{L}[\p{L}\p{M}' -]*$/u;
+
+interface Tables {
+  /** Per code as written (ISO or extra), its names. */
+  names: Map<string, string[]>;
+  /** Per folded name, its code. */
+  codes: Map<string, string>;
+  /** Per code as written, the regions it lies in. */
+  regions: Map<string, string[]>;
+  /** Per folded city name, the city's other names and the areas it lies in. */
+  cities: Map<string, string[]>;
+}
+
+let tables: Tables | undefined;
+
+/** Built once, on first use. */
+function locationTables(): Tables {
   if (tables) return tables;
   const names = new Map<string, string[]>();
   const codes = new Map<string, string>();
-  const add = (code: string, list: readonly string[]) => {
-    const kept = [...new Set(list.filter((name) => PLAIN_NAME.test(name) && name.toUpperCase() !== code))];
+  const regions = new Map<string, string[]>();
+  const add = (code: string, list: readonly string[], inRegions: readonly string[]) => {
+    const kept = distinct(list.filter((name) => PLAIN_NAME.test(name) && name.toUpperCase() !== code));
     names.set(code, kept);
-    for (const name of kept) if (!/^[A-Z]{2}$/.test(name) && !codes.has(name.toLowerCase())) codes.set(name.toLowerCase(), code);
+    regions.set(code, [...inRegions]);
+    for (const name of kept) if (!/^[A-Z]{2}$/.test(name) && !codes.has(fold(name))) codes.set(fold(name), code);
   };
   const iso = countries.getNames('en', { select: 'all' });
-  for (const [code, extra] of Object.entries(EXTRA_CODES)) add(code, [...(extra.iso ? [extra.iso, ...(iso[extra.iso] ?? [])] : []), ...extra.names]);
-  for (const [code, list] of Object.entries(iso)) if (!names.has(code)) add(code, list);
-  return (tables = { names, codes });
+  const everyName = (code: string) => [...(iso[code] ?? []), ...nativeNames(code)];
+  for (const [code, extra] of Object.entries(EXTRA_CODES)) {
+    add(code, [...(extra.iso ? [extra.iso, ...everyName(extra.iso)] : []), ...extra.names], extra.regions ?? (extra.iso ? regionsOf(extra.iso) : []));
+  }
+  for (const code of Object.keys(iso)) if (!names.has(code)) add(code, everyName(code), regionsOf(code));
+
+  const cities = new Map<string, string[]>();
+  const link = (city: string, others: readonly string[]) => {
+    const key = fold(city);
+    cities.set(key, distinct([...(cities.get(key) ?? []), ...others.filter((o) => fold(o) !== key)]));
+  };
+  for (const group of CITY_NAMES) for (const city of group) link(city, group);
+  for (const [area, members] of Object.entries(AREAS)) for (const city of members) link(city, [area]);
+  return (tables = { names, codes, regions, cities });
+}
+
+/** The country's name in its own language, when written in letters (countries-list). */
+function nativeNames(code: string): string[] {
+  const native = countryFacts[code as TCountryCode]?.native.replace(/\p{Cf}/gu, '');
+  return native ? [native] : [];
+}
+
+function regionsOf(code: string): string[] {
+  const facts = countryFacts[code as TCountryCode];
+  if (!facts) return [];
+  const onContinents = [facts.continent, ...(ALSO_ON[code] ? [ALSO_ON[code]] : [])];
+  const on = (continent: TContinentCode) => onContinents.includes(continent);
+  const middleEast = MIDDLE_EAST.has(code);
+  return [
+    ...onContinents.map((continent) => continents[continent]),
+    ...(middleEast ? ['Middle East'] : []),
+    ...(on('EU') || on('AF') || middleEast ? ['EMEA'] : []),
+    ...((on('AS') && !middleEast && !on('EU')) || on('OC') ? ['APAC'] : []),
+    ...((on('NA') || on('SA')) && facts.languages.some((l) => LATIN_LANGUAGES.has(l)) ? ['Latin America', 'LATAM'] : []),
+    ...(NORDICS.has(code) ? ['Nordics'] : []),
+  ];
+}
+
+/** The first of each set of names that fold to the same words. */
+function distinct(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((name) => {
+    const key = fold(name);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
  * The names a location is searched by, for both engines: the location as written, then the same with its
- * country in each other form, so a place given by country code is found by the country's name and the
- * other way round. "Munich, DE" is also "Munich, Germany"; "Remote (US)" also "Remote (United States)" and
- * "Remote (USA)"; "Berlin, Germany" also "Berlin, DE". Each is its own value, so a phrase never spans two.
+ * country in each other form, its city by each other name, and each region its country lies in. So a
+ * place given by country code is found by the country's name, in English or its own language, and the
+ * other way round, and by its continent:
+ *  - "Munich, DE" is also "Munich, Germany", "Munich, Deutschland", "Munich, Europe", "Munich, EMEA" and
+ *    "München, DE";
+ *  - "Remote (US)" is also "Remote (United States)", "Remote (USA)" and "Remote (North America)";
+ *  - "Berlin, Germany" is also "Berlin, DE";
+ *  - "San Francisco, US" is also "SF, US" and "Bay Area, US".
+ * Each is its own value, so a phrase never spans two.
  *
  * Only the last part is read as a country, since a location is "city and country": after the last comma,
  * inside trailing brackets, or the whole location. In "Dover, DE" the code is read as Germany, as
- * `location=DE` already matched it. Names are ISO 3166's (i18n-iso-countries), in English.
+ * `location=DE` already matched it. The city is the part before the first comma, or a location without
+ * one. Country names are ISO 3166's in English (i18n-iso-countries) and each country's own
+ * (countries-list), continents are countries-list's; city names and the other regions are ours, above.
  */
 export function locationNames(location: string | null | undefined): string[] {
   if (!location) return [];
   const { before, country, after } = splitCountry(location);
-  return [location, ...otherForms(country).map((other) => `${before}${other}${after}`)];
+  const { names, codes, regions, cities } = locationTables();
+  const code = /^[A-Z]{2}$/.test(country) ? (names.has(country) ? country : undefined) : codes.get(fold(country));
+  const countryForms = code ? [code, ...(names.get(code) ?? []), ...(regions.get(code) ?? [])] : [];
+  const comma = location.indexOf(',');
+  const bracketed = location.trimEnd().endsWith(')');
+  const city = comma >= 0 ? location.slice(0, comma) : bracketed ? '' : location;
+  const cityForms = cities.get(fold(city.trim())) ?? [];
+  const forms = [
+    ...countryForms.map((other) => `${before}${other}${after}`),
+    ...cityForms.map((other) => `${other}${location.slice(city.length)}`),
+  ];
+  return distinct([location, ...forms]);
 }
 
 function splitCountry(location: string): { before: string; country: string; after: string } {
@@ -56,13 +189,4 @@ function splitCountry(location: string): { before: string; country: string; afte
   const lead = part.length - part.trimStart().length;
   const body = part.trim();
   return { before: location.slice(0, start + lead), country: body, after: location.slice(start + lead + body.length) };
-}
-
-/** A country code's names, or a country name's code and other names; nothing for what is neither. */
-function otherForms(country: string): string[] {
-  const { names, codes } = countryTables();
-  if (/^[A-Z]{2}$/.test(country)) return names.get(country) ?? [];
-  const code = codes.get(country.toLowerCase());
-  if (!code) return [];
-  return [code, ...(names.get(code) ?? []).filter((name) => name.toLowerCase() !== country.toLowerCase())];
 }

@@ -142,7 +142,6 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?location=south%20korea')).toEqual(['d08']);
         expect(await ids('/api/v1/designers?location=japan')).toEqual(['d07']);
         expect(await ids('/api/v1/designers?location=brazil')).toEqual(['d10']);
-        expect(await ids('/api/v1/designers?location=europe')).toEqual(['d06']);
         expect(await ids('/api/v1/designers?location=remote%20united%20states')).toEqual(['d05']);
         // Still whole words in order, within one form of the location: no "Zürich, US", no "Switzerland Zürich".
         expect(await ids('/api/v1/designers?location=zurich%20united')).toEqual([]);
@@ -151,6 +150,32 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?q=illustrator%20korea')).toEqual(['d08']);
         expect(await ids('/api/v1/open-roles?location=germany')).toEqual(['r3']);
         expect(await ids('/api/v1/open-roles?location=european%20union')).toEqual(['r7']);
+      });
+
+      it('location finds a place by the regions its country lies in, the country\'s own name and the city\'s other names', async () => {
+        const lisbon = LISTED.filter((d) => d.location === 'Lisbon, PT').map((d) => d.id);
+        for (const region of ['europe', 'emea']) {
+          expect(sorted(await ids(`/api/v1/designers?location=${region}&limit=100`)), region).toEqual(sorted(['d02', 'd03', 'd06', ...lisbon]));
+        }
+        for (const region of ['asia', 'apac']) expect(sorted(await ids(`/api/v1/designers?location=${region}`)), region).toEqual(['d07', 'd08']);
+        for (const region of ['latam', 'latin%20america', 'south%20america']) expect(await ids(`/api/v1/designers?location=${region}`), region).toEqual(['d10']);
+        expect(sorted(await ids('/api/v1/designers?location=north%20america'))).toEqual(['d01', 'd05', 'd09']);
+        expect(await ids('/api/v1/designers?location=schweiz')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?location=brasil')).toEqual(['d10']);
+        expect(await ids(`/api/v1/designers?location=${encodeURIComponent('日本')}`)).toEqual(['d07']);
+        expect(await ids('/api/v1/designers?location=nyc')).toEqual(['d09']);
+        expect(await ids('/api/v1/designers?location=new%20york%20city')).toEqual(['d09']);
+        expect(await ids('/api/v1/designers?location=bay%20area')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?location=sf%2C%20us')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?location=bruxelles')).toEqual(['d03']);
+        expect(await ids('/api/v1/designers?location=zurich%20europe')).toEqual(['d02']);
+        // Still one form at a time: no "Europe, Zürich", no "NYC, United States".
+        expect(await ids('/api/v1/designers?location=europe%20zurich')).toEqual([]);
+        expect(await ids('/api/v1/designers?location=nyc%20united%20states')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=nyc')).toEqual(['d09']);
+        expect(await ids('/api/v1/open-roles?location=deutschland')).toEqual(['r3']);
+        expect(sorted(await ids('/api/v1/open-roles?location=emea'))).toEqual(['r3', 'r6', 'r7']);
+        expect(await ids('/api/v1/open-roles?location=sf')).toEqual(['r1']);
       });
 
       it('company matches the current or any previous company', async () => {

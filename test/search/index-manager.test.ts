@@ -79,3 +79,34 @@ describe.skipIf(!services)('ElasticsearchIndexManager: an index from an older re
     expect(result.failed).toEqual([]);
   });
 });
+
+describe.skipIf(!services)('ElasticsearchIndexManager: an index whose fields changed since', () => {
+  const client = createElasticsearchClient({ url: services?.elasticsearch ?? 'http://127.0.0.1:1', requestTimeoutMs: 30_000 });
+  const names = indexNames(uniqueName('index_changed'));
+  const manager = new ElasticsearchIndexManager(client, names);
+
+  afterAll(async () => {
+    await manager.dropAll();
+    await client.close();
+  });
+
+  it('starts on an index of mapping 2 (the standard analyzer) without touching the changed fields, and has it rebuilt', async () => {
+    const { mappings } = indexBody('designers', DEFAULT_INDEX_SETTINGS);
+    const withStandard = (property: object): object =>
+      'analyzer' in property ? { ...property, analyzer: 'standard' } : 'properties' in property ? { ...property, properties: standardEverywhere((property as { properties: Record<string, object> }).properties) } : property;
+    const standardEverywhere = (properties: Record<string, object>) => Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, withStandard(p)]));
+    const index = `${names.designers}_v1`;
+    await client.indices.create({
+      index,
+      mappings: { dynamic: 'strict', _meta: { mapping_version: 2, document_version: 2 }, properties: standardEverywhere(mappings.properties as Record<string, object>) as never },
+      aliases: { [names.designers]: { is_write_index: true } },
+    });
+    // Sending the whole current mapping fails here: "Cannot update parameter [analyzer] from [standard] to [whitespace]".
+    await expect(client.indices.putMapping({ index, ...mappings })).rejects.toThrow(/analyzer/);
+    await manager.ensureIndices();
+    const live = (await client.indices.getMapping({ index }))[index]!.mappings;
+    expect(live._meta).toEqual({ mapping_version: MAPPING_VERSION, document_version: 2 });
+    expect(live.properties?.name).toMatchObject({ analyzer: 'standard' });
+    expect(await manager.outdatedDocuments()).toEqual(['designers']);
+  });
+});

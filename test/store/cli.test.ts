@@ -90,21 +90,21 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
     expect(queued[0]!.n).toBe('0');
   });
 
-  it('migrate on a store from before country names recomputes its search text: Berlin, DE is found as Germany', async () => {
+  it('migrate on a store from before regions recomputes its search text: Berlin, DE is found in Europe', async () => {
     const byCountry = async () =>
       (
         await db.query<{ slug: string }>(
-          `SELECT d.slug FROM designers d JOIN designer_search s ON s.designer_id = d.id WHERE s.location_tsv @@ 'germany'::tsquery`,
+          `SELECT d.slug FROM designers d JOIN designer_search s ON s.designer_id = d.id WHERE s.location_tsv @@ 'europe'::tsquery`,
         )
       ).rows.map((r) => r.slug);
     expect(await byCountry()).toEqual(['ok-one']);
-    // The store as the earlier release left it: that migration not applied, the location text without the name.
-    await db.query(`DELETE FROM pgmigrations WHERE name = '1764900000000_location-country-names'`);
-    await db.query(`UPDATE designer_search SET location_tsv = to_tsvector('simple', 'berlin de')`);
+    // The store as the earlier release left it: that migration not applied, the location text without regions.
+    await db.query(`DELETE FROM pgmigrations WHERE name = '1765000000000_location-regions-and-city-names'`);
+    await db.query(`UPDATE designer_search SET location_tsv = to_tsvector('simple', 'berlin de berlin germany')`);
     expect(await byCountry()).toEqual([]);
     const result = await cli(['migrate'], env);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/Applied 1 migration\(s\): 1764900000000_location-country-names/);
+    expect(result.stdout).toMatch(/Applied 1 migration\(s\): 1765000000000_location-regions-and-city-names/);
     expect(result.stdout).toMatch(/Refreshed the search text of 1 designer\(s\)/);
     expect(await byCountry()).toEqual(['ok-one']);
   });

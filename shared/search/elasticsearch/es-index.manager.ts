@@ -40,17 +40,25 @@ export class ElasticsearchIndexManager {
   /**
    * An index created by an older release lacks the fields added since (its _meta.mapping_version is
    * lower): they are added in place, since dynamic: strict would otherwise reject every new document.
-   * Mappings only ever gain fields, so this is always allowed; a reindex fills them for older documents.
+   * Only the missing fields are sent, which Elasticsearch always allows; a field that changed (an
+   * analyzer) stays as it was until the rebuild its DOCUMENT_VERSION bump brings, and a reindex fills the
+   * new fields for older documents.
    */
   async upgradeMapping(kind: IndexKind): Promise<boolean> {
     const index = await this.currentIndex(kind);
     if (!index) return false;
-    const meta = await this.indexMeta(index);
-    const version = Number(meta?.mapping_version ?? 1);
+    const live = (await this.client.indices.getMapping({ index }))[index]?.mappings;
+    const version = Number(live?._meta?.mapping_version ?? 1);
     if (version >= MAPPING_VERSION) return false;
     const { mappings } = indexBody(kind, this.settings);
+    const missing = Object.fromEntries(Object.entries(mappings.properties ?? {}).filter(([field]) => !live?.properties?.[field]));
     // The documents are still the older release's: the new mapping does not make them current.
-    await this.client.indices.putMapping({ index, ...mappings, _meta: { ...mappings._meta, document_version: documentVersion(meta) } });
+    await this.client.indices.putMapping({
+      index,
+      dynamic: mappings.dynamic,
+      properties: missing,
+      _meta: { ...mappings._meta, document_version: documentVersion(live?._meta) },
+    });
     return true;
   }
 

@@ -7,28 +7,32 @@ import type { OpenRoleDocument } from './open-role.document.ts';
 
 /**
  * Core features only: the minimal distribution has no analysis-common module. Search fields hold text
- * already folded and tokenised by the application (shared/text/fold.ts), so the standard analyzer only
- * splits on the spaces we put there. index_prefixes makes word-prefix matching an exact term lookup
- * instead of an expansion with a cap.
+ * already folded and tokenised by the application (shared/text/fold.ts), and queries send its words, so
+ * the whitespace analyzer only splits on the spaces we put there. (The standard analyzer split words of
+ * Chinese or Japanese script into single characters again, which no word-prefix query then matched.)
+ * index_prefixes makes word-prefix matching an exact term lookup instead of an expansion with a cap.
  */
 const searchText: estypes.MappingProperty = {
   type: 'text',
-  analyzer: 'standard',
+  analyzer: 'whitespace',
   index_prefixes: { min_chars: 1, max_chars: 19 },
 };
 
 /**
- * Bumped with every change to a mapping. ensureIndices adds new fields to an older live index in place
- * (additions only); documents indexed before the change gain them on the next reindex.
+ * Bumped with every change to a mapping. ensureIndices adds new fields to an older live index in place;
+ * documents indexed before the change gain them on the next reindex. A change to an existing field (3:
+ * the whitespace analyzer) cannot be made in place: it also bumps DOCUMENT_VERSION, so the worker
+ * rebuilds the index with the new mapping.
  */
-export const MAPPING_VERSION = 2;
+export const MAPPING_VERSION = 3;
 
 /**
  * Bumped with every change to what a document holds for the same row (2: a location also carries its
- * country's other names). An index whose documents are older is rebuilt by the worker when it starts
+ * country's other names; 3: its country's own name, regions and the city's other names, and the
+ * whitespace analyzer). An index whose documents are older is rebuilt by the worker when it starts
  * (ingest-worker.factory.ts), so a release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 2;
+export const DOCUMENT_VERSION = 3;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
