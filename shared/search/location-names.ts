@@ -70,37 +70,38 @@ const AREAS: Readonly<Record<string, readonly string[]>> = {
 /** A name as a location may carry it: letters (with their marks), spaces, apostrophes and hyphens ("U.S.A." and "Korea, Republic of" are left out). */
 const PLAIN_NAME = /^\p{L}[\p{L}\p{M}' -]*$/u;
 
+interface Form {
+  text: string;
+  folded: string;
+}
+
 interface Tables {
-  /** Per code as written (ISO or extra), its names. */
-  names: Map<string, string[]>;
+  /** Per code as written (ISO or extra): the code, the country's names and its regions, distinct after folding. */
+  countries: Map<string, Form[]>;
   /** Per folded name, its code. */
   codes: Map<string, string>;
-  /** Per code as written, the regions it lies in. */
-  regions: Map<string, string[]>;
   /** Per folded city name, the city's other names and the areas it lies in. */
   cities: Map<string, string[]>;
 }
 
 let tables: Tables | undefined;
 
-/** Built once, on first use. */
+/** Built once, on first use; locationNames runs for every document the worker indexes, so the folding is done here. */
 function locationTables(): Tables {
   if (tables) return tables;
-  const names = new Map<string, string[]>();
+  const forms = new Map<string, Form[]>();
   const codes = new Map<string, string>();
-  const regions = new Map<string, string[]>();
   const add = (code: string, list: readonly string[], inRegions: readonly string[]) => {
-    const kept = distinct(list.filter((name) => PLAIN_NAME.test(name) && name.toUpperCase() !== code));
-    names.set(code, kept);
-    regions.set(code, [...inRegions]);
-    for (const name of kept) if (!/^[A-Z]{2}$/.test(name) && !codes.has(fold(name))) codes.set(fold(name), code);
+    const names = distinct(list.filter((name) => PLAIN_NAME.test(name) && name.toUpperCase() !== code));
+    forms.set(code, distinct([code, ...names, ...inRegions]).map((text) => ({ text, folded: fold(text) })));
+    for (const name of names) if (!/^[A-Z]{2}$/.test(name) && !codes.has(fold(name))) codes.set(fold(name), code);
   };
   const iso = countries.getNames('en', { select: 'all' });
   const everyName = (code: string) => [...(iso[code] ?? []), ...nativeNames(code)];
   for (const [code, extra] of Object.entries(EXTRA_CODES)) {
     add(code, [...(extra.iso ? [extra.iso, ...everyName(extra.iso)] : []), ...extra.names], extra.regions ?? (extra.iso ? regionsOf(extra.iso) : []));
   }
-  for (const code of Object.keys(iso)) if (!names.has(code)) add(code, everyName(code), regionsOf(code));
+  for (const code of Object.keys(iso)) if (!forms.has(code)) add(code, everyName(code), regionsOf(code));
 
   const cities = new Map<string, string[]>();
   const link = (city: string, others: readonly string[]) => {
@@ -109,7 +110,7 @@ function locationTables(): Tables {
   };
   for (const group of CITY_NAMES) for (const city of group) link(city, group);
   for (const [area, members] of Object.entries(AREAS)) for (const city of members) link(city, [area]);
-  return (tables = { names, codes, regions, cities });
+  return (tables = { countries: forms, codes, cities });
 }
 
 /** The country's name in its own language, when written in letters (countries-list). */
@@ -166,18 +167,16 @@ function distinct(list: readonly string[]): string[] {
 export function locationNames(location: string | null | undefined): string[] {
   if (!location) return [];
   const { before, country, after } = splitCountry(location);
-  const { names, codes, regions, cities } = locationTables();
-  const code = /^[A-Z]{2}$/.test(country) ? (names.has(country) ? country : undefined) : codes.get(fold(country));
-  const countryForms = code ? [code, ...(names.get(code) ?? []), ...(regions.get(code) ?? [])] : [];
+  const { countries: forms, codes, cities } = locationTables();
+  const folded = fold(country);
+  const code = /^[A-Z]{2}$/.test(country) ? country : codes.get(folded);
+  const countryForms = (code && forms.get(code)) || [];
   const comma = location.indexOf(',');
-  const bracketed = location.trimEnd().endsWith(')');
-  const city = comma >= 0 ? location.slice(0, comma) : bracketed ? '' : location;
-  const cityForms = cities.get(fold(city.trim())) ?? [];
-  const forms = [
-    ...countryForms.map((other) => `${before}${other}${after}`),
-    ...cityForms.map((other) => `${other}${location.slice(city.length)}`),
-  ];
-  return distinct([location, ...forms]);
+  const city = comma >= 0 ? location.slice(0, comma) : location.trimEnd().endsWith(')') ? '' : location;
+  const names = [location];
+  for (const form of countryForms) if (form.folded !== folded) names.push(`${before}${form.text}${after}`);
+  for (const other of cities.get(fold(city.trim())) ?? []) names.push(`${other}${location.slice(city.length)}`);
+  return names;
 }
 
 function splitCountry(location: string): { before: string; country: string; after: string } {
