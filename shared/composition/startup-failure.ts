@@ -1,13 +1,14 @@
 import { ConfigError } from '../config/config.schema.ts';
-import { UnusableServiceError } from '../config/unusable-service.error.ts';
+import { ServiceLostError, UnusableServiceError } from '../config/unusable-service.error.ts';
 import { MissingServiceError } from '../ingest/runtime/ingest-context.ts';
 
 /**
  * The message of a failure the operator fixes in the environment (a bad setting, a missing or unusable
- * service), or null for anything else, which stays a crash with its stack trace.
+ * service, a service lost during a command), or null for anything else, which stays a crash with its
+ * stack trace.
  */
 export function startupFailureMessage(error: unknown): string | null {
-  if (error instanceof ConfigError || error instanceof UnusableServiceError) return error.message;
+  if (error instanceof ConfigError || error instanceof UnusableServiceError || error instanceof ServiceLostError) return error.message;
   if (error instanceof MissingServiceError) return `${error.message}.`;
   return null;
 }

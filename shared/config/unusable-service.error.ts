@@ -11,6 +11,17 @@ export class UnusableServiceError extends Error {
   }
 }
 
+/**
+ * A service a command was using stopped answering before the command finished (a restart, a failover, a
+ * network cut). Like UnusableServiceError, the operator acts on it, so it is a message, not a stack trace.
+ */
+export class ServiceLostError extends Error {
+  constructor(what: string, setting: string, cause: unknown, consequence: string) {
+    super(`Lost ${what} (${setting}) before the command finished: ${reasonOf(cause)}. ${consequence}`, { cause });
+    this.name = 'ServiceLostError';
+  }
+}
+
 /** A service's URL as the message shows it: host, port and path, no credentials or query. */
 export function serviceAddress(url: string): string {
   try {

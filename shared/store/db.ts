@@ -40,29 +40,45 @@ export function createPgDb(connectionString: string, options: { max?: number; co
     engine: 'postgres',
     query: async (sql, params) => pool.query(sql, params as unknown[]),
     async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(clientDb(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      return lend(pool, async (client) => {
+        try {
+          await client.query('BEGIN');
+          const result = await fn(clientDb(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      });
     },
-    async withPgClient(fn) {
-      const client = await pool.connect();
-      try {
-        return await fn(client);
-      } finally {
-        client.release();
-      }
-    },
+    withPgClient: (fn) => lend(pool, fn),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs fn on a client of its own. The pool listens for a lost connection only on idle clients: one lent
+ * out that loses its server between two statements (a restart, a failover) emits 'error' with nobody
+ * listening, which ends the process. Here that error is held and is what fn's failure reports, and the
+ * broken client is destroyed on release rather than handed to the next caller.
+ */
+async function lend<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onError);
+  try {
+    return await fn(client);
+  } catch (error) {
+    // Once the connection is gone every statement fails with "not queryable": the loss says why.
+    throw lost ?? error;
+  } finally {
+    client.off('error', onError);
+    client.release(lost);
+  }
 }
 
 function threadTxDb(thread: PgliteThread, tx: number): Db {

@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.schema.ts';
-import { usingPostgres, usingService } from '../config/unusable-service.error.ts';
+import { serviceAddress, usingService } from '../config/unusable-service.error.ts';
 import type { Logger } from '../logging/logger.ts';
 import { createPgDb, createPgliteDb, type Db } from './db.ts';
 import { migrate } from './migrate.ts';
@@ -16,8 +16,15 @@ export async function openStore(config: StoreConfig, logger?: Logger): Promise<D
 /** openStore, also saying which migrations it applied (the migrate command prints them). */
 export async function openMigratedStore(config: StoreConfig, logger?: Logger): Promise<{ db: Db; applied: string[] }> {
   const url = config.DATABASE_URL;
-  if (url) return usingPostgres(url, () => migrated(createPgDb(url), logger));
-  return usingService(`the embedded store in ${config.DATA_DIR}`, 'DATA_DIR', async () => migrated(await createPgliteDb(config.DATA_DIR), logger));
+  const { what, setting } = storeService(config);
+  return usingService(what, setting, async () => migrated(url ? createPgDb(url) : await createPgliteDb(config.DATA_DIR), logger));
+}
+
+/** The store as messages name it: what it is and where, and the setting that chose it. */
+export function storeService(config: StoreConfig): { what: string; setting: 'DATABASE_URL' | 'DATA_DIR' } {
+  return config.DATABASE_URL
+    ? { what: `Postgres at ${serviceAddress(config.DATABASE_URL)}`, setting: 'DATABASE_URL' }
+    : { what: `the embedded store in ${config.DATA_DIR}`, setting: 'DATA_DIR' };
 }
 
 type StoreConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>;

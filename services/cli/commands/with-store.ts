@@ -1,8 +1,10 @@
 import { loadConfig, type Config } from '../../../shared/config/config.schema.ts';
+import { ServiceLostError } from '../../../shared/config/unusable-service.error.ts';
 import { createLogger, type Logger } from '../../../shared/logging/logger.ts';
 import type { Db } from '../../../shared/store/db.ts';
+import { isDatabaseUnavailable } from '../../../shared/store/db-unavailable.ts';
 import { ImportFileError, ImportValidationError } from '../../../shared/store/import/import.errors.ts';
-import { openStore } from '../../../shared/store/open-store.ts';
+import { openStore, storeService } from '../../../shared/store/open-store.ts';
 
 export interface StoreContext {
   config: Config;
@@ -10,9 +12,14 @@ export interface StoreContext {
   db: Db;
 }
 
+/** What a store command that lost its store tells the operator about its writes. */
+const LOST_STORE_CONSEQUENCE =
+  'What the command had not committed was rolled back, and an import commits all its records at once: run it again once the store answers (records already in place stay unchanged).';
+
 /**
  * Runs a store command: opens the store with its migrations applied, closes it afterwards, and turns a
- * curator's mistake (a bad file, bad records) into a message and exit code 1 instead of a stack trace.
+ * curator's mistake (a bad file, bad records) into a message and exit code 1 instead of a stack trace. A
+ * store lost midway is a ServiceLostError, which main.ts prints.
  */
 export async function withStore(fn: (ctx: StoreContext) => Promise<void>): Promise<void> {
   const config = loadConfig();
@@ -25,6 +32,10 @@ export async function withStore(fn: (ctx: StoreContext) => Promise<void>): Promi
       process.stderr.write(`${error instanceof ImportFileError ? 'Cannot import: ' : ''}${error.message}\n`);
       process.exitCode = 1;
       return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      const { what, setting } = storeService(config);
+      throw new ServiceLostError(what, setting, error, LOST_STORE_CONSEQUENCE);
     }
     throw error;
   } finally {
