@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDb, type Db } from '../../shared/store/db.ts';
 import { isDatabaseUnavailable } from '../../shared/store/db-unavailable.ts';
 import { waitFor } from '../ingest/support/ingest-harness.ts';
+import { freePort } from '../ingest/support/worker-process.ts';
 import { requireServices } from '../support/services.ts';
 import { createTempDatabase, type TempDatabase } from '../support/temp-database.ts';
 import { designerRecord } from './test-store.ts';
@@ -104,4 +105,51 @@ describe.skipIf(!services)('a Postgres connection lost in the middle of the work
       await check.end();
     }
   }, 90_000);
+
+  it('the API searching on the Postgres server keeps answering while its connections are ended under load: 200 or 503, never a crash', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: temp.url, SEARCH_BACKEND: 'postgres', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent' };
+    for (const key of ['ELASTICSEARCH_URL', 'REDIS_URL', 'DATA_DIR']) delete env[key];
+    const api = spawn(process.execPath, ['--import', 'tsx', 'services/api/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    api.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok === true, { timeoutMs: 60_000, intervalMs: 200, what: 'the API' });
+      const statuses = new Map<number, number>();
+      let ended = 0;
+      let loading = true;
+      const client = async () => {
+        for (let i = 0; loading; i += 1) {
+          // 0: no answer at all (the process is gone).
+          const response = await fetch(`${base}/api/v1/designers?q=designer%20${i % 7}&limit=5`).catch(() => null);
+          await response?.arrayBuffer();
+          statuses.set(response?.status ?? 0, (statuses.get(response?.status ?? 0) ?? 0) + 1);
+          if (!response) await sleep(50);
+        }
+      };
+      const clients = Array.from({ length: 6 }, client);
+      const until = Date.now() + 4000;
+      while (Date.now() < until) {
+        ended += await terminateOpenTransactions();
+        await sleep(5);
+      }
+      loading = false;
+      await Promise.all(clients);
+
+      expect(api.exitCode, stderr).toBeNull();
+      expect(ended).toBeGreaterThan(0);
+      expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
+      // Once the connections are left alone, every search answers again.
+      for (let i = 0; i < 5; i += 1) expect((await fetch(`${base}/api/v1/designers?q=designer&limit=5`)).status).toBe(200);
+    } finally {
+      if (api.exitCode === null && api.signalCode === null) {
+        const exited = once(api, 'exit');
+        api.kill('SIGKILL');
+        await exited;
+      }
+    }
+  }, 120_000);
 });
