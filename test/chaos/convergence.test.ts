@@ -34,13 +34,17 @@ interface RunFigures {
   seed: number;
   ops: Record<OpKind, number>;
   kills: number;
+  /** Worker exits nobody asked for: must stay 0 whatever else happens. */
+  crashes: number;
   redisRestarts: number;
+  /** Postgres sessions ended under the worker (pg_terminate_backend, as a restart or failover would). */
+  sessionsEnded: number;
   writeBlockMs: number;
   settleMs: number;
   mismatches: string[];
 }
 
-describe.skipIf(!services)('convergence under chaos: random writes while the worker is killed, Redis restarts and Elasticsearch refuses writes', () => {
+describe.skipIf(!services)('convergence under chaos: random writes while the worker is killed, Redis restarts, Postgres ends its sessions and Elasticsearch refuses writes', () => {
   let h: IngestHarness;
   let redis: OwnRedis;
   let port: number;
@@ -84,7 +88,8 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
       const total = (f: (r: RunFigures) => number) => figures.reduce((n, r) => n + f(r), 0);
       console.log(
         `[chaos] ${figures.length} runs, ${total((r) => Object.values(r.ops).reduce((a, b) => a + b, 0))} operations, ` +
-          `${total((r) => r.kills)} worker kills, ${total((r) => r.redisRestarts)} Redis restarts, ` +
+          `${total((r) => r.kills)} worker kills, ${total((r) => r.crashes)} crashes, ${total((r) => r.redisRestarts)} Redis restarts, ` +
+          `${total((r) => r.sessionsEnded)} Postgres sessions ended, ` +
           `${total((r) => r.writeBlockMs)} ms of refused writes, ${total((r) => r.mismatches.length)} mismatches`,
       );
     }
@@ -104,23 +109,35 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
         seed,
         ops: Object.fromEntries(OP_WEIGHTS.map(([k]) => [k, 0])) as Record<OpKind, number>,
         kills: 0,
+        crashes: 0,
         redisRestarts: 0,
+        sessionsEnded: 0,
         writeBlockMs: 0,
         settleMs: 0,
         mismatches: [],
       };
       figures.push(f);
 
-      // Chaos, concurrently with the writes: kill -9 the worker every few seconds and start another.
+      // Chaos, concurrently with the writes: kill -9 the worker every few seconds and start another. A
+      // worker found gone before its kill died on its own: a crash.
       let writing = true;
+      const exited = (w: WorkerProcess | null) => !w || w.proc.exitCode !== null || w.proc.signalCode !== null;
       const killer = (async () => {
+        let killed = false;
         while (writing) {
-          if (!worker || worker.proc.exitCode !== null || worker.proc.signalCode !== null) await startWorker();
+          if (exited(worker)) await startWorker();
+          killed = false;
           await sleep(1500 + Math.floor(random() * 2000));
+          if (exited(worker)) {
+            f.crashes += 1;
+            continue;
+          }
           if (!writing) break;
           await worker!.kill9();
           f.kills += 1;
+          killed = true;
         }
+        if (!killed && exited(worker)) f.crashes += 1;
       })();
 
       const weightTotal = OP_WEIGHTS.reduce((n, [, w]) => n + w, 0);
@@ -143,6 +160,16 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
         if (i === Math.floor(OPS * 0.4)) {
           await redis.restart(800);
           f.redisRestarts += 1;
+        }
+        if ([0.7, 0.8, 0.9].some((at) => i === Math.floor(OPS * at))) {
+          // Postgres ends every other session on the database, the worker's included, wherever it is in its
+          // work (a restart or failover does this). The harness's own idle connections go too; it waits for
+          // its pool to have dropped them.
+          const { rows: ended } = await h.db.query<{ ended: boolean }>(
+            `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          );
+          f.sessionsEnded += ended.filter((r) => r.ended).length;
+          await sleep(250);
         }
         if (i === Math.floor(OPS * 0.6)) {
           // Elasticsearch refuses every write to the live index for a while (403 cluster_block_exception).
@@ -215,7 +242,7 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
       }
       writing = false;
       await killer;
-      if (!worker || worker.proc.exitCode !== null || worker.proc.signalCode !== null) await startWorker();
+      if (exited(worker)) await startWorker();
 
       const settleStarted = Date.now();
       try {
@@ -234,10 +261,13 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
       });
       await endWorld();
       console.log(
-        `[chaos] seed ${seed}: ${OPS} ops ${JSON.stringify(f.ops)}, ${f.kills} kills, ${f.redisRestarts} Redis restart, ` +
+        `[chaos] seed ${seed}: ${OPS} ops ${JSON.stringify(f.ops)}, ${f.kills} kills, ${f.crashes} crashes, ${f.redisRestarts} Redis restart, ` +
+          `${f.sessionsEnded} Postgres sessions ended, ` +
           `${f.writeBlockMs} ms refused writes, settled in ${f.settleMs} ms, ${f.mismatches.length} mismatches`,
       );
       expect(f.kills).toBeGreaterThan(0);
+      expect(f.sessionsEnded).toBeGreaterThan(0);
+      expect(f.crashes).toBe(0);
       expect(f.mismatches).toEqual([]);
     }, SETTLE_MS + OPS * OP_GAP_MS * 4 + 120_000);
   }
