@@ -20,6 +20,9 @@ describe('understandQuery', () => {
   it('the last word also matches as a prefix anywhere, an earlier initial (one letter) as a prefix of the name', () => {
     expect(understandQuery('G. Boyer')).toMatchObject({ words: ['g', 'boyer'], prefix: ['name', 'any'] });
     expect(understandQuery('boyer g')).toMatchObject({ words: ['boyer', 'g'], prefix: [null, 'any'] });
+    // "Surname, Initial": a last letter with a full stop, or after a comma, is an initial too.
+    for (const q of ['Boyer, G.', 'Boyer, G', 'Boyer,G', 'boyer G.', 'Boyer, G. ']) expect(understandQuery(q).prefix, q).toEqual([null, 'name']);
+    for (const q of ['Boyer, Ge', 'boyer, 3', 'mr. g', 'boyer g']) expect(understandQuery(q).prefix, q).toEqual([null, 'any']);
     expect(understandQuery('J R R Tolkien')).toMatchObject({ words: ['j', 'r', 'tolkien'], prefix: ['name', 'name', 'any'] });
     // A digit is no initial: "3 designer" does not look for "3d…".
     expect(understandQuery('3 designer')).toMatchObject({ words: ['3', 'designer'], prefix: [null, 'any'] });

@@ -36,8 +36,9 @@ export interface QueryWords {
   words: string[];
   /**
    * Per word, where it also matches as a word prefix: in any field for the last word (search as you
-   * type); in the name alone for an earlier word of one letter, an initial ("G. Boyer" finds Geraldine
-   * Boyer, not a "Graphic Designer" at "Bayer"); nowhere for the others.
+   * type); in the name alone for an initial, an earlier word of one letter ("G. Boyer" finds Geraldine
+   * Boyer, not a "Graphic Designer" at "Bayer") or a last one written as one ("Boyer, G." or "Boyer, G");
+   * nowhere for the others.
    */
   prefix: PrefixScope[];
   /** Filler words that were dropped (not required to match). */
@@ -59,12 +60,24 @@ export function requiredMatches(count: number): number {
   return Math.ceil(count * 0.6);
 }
 
+/**
+ * A query that ends in a letter written as an initial: with a full stop ("Boyer, G.") or after a comma
+ * ("Boyer, G"), the "Surname, Initial" form of citations and lists. A bare last letter ("boyer g") stays
+ * search as you type.
+ */
+const LAST_INITIAL = /(?:(?:^|[^\p{L}\p{N}])\p{L}\.|,\s*\p{L})[^\p{L}\p{N}]*$/u;
+
 export function understandQuery(q: string | undefined): QueryWords {
   const tokens = tokenize(q ?? '');
   const content = tokens.filter((t) => !FILLER_WORDS.has(t));
   const kept = content.length > 0 ? content : tokens;
   const words = [...new Set(kept)];
   const filler = tokens.filter((t) => !kept.includes(t));
-  const prefix = words.map((word, i): PrefixScope => (i === words.length - 1 ? 'any' : /^\p{L}$/u.test(word) ? 'name' : null));
+  const initialLast = LAST_INITIAL.test(q ?? '');
+  const prefix = words.map((word, i): PrefixScope => {
+    const initial = /^\p{L}$/u.test(word);
+    if (i === words.length - 1) return initial && initialLast ? 'name' : 'any';
+    return initial ? 'name' : null;
+  });
   return { words, prefix, filler, required: requiredMatches(words.length), pastRoles: filler.some((t) => PAST_ROLE_WORDS.has(t)) };
 }

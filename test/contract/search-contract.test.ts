@@ -272,6 +272,10 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?q=J.%20Appleseed')).toEqual(['d10']);
         expect(await ids('/api/v1/designers?q=B%20M%C3%BCller')).toEqual(['d02']);
         expect(await ids('/api/v1/designers?q=x.%20appleseed')).toEqual([]);
+        // "Surname, Initial" too: the initial starts a name word, not a company ("Acme") or a title.
+        expect(await ids('/api/v1/designers?q=Appleseed%2C%20J.')).toEqual(['d10']);
+        expect(await ids('/api/v1/designers?q=studio%2C%20p.')).toEqual([]);
+        expect(sorted(await ids('/api/v1/designers?q=studio%20p'))).toEqual(['d01', 'd05', 'd10']);
       });
 
       it('tolerates typos by word length: none under 4 letters, 1 edit from 4, 2 from 8; a swap is one edit', async () => {
