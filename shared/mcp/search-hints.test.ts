@@ -51,6 +51,14 @@ describe('searchHints', () => {
     expect(await searchHints({ q: 'designer at spotify' }, 5, count)).toEqual([
       'q names a company that structured arguments match exactly: consider calling search_designers with {"company":"spotify","q":"designer"}.',
     ]);
+    // A category says "designer" already: q would only drop the profiles that never use the word.
+    const places = counter({ locations: ['nyc', 'germany'] });
+    expect(await searchHints({ q: 'motion designers based in NYC' }, 5, places.count)).toEqual([
+      'q names a category, a place that structured arguments match exactly: consider calling search_designers with {"category":"motion","location":"nyc"}.',
+    ]);
+    expect(await searchHints({ q: 'brand design in germany', category: 'brand' }, 5, places.count)).toEqual([
+      'q names a place that structured arguments match exactly: consider calling search_designers with {"location":"germany"}.',
+    ]);
     // "at acme" is no company the directory holds: no suggestion.
     expect(await searchHints({ q: 'designer at acme' }, 5, count)).toEqual([]);
   });

@@ -20,6 +20,13 @@ const CATEGORY_WORDS: Readonly<Record<string, Category>> = {
   engineer: 'engineer', engineers: 'engineer', technologist: 'engineer', technologists: 'engineer',
 };
 
+/**
+ * Words a category already says: every profile of a category is its kind of designer, so "motion designers"
+ * is category=motion, and q=designers beside it would only drop the animators whose profile never says
+ * "designer".
+ */
+const SAID_BY_CATEGORY = new Set(['designer', 'designers', 'design']);
+
 /** Words after which a request names a place ("in berlin", "based in new york") or an employer ("at spotify"). */
 const PLACE_MARKERS = new Set(['in', 'near', 'around']);
 const COMPANY_MARKERS = new Set(['at', 'former', 'ex', 'formerly']);
@@ -123,8 +130,9 @@ export async function searchHints(
   const named = Object.keys(suggestion);
   if (named.length > 0) {
     const used = new Set(Object.values(suggestion).flatMap((v) => tokenize(v)));
+    const category = suggestion.category ?? input.category;
     const rest = words.filter(
-      (w) => !used.has(w) && !unmatched.includes(w) && !(suggestion.category && CATEGORY_WORDS[w] === suggestion.category),
+      (w) => !used.has(w) && !unmatched.includes(w) && !(category && (CATEGORY_WORDS[w] === category || SAID_BY_CATEGORY.has(w))),
     );
     const args = { ...suggestion, ...(rest.length > 0 ? { q: rest.join(' ') } : {}) };
     lines.push(
@@ -135,7 +143,7 @@ export async function searchHints(
   if (total === 0) {
     lines.push(
       'Try fewer or other words in q, or structured arguments: company="…" for a current or previous employer, ' +
-        `location="…" for a city or a country (code or name), category= one of ${CATEGORIES.join(', ')} for a specialty.`,
+        `location="…" for a city, a country (code or name) or a region (Europe, EMEA, APAC, LATAM), category= one of ${CATEGORIES.join(', ')} for a specialty.`,
     );
   }
   return lines;
