@@ -58,7 +58,7 @@ export function SearchPage({ values, problems, result }: SearchPageProps) {
       <form class="search-form" method="get" action="/" role="search" aria-label="Designers">
         <TextField name="q" type="search" label="Name or keywords" value={values.q} problems={problems} maxLength={200} />
         <SelectField name="category" label="Category" value={values.category} problems={problems} options={CATEGORY_OPTIONS} />
-        <TextField name="location" label="Location" value={values.location} problems={problems} hint="A city, country code or “remote”" />
+        <TextField name="location" label="Location" value={values.location} problems={problems} hint="A city, country, region (“Europe”) or “remote”" />
         <TextField name="company" label="Company" value={values.company} problems={problems} hint="Current or previous" />
         <SubmitActions label="Search" />
       </form>
