@@ -57,6 +57,13 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.components?.schemas ?? {})).toEqual(expect.arrayContaining(['AdminJob', 'AdminJobState', 'AdminReindexResult']));
   });
 
+  it.each(PUBLIC_OPERATIONS)('%s %s documents its refusals: 400, 429 and 503 with Retry-After', (method, path) => {
+    for (const status of [400, 429, 500, 503]) expect(schemaRef(method, path, status), String(status)).toBe('#/components/schemas/Error');
+    const headers = (status: number) => Object.keys((operation(method, path).responses[String(status)] as { headers?: object }).headers ?? {});
+    expect(headers(429)).toEqual(['Retry-After', 'RateLimit', 'RateLimit-Policy']);
+    expect(headers(503)).toEqual(['Retry-After']);
+  });
+
   it.each(PUBLIC_OPERATIONS)('%s %s stays public: no tag, no security of its own, the document-wide "none"', (method, path) => {
     const op = operation(method, path);
     expect(op.tags).toBeUndefined();

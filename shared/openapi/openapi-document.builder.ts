@@ -23,12 +23,22 @@ const json = (schema: z.ZodType, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
+const retryAfter = { 'Retry-After': { schema: { type: 'integer' as const }, description: 'Seconds to wait.' } };
+
 const errorResponses = {
   400: json(ErrorResponseSchema, 'Invalid parameter: `details` names each parameter and what is allowed.'),
+  429: {
+    ...json(ErrorResponseSchema, 'Too many requests from this client, on a server that sets a rate limit; retry after the Retry-After header.'),
+    headers: {
+      ...retryAfter,
+      RateLimit: { schema: { type: 'string' as const }, description: 'What is left of the limit (IETF RateLimit header), on every answer of a rate-limited server.' },
+      'RateLimit-Policy': { schema: { type: 'string' as const }, description: 'The limit: requests per window.' },
+    },
+  },
   500: json(ErrorResponseSchema, 'Server error.'),
   503: {
-    ...json(ErrorResponseSchema, 'The search backend is unavailable or slow; retry after the Retry-After header.'),
-    headers: { 'Retry-After': { schema: { type: 'integer' as const }, description: 'Seconds to wait.' } },
+    ...json(ErrorResponseSchema, 'The search backend is unavailable or slow, or the server is busy; retry after the Retry-After header.'),
+    headers: retryAfter,
   },
 };
 
