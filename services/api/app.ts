@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps): App {
   // metrics label (`/api/v1/designers/:slug`, not `/designers/:slug`) is read from it when the response ends.
   const jsonErrors = errorMiddleware(deps.logger);
   app.use('/api/v1', v1, jsonErrors);
-  for (const mount of deps.mounts?.(directory) ?? []) app.use(mount.path, mount.router, jsonErrors);
+  for (const mount of deps.mounts?.(directory) ?? []) app.use(mount.path, mount.router, mount.errors ?? jsonErrors);
   app.use(
     webRouter({
       directory,

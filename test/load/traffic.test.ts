@@ -184,8 +184,14 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
     expect(second.status).toBe(429);
     expect(second.headers.get('cache-control')).toBe('no-store');
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await second.json()).toEqual({ success: false, error: expect.stringMatching(/at most 5 a minute/) });
+    // Worded as JSON-RPC, as every answer of the MCP endpoint is.
+    expect(await second.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/at most 5 a minute/) }, id: null });
     expect((await fetch(`${base}/api/v1/designers`)).status).toBe(429);
+    // A single message refused before the MCP endpoint is reached: the same status and JSON-RPC body.
+    const single = await mcpBatch(base, 1);
+    expect(single.status).toBe(429);
+    expect(Number(single.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await single.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/at most 5 a minute/) }, id: null });
   });
 
   it('holds each message of an MCP batch in flight, so a batch cannot run past MAX_IN_FLIGHT_REQUESTS', async () => {
@@ -196,7 +202,8 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
     const [one, two, otherBatch] = await Promise.all([fetch(`${base}/api/v1/designers`), fetch(`${base}/api/v1/designers`), mcpBatch(base, 2)]);
     expect([one.status, two.status].sort()).toEqual([200, 503]);
     expect(otherBatch.status).toBe(503);
-    expect(await otherBatch.json()).toEqual({ success: false, error: expect.stringMatching(/busy/) });
+    expect(otherBatch.headers.get('retry-after')).toBe('1');
+    expect(await otherBatch.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/busy/) }, id: null });
     expect((await batch).status).toBe(200);
     // A batch larger than the whole bound is served once it runs alone, not refused forever.
     const large = await mcpBatch(base, 6);

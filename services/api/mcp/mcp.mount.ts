@@ -53,9 +53,14 @@ export function mcpMounts(ctx: MountContext): Mount[] {
   });
 
   const errors: ErrorRequestHandler = (error, _req, res, next) => {
-    // Refused like any request to /api: the app's JSON error answers it.
-    if (res.headersSent || error instanceof TrafficRefusedError) {
+    if (res.headersSent) {
       next(error);
+      return;
+    }
+    // The traffic guard's refusal (before this mount, or for a batch's messages): its status and
+    // Retry-After, worded as JSON-RPC like every other answer of this endpoint.
+    if (error instanceof TrafficRefusedError) {
+      res.status(error.status).json(jsonRpcError(-32000, error.message));
       return;
     }
     const refused = bodyParserInputError(error);
@@ -73,7 +78,5 @@ export function mcpMounts(ctx: MountContext): Mount[] {
     logger.error({ err: error }, 'mcp request failed');
     res.status(500).json(jsonRpcError(-32603, 'Internal error.'));
   };
-  router.use(errors);
-
-  return [{ path: '/api/mcp', router }];
+  return [{ path: '/api/mcp', router, errors }];
 }

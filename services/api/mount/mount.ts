@@ -1,4 +1,4 @@
-import type { RequestHandler, Router } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { Config } from '../../../shared/config/config.schema.ts';
 import type { Runtime } from '../../../shared/composition/runtime.factory.ts';
 import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
@@ -7,6 +7,11 @@ import type { Logger } from '../../../shared/logging/logger.ts';
 export interface Mount {
   path: string;
   router: Router | RequestHandler;
+  /**
+   * Answers every error under the path, the traffic guard's refusals included (they happen before the
+   * router); the API's JSON error middleware when absent.
+   */
+  errors?: ErrorRequestHandler;
 }
 
 export interface MountContext {
