@@ -92,14 +92,20 @@ export async function startWorkerProcess(env: NodeJS.ProcessEnv, entry: keyof ty
       await exited;
     },
   };
+  // A worker that stops while starting fails the start at once, not when the wait runs out.
+  const exitedEarly = once(proc, 'exit').then(() => {
+    throw new Error(`worker exited with ${proc.exitCode} before answering /healthz`);
+  });
+  exitedEarly.catch(() => undefined);
   try {
-    await waitFor(
-      async () => {
-        if (proc.exitCode !== null) throw new Error(`worker exited with ${proc.exitCode}`);
-        return (await fetch(`http://127.0.0.1:${env.WORKER_PORT}/healthz`)).ok;
-      },
-      { timeoutMs: 60_000, intervalMs: 200, what: 'the worker process to answer /healthz' },
-    );
+    await Promise.race([
+      waitFor(async () => (await fetch(`http://127.0.0.1:${env.WORKER_PORT}/healthz`)).ok, {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+        what: 'the worker process to answer /healthz',
+      }),
+      exitedEarly,
+    ]);
   } catch (error) {
     await worker.kill9();
     throw error;
