@@ -55,7 +55,9 @@ function reasonOf(cause: unknown): string {
   return String(cause);
 }
 
-export const usingPostgres = <T>(url: string, work: () => Promise<T>) => usingService(`Postgres at ${serviceAddress(url)}`, 'DATABASE_URL', work);
+/** How messages name the Postgres server at a URL. */
+export const postgresService = (url: string) => `Postgres at ${serviceAddress(url)}`;
+export const usingPostgres = <T>(url: string, work: () => Promise<T>) => usingService(postgresService(url), 'DATABASE_URL', work);
 export const usingRedis = <T>(url: string, work: () => Promise<T>) => usingService(`Redis at ${serviceAddress(url)}`, 'REDIS_URL', work);
 export const usingElasticsearch = <T>(url: string, work: () => Promise<T>) =>
   usingService(`Elasticsearch at ${serviceAddress(url)}`, 'ELASTICSEARCH_URL', work);

@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.schema.ts';
-import { serviceAddress, usingService } from '../config/unusable-service.error.ts';
+import { postgresService, usingService } from '../config/unusable-service.error.ts';
 import type { Logger } from '../logging/logger.ts';
 import { createPgDb, createPgliteDb, type Db } from './db.ts';
 import { migrate } from './migrate.ts';
@@ -23,7 +23,7 @@ export async function openMigratedStore(config: StoreConfig, logger?: Logger): P
 /** The store as messages name it: what it is and where, and the setting that chose it. */
 export function storeService(config: StoreConfig): { what: string; setting: 'DATABASE_URL' | 'DATA_DIR' } {
   return config.DATABASE_URL
-    ? { what: `Postgres at ${serviceAddress(config.DATABASE_URL)}`, setting: 'DATABASE_URL' }
+    ? { what: postgresService(config.DATABASE_URL), setting: 'DATABASE_URL' }
     : { what: `the embedded store in ${config.DATA_DIR}`, setting: 'DATA_DIR' };
 }
 
