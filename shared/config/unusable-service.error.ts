@@ -57,7 +57,8 @@ function reasonOf(cause: unknown): string {
 
 /** How messages name the Postgres server at a URL. */
 export const postgresService = (url: string) => `Postgres at ${serviceAddress(url)}`;
+export const redisService = (url: string) => `Redis at ${serviceAddress(url)}`;
+export const elasticsearchService = (url: string) => `Elasticsearch at ${serviceAddress(url)}`;
 export const usingPostgres = <T>(url: string, work: () => Promise<T>) => usingService(postgresService(url), 'DATABASE_URL', work);
-export const usingRedis = <T>(url: string, work: () => Promise<T>) => usingService(`Redis at ${serviceAddress(url)}`, 'REDIS_URL', work);
-export const usingElasticsearch = <T>(url: string, work: () => Promise<T>) =>
-  usingService(`Elasticsearch at ${serviceAddress(url)}`, 'ELASTICSEARCH_URL', work);
+export const usingRedis = <T>(url: string, work: () => Promise<T>) => usingService(redisService(url), 'REDIS_URL', work);
+export const usingElasticsearch = <T>(url: string, work: () => Promise<T>) => usingService(elasticsearchService(url), 'ELASTICSEARCH_URL', work);

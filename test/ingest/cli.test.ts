@@ -1,38 +1,17 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import type { SyncStatus } from '../../shared/ingest/runtime/sync-status.ts';
 import { requireServices } from '../support/services.ts';
+import { runCli } from './support/cli-process.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
 
 const services = requireServices('postgres', 'redis', 'elasticsearch');
-const run = promisify(execFile);
 
 describe.skipIf(!services)('CLI sync commands: reindex, status, retry-failed', () => {
   let h: IngestHarness;
   let worker: IngestWorker;
 
-  async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-    const config = h.config();
-    const env = {
-      ...process.env,
-      DATABASE_URL: config.DATABASE_URL,
-      REDIS_URL: config.REDIS_URL,
-      ELASTICSEARCH_URL: config.ELASTICSEARCH_URL,
-      ES_INDEX_PREFIX: config.ES_INDEX_PREFIX,
-      QUEUE_PREFIX: config.QUEUE_PREFIX,
-      PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,
-      LOG_LEVEL: 'warn',
-    };
-    try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', ...args], { env, timeout: 120_000 });
-      return { stdout, stderr, code: 0 };
-    } catch (error) {
-      const e = error as { stdout: string; stderr: string; code: number };
-      return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-    }
-  }
+  const cli = (...args: string[]) => runCli(h.config(), args);
 
   beforeAll(async () => {
     h = await IngestHarness.create(services!, 'cli');

@@ -3,6 +3,13 @@ import { BackendUnavailableError } from '../../domain/errors.ts';
 
 /** Connection problems, time-outs and overload become "try again later"; anything else stays a bug. */
 export function isUnavailable(error: unknown): boolean {
+  if (isUnreachable(error)) return true;
+  // An alias that does not exist yet means the indices were never created: not ready.
+  return error instanceof errors.ResponseError && error.meta.statusCode === 404 && error.message.includes('index_not_found_exception');
+}
+
+/** Elasticsearch did not answer, or answered that it cannot now: a network error, a time-out, overload or a gateway. */
+export function isUnreachable(error: unknown): boolean {
   if (
     error instanceof errors.ConnectionError ||
     error instanceof errors.TimeoutError ||
@@ -10,13 +17,9 @@ export function isUnavailable(error: unknown): boolean {
   ) {
     return true;
   }
-  if (error instanceof errors.ResponseError) {
-    const status = error.meta.statusCode ?? 0;
-    if (status === 429 || status === 502 || status === 503 || status === 504) return true;
-    // An alias that does not exist yet means the indices were never created: not ready.
-    return status === 404 && error.message.includes('index_not_found_exception');
-  }
-  return false;
+  if (!(error instanceof errors.ResponseError)) return false;
+  const status = error.meta.statusCode ?? 0;
+  return status === 429 || status === 502 || status === 503 || status === 504;
 }
 
 export function isMissingPit(error: unknown): boolean {

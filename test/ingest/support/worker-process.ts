@@ -21,8 +21,8 @@ export interface WorkerProcess {
   kill9(): Promise<void>;
 }
 
-/** The environment `npm run worker` would get for this configuration. */
-export function workerEnv(config: Config, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/** This configuration's services and names, as a process of the pipeline (worker, CLI) reads them. */
+export function pipelineEnv(config: Config): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATABASE_URL: config.DATABASE_URL,
@@ -31,6 +31,13 @@ export function workerEnv(config: Config, port: number, extra: Record<string, st
     ES_INDEX_PREFIX: config.ES_INDEX_PREFIX,
     QUEUE_PREFIX: config.QUEUE_PREFIX,
     PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,
+  };
+}
+
+/** The environment `npm run worker` would get for this configuration. */
+export function workerEnv(config: Config, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...pipelineEnv(config),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     HOST: '127.0.0.1',
     WORKER_PORT: String(port),
