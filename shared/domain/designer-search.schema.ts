@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CATEGORIES, CATEGORY_ALIASES, type Category } from './category.schema.ts';
 import { DesignerIdSchema, SlugSchema } from './designer.fields.ts';
-import { enumParam, textParam } from './query-param.schema.ts';
+import { enumParam, LOCATION_PARAM_DESCRIPTION, textParam } from './query-param.schema.ts';
 import { type PageParams, searchParamSchemas } from './search-params.schema.ts';
 
 export const MAX_Q_LENGTH = 200;
@@ -22,7 +22,7 @@ const designerFilterFields = {
   slug: SlugSchema.describe('Exact URL slug of one designer; use with limit=1.').optional(),
   id: DesignerIdSchema.describe('Exact id of one designer (as in results); use with limit=1.').optional(),
   category: CategoryFilterSchema.optional(),
-  location: textParam(200, 'Location, matched by whole words or word prefixes in order: a country code ("US") or name ("Germany", "Deutschland"), a city ("NYC", "Munich"), a region ("Europe", "EMEA", "APAC", "LATAM"), or "remote".').optional(),
+  location: textParam(200, LOCATION_PARAM_DESCRIPTION).optional(),
   company: textParam(200, 'Current or previous company, matched by whole words or word prefixes in order.').optional(),
 };
 

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { CategoryFilterSchema, MAX_Q_LENGTH } from './designer-search.schema.ts';
 import { EMPLOYMENT_TYPES } from './open-role.fields.ts';
-import { boolParam, boolQueryParam, enumParam, textParam } from './query-param.schema.ts';
+import { boolParam, boolQueryParam, enumParam, LOCATION_PARAM_DESCRIPTION, textParam } from './query-param.schema.ts';
 import { type PageParams, searchParamSchemas } from './search-params.schema.ts';
 
 const openRoleFilterFields = {
   q: textParam(MAX_Q_LENGTH, 'Free text over title, company, description and (lowest) location; filler words need not match, and from three words not every word must; typo-tolerant, last word matches as a prefix.').optional(),
   category: CategoryFilterSchema.describe('The designer specialty sought.').optional(),
-  location: textParam(200, 'Location, matched by whole words or word prefixes in order: a country code ("US") or name ("Germany", "Deutschland"), a city ("NYC", "Munich"), a region ("Europe", "EMEA", "APAC", "LATAM"), or "remote".').optional(),
+  location: textParam(200, LOCATION_PARAM_DESCRIPTION).optional(),
   company: textParam(200, 'Hiring company, matched by whole words or word prefixes in order.').optional(),
   employment_type: enumParam(EMPLOYMENT_TYPES, `Employment type: ${EMPLOYMENT_TYPES.join(', ')}.`).optional(),
 };

@@ -127,6 +127,18 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?location=Remote%20(US)')).toEqual(['d05']);
       });
 
+      it('a code of one or two letters alone is a whole word, not a prefix: BR is Brazil, not Brussels; BE is not Berlin', async () => {
+        expect(await ids('/api/v1/designers?location=BR')).toEqual(['d10']);
+        expect(await ids('/api/v1/designers?location=br%2C')).toEqual(['d10']);
+        expect(await ids('/api/v1/designers?location=s')).toEqual([]);
+        expect(await ids('/api/v1/open-roles?location=BE')).toEqual(['r6']);
+        expect(await ids('/api/v1/designers?company=ac')).toEqual([]);
+        // Longer values keep their prefixes, a short last word included.
+        expect(await ids('/api/v1/designers?location=bru')).toEqual(['d03']);
+        expect(await ids('/api/v1/designers?location=s%C3%A3o%20p')).toEqual(['d10']);
+        expect(await ids('/api/v1/open-roles?location=ber')).toEqual(['r3']);
+      });
+
       it('location folds accents both ways', async () => {
         expect(await ids('/api/v1/designers?location=zurich')).toEqual(['d02']);
         expect(await ids('/api/v1/designers?location=Z%C3%BCr')).toEqual(['d02']);

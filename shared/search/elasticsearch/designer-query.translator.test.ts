@@ -72,8 +72,9 @@ describe('buildDesignerQuery', () => {
     expect(bool(fromQueryString('category=3d')).filter).toEqual([{ term: { category: '3d' } }]);
   });
 
-  it('location: word prefixes in order on the location field', () => {
-    expect(bool({ location: 'US' }).filter).toEqual([{ prefix: { location: { value: 'us' } } }]);
+  it('location: word prefixes in order on the location field; a code of one or two letters alone is a whole word', () => {
+    expect(bool({ location: 'US' }).filter).toEqual([{ term: { location: 'us' } }]);
+    expect(bool({ location: 'Ber' }).filter).toEqual([{ prefix: { location: { value: 'ber' } } }]);
     expect(bool({ location: 'San Fran' }).filter).toEqual([wordPrefixPhrase('location', 'san fran')]);
     expect(bool({ location: 'ZÜRICH' }).filter).toEqual([{ prefix: { location: { value: 'zurich' } } }]);
   });

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { freeText, FUZZINESS, MATCH_TIER_BOOSTS, wordPrefixPhrase } from './query-clauses.ts';
 
 describe('wordPrefixPhrase', () => {
-  it('one word becomes a prefix query on the folded word', () => {
-    expect(wordPrefixPhrase('location', 'US')).toEqual({ prefix: { location: { value: 'us' } } });
+  it('one word becomes a prefix query on the folded word; a code of one or two letters, a term', () => {
     expect(wordPrefixPhrase('location', 'Zürich')).toEqual({ prefix: { location: { value: 'zurich' } } });
+    expect(wordPrefixPhrase('location', 'US')).toEqual({ term: { location: 'us' } });
+    expect(wordPrefixPhrase('location', '東京')).toEqual({ prefix: { location: { value: '東京' } } });
   });
 
   it('several words become an ordered, adjacent span of word prefixes', () => {

@@ -2,6 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { tokenize } from '../../text/fold.ts';
 import { type QueryWords, understandQuery } from '../query-words.ts';
+import { filterWordsArePrefixes } from '../search-rules.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -10,11 +11,13 @@ export const FUZZINESS = 'AUTO:4,8';
 
 /**
  * Whole words or word prefixes, adjacent and in order, never inside a word: "us" matches
- * "San Francisco, US" but not "Austin". Returns null when the value has no word to match.
+ * "San Francisco, US" but not "Austin". A short code alone is a whole word (filterWordsArePrefixes).
+ * Returns null when the value has no word to match.
  */
 export function wordPrefixPhrase(field: string, value: string): Query | null {
   const words = tokenize(value);
   if (words.length === 0) return null;
+  if (!filterWordsArePrefixes(words)) return { term: { [field]: words[0]! } };
   if (words.length === 1) return { prefix: { [field]: { value: words[0]! } } };
   return {
     span_near: {

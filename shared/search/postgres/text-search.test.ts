@@ -31,6 +31,10 @@ describe('text-search', () => {
 
   it('builds word-prefix phrases, and nothing for a value without words', () => {
     expect(wordPrefixPhraseQuery('San Fr')).toBe(`( 'san':* <-> 'fr':* )`);
+    expect(wordPrefixPhraseQuery('Ber')).toBe(`( 'ber':* )`);
+    // A code of one or two letters alone is a whole word: "de" is not a prefix of "denmark".
+    expect(wordPrefixPhraseQuery('DE')).toBe(`( 'de' )`);
+    expect(wordPrefixPhraseQuery('東京')).toBe(`( '東京':* )`);
     expect(wordPrefixPhraseQuery(' !! ')).toBeNull();
     expect(lexeme('us', { prefix: true, weights: 'AB' })).toBe(`'us':*AB`);
   });

@@ -1,4 +1,5 @@
 import { tokenize } from '../../text/fold.ts';
+import { filterWordsArePrefixes } from '../search-rules.ts';
 
 /**
  * tsvector and tsquery values built in the application from already folded words, so Postgres applies no
@@ -75,12 +76,14 @@ export const followedBy = (parts: readonly string[]): string => `( ${parts.join(
 
 /**
  * Whole words or word prefixes, adjacent and in order, never inside a word (the tsquery twin of
- * wordPrefixPhrase in the Elasticsearch backend). Null when the value has no word.
+ * wordPrefixPhrase in the Elasticsearch backend); a short code alone is a whole word
+ * (filterWordsArePrefixes). Null when the value has no word.
  */
 export function wordPrefixPhraseQuery(value: string): string | null {
   const words = searchWords(value);
   if (words.length === 0) return null;
-  return followedBy(words.map((w) => lexeme(w, { prefix: true })));
+  const prefix = filterWordsArePrefixes(words);
+  return followedBy(words.map((w) => lexeme(w, { prefix })));
 }
 
 /** Typo tolerance by word length, as Elasticsearch's AUTO:4,8: none under 4 characters, 1 from 4, 2 from 8. */
