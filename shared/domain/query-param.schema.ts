@@ -14,7 +14,7 @@ function once(expected: string) {
 
 /** How a location parameter matches, for designers and open roles, in OpenAPI and the MCP input schemas alike. */
 export const LOCATION_PARAM_DESCRIPTION =
-  'Location, matched by whole words or word prefixes in order: a country code ("US") or name ("Germany", "Deutschland"), a city ("NYC", "Munich"), a region ("Europe", "EMEA", "APAC", "LATAM"), or "remote". A code of one or two letters alone is a whole word: "DE" is Germany, not Denmark.';
+  'Location, matched by whole words or word prefixes in order: a country code ("US") or name ("Germany", "Deutschland"), a city ("NYC", "Munich"), a region ("Europe", "EMEA", "APAC", "LATAM"), or "remote". A code of one or two letters alone is the country or city it stands for: "DE" is Germany, not Denmark.';
 
 export function textParam(max: number, description: string) {
   return cleanText(

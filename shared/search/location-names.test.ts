@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fold } from '../text/fold.ts';
-import { locationNames } from './location-names.ts';
+import countries from 'i18n-iso-countries/index.js';
+import { fold, tokenize } from '../text/fold.ts';
+import { locationCodeNames, locationNames } from './location-names.ts';
 
 /** The names other than the location itself whose last part is one of `parts`. */
 const ending = (names: string[], prefix: string, suffix = '') => names.filter((n) => n.startsWith(prefix) && n.endsWith(suffix)).map((n) => n.slice(prefix.length, n.length - suffix.length));
@@ -124,5 +125,45 @@ describe('locationNames', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('locationCodeNames', () => {
+  /** Whether one of a location's names holds the phrase as whole words, adjacent and in order. */
+  const holds = (location: string, phrase: string) =>
+    locationNames(location).some((name) => ` ${tokenize(name).join(' ')} `.includes(` ${tokenize(phrase).join(' ')} `));
+
+  it('reads a code as a name of its country and the names of the city it is the short form of', () => {
+    expect(locationCodeNames('de')).toEqual(['Germany']);
+    expect(locationCodeNames('US')).toEqual(['USA']);
+    expect(locationCodeNames('uk')).toEqual(['United Kingdom']);
+    expect(locationCodeNames('sf')).toEqual(['San Francisco']);
+    expect(locationCodeNames('la')).toContain('Los Angeles');
+    expect(locationCodeNames('la')).toHaveLength(2);
+    expect(locationCodeNames('ny')).toEqual([]);
+  });
+
+  it('names its country by a name every location of that country carries, however the country is written', () => {
+    const iso = countries.getNames('en', { select: 'all' });
+    const writings: [string, string[]][] = Object.entries(iso).map(([code, names]) => [code, [code, ...names.filter((n) => /^\p{L}[\p{L}\p{M}' -]*$/u.test(n))]]);
+    writings.push(['UK', ['UK', 'GB', 'United Kingdom', 'Great Britain', 'Britain']], ['GB', ['UK', 'GB', 'United Kingdom', 'Great Britain']]);
+    let checked = 0;
+    for (const [code, written] of writings) {
+      const [name] = locationCodeNames(code);
+      if (!name) continue;
+      for (const country of written) {
+        expect(holds(`Town, ${country}`, name), `${code} as "${country}" carries "${name}"`).toBe(true);
+        expect(holds(`Remote (${country})`, name), `${code} as "Remote (${country})" carries "${name}"`).toBe(true);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it('names a city by names every location of that city carries', () => {
+    for (const [code, city] of [['la', 'LA, US'], ['la', 'Los Angeles, US'], ['sf', 'SF, US'], ['sf', 'San Francisco, US']] as const) {
+      expect(holds(city, 'Los Angeles') || holds(city, 'San Francisco'), city).toBe(true);
+      expect(locationCodeNames(code).some((n) => holds(city, n)), city).toBe(true);
+    }
   });
 });

@@ -82,6 +82,8 @@ interface Tables {
   codes: Map<string, string>;
   /** Per folded city name, the city's other names and the areas it lies in. */
   cities: Map<string, string[]>;
+  /** Per code as written, the country's names: no codes, no regions. */
+  countryNames: Map<string, string[]>;
 }
 
 let tables: Tables | undefined;
@@ -91,9 +93,11 @@ function locationTables(): Tables {
   if (tables) return tables;
   const forms = new Map<string, Form[]>();
   const codes = new Map<string, string>();
+  const countryNames = new Map<string, string[]>();
   const add = (code: string, list: readonly string[], inRegions: readonly string[]) => {
     const names = distinct(list.filter((name) => PLAIN_NAME.test(name) && name.toUpperCase() !== code));
     forms.set(code, distinct([code, ...names, ...inRegions]).map((text) => ({ text, folded: fold(text) })));
+    countryNames.set(code, names.filter((name) => !/^[A-Z]{2}$/.test(name)));
     for (const name of names) if (!/^[A-Z]{2}$/.test(name) && !codes.has(fold(name))) codes.set(fold(name), code);
   };
   const iso = countries.getNames('en', { select: 'all' });
@@ -110,7 +114,25 @@ function locationTables(): Tables {
   };
   for (const group of CITY_NAMES) for (const city of group) link(city, group);
   for (const [area, members] of Object.entries(AREAS)) for (const city of members) link(city, [area]);
-  return (tables = { countries: forms, codes, cities });
+  return (tables = { countries: forms, codes, cities, countryNames });
+}
+
+/**
+ * What a code of one or two letters means as a location, as whole names: a name of the country it is the
+ * code of and the names of the city it is the short form of. "de" is Germany; "la" is Laos and Los Angeles.
+ * Empty when it is neither. Matching these names, not the code as a word, keeps "de" from finding
+ * "Puerto de la Cruz" and "es" from finding "Dar es Salaam". One name of the country is enough, since every
+ * location of a country carries all the country's names among its own (locationNames); the one of fewest
+ * words makes the cheapest query ("USA", not "United States of America").
+ */
+export function locationCodeNames(code: string): string[] {
+  const { countryNames, cities } = locationTables();
+  const words = (name: string) => name.split(' ').length;
+  // UK's own names (Britain) are not GB's; GB's are UK's too.
+  const upper = code.toUpperCase();
+  const names = countryNames.get(EXTRA_CODES[upper]?.iso ?? upper) ?? [];
+  const country = [...names].sort((a, b) => words(a) - words(b)).slice(0, 1);
+  return distinct([...country, ...(cities.get(fold(code)) ?? [])]);
 }
 
 /** The country's name in its own language, when written in letters (countries-list). */

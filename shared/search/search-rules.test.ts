@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLACEMENTS } from '../domain/open-role.schema.ts';
 import { DESIGNER_SEARCH_RULES, designerRoles } from './designer-search.rules.ts';
 import { OPEN_ROLE_SEARCH_RULES, PLACEMENT_RANK } from './open-role-search.rules.ts';
-import { filterWordsArePrefixes, hasFreeText } from './search-rules.ts';
+import { hasFreeText } from './search-rules.ts';
 
 const role = (title: string) => ({ title, company: 'Acme', company_url: null });
 
@@ -48,12 +48,5 @@ describe('search rules', () => {
     const boosts = (text: Record<string, { boost: number }>) => Object.fromEntries(Object.entries(text).map(([k, v]) => [k, v.boost]));
     expect(boosts(DESIGNER_SEARCH_RULES.text)).toEqual({ name: 3, titles: 2, companies: 2, description: 1, location: 0.5 });
     expect(boosts(OPEN_ROLE_SEARCH_RULES.text)).toEqual({ title: 3, company: 2, description: 1, location: 0.5 });
-  });
-});
-
-describe('filterWordsArePrefixes', () => {
-  it('a value of one word of one or two Latin letters or digits is a whole word; anything else keeps its prefixes', () => {
-    for (const words of [['de'], ['la'], ['u'], ['3m']]) expect(filterWordsArePrefixes(words), words.join(' ')).toBe(false);
-    for (const words of [['ber'], ['nyc'], ['san', 'fr'], ['new', 'y'], ['東京'], ['ωα']]) expect(filterWordsArePrefixes(words), words.join(' ')).toBe(true);
   });
 });

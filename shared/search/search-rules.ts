@@ -12,17 +12,6 @@ export function hasFreeText(q: string | undefined): q is string {
   return understandQuery(q).words.length > 0;
 }
 
-/**
- * Whether the words of a word-prefix filter (location, company) may match as prefixes of longer words. A
- * value of one word of one or two Latin letters or digits is a code or short form (location=DE, LA, UK;
- * company=EA, HP) and matches whole words only: as a prefix, "de" would match Denmark and "la" Lagos and
- * Latin America. In a longer value the words stay prefixes ("san fr", "new y"): their order and adjacency
- * keep them precise. So does a word of another script, where two characters make a word ("東京" of "東京都").
- */
-export function filterWordsArePrefixes(words: readonly string[]): boolean {
-  return !(words.length === 1 && /^[a-z0-9]{1,2}$/.test(words[0]!));
-}
-
 /** The keys a documented order is made of; each engine maps them to a field or column of its own. */
 export type SortField = 'score' | 'listed_at' | 'posted_at' | 'placement_rank' | 'id';
 

@@ -108,6 +108,12 @@ export const DESIGNERS: DesignerFixture[] = [
     current_role: role('Product Designer', 'Acme Studio'),
     previous_roles: [role('UX Researcher', 'Hooli'), role('Intern', 'Umbrella')],
   }),
+  // A place whose name holds words that are also country codes (DE Germany, LA Laos), and no country.
+  designer(14, 'noa-cruz', 'Noa Cruz', {
+    category: 'motion',
+    location: 'Puerto de la Cruz',
+    current_role: role('Animator', 'Tide Films'),
+  }),
   // Not listed: they share words with listed designers, so a leak would show.
   designer(11, 'kai-draft', 'Kai Draft', {
     category: 'product',

@@ -127,12 +127,21 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?location=Remote%20(US)')).toEqual(['d05']);
       });
 
-      it('a code of one or two letters alone is a whole word, not a prefix: BR is Brazil, not Brussels; BE is not Berlin', async () => {
+      it('a code of one or two letters alone is the place it stands for, not a prefix or a word of a name: BR is Brazil, not Brussels; DE is Germany, not "Puerto de la Cruz"', async () => {
         expect(await ids('/api/v1/designers?location=BR')).toEqual(['d10']);
         expect(await ids('/api/v1/designers?location=br%2C')).toEqual(['d10']);
+        expect(sorted(await ids('/api/v1/designers?location=CH'))).toEqual(['d02']);
         expect(await ids('/api/v1/designers?location=s')).toEqual([]);
+        expect(await ids('/api/v1/designers?location=DE')).toEqual([]);
+        expect(await ids('/api/v1/designers?location=LA')).toEqual([]);
+        expect(await ids('/api/v1/open-roles?location=DE')).toEqual(['r3']);
         expect(await ids('/api/v1/open-roles?location=BE')).toEqual(['r6']);
+        expect(sorted(await ids('/api/v1/open-roles?location=us'))).toEqual(['r1', 'r2']);
+        expect(await ids('/api/v1/designers?location=sf')).toEqual(['d01']);
         expect(await ids('/api/v1/designers?company=ac')).toEqual([]);
+        // The place's own words still match as words and prefixes.
+        expect(await ids('/api/v1/designers?location=de%20la%20cruz')).toEqual(['d14']);
+        expect(await ids('/api/v1/designers?location=puerto%20de')).toEqual(['d14']);
         // Longer values keep their prefixes, a short last word included.
         expect(await ids('/api/v1/designers?location=bru')).toEqual(['d03']);
         expect(await ids('/api/v1/designers?location=s%C3%A3o%20p')).toEqual(['d10']);

@@ -9,7 +9,7 @@ import {
   ROLE_BOOSTS,
   sameRoleBonus,
 } from './designer-query.translator.ts';
-import { freeText, wordPrefixPhrase } from './query-clauses.ts';
+import { freeText, wordFilter } from './query-clauses.ts';
 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
@@ -72,15 +72,15 @@ describe('buildDesignerQuery', () => {
     expect(bool(fromQueryString('category=3d')).filter).toEqual([{ term: { category: '3d' } }]);
   });
 
-  it('location: word prefixes in order on the location field; a code of one or two letters alone is a whole word', () => {
-    expect(bool({ location: 'US' }).filter).toEqual([{ term: { location: 'us' } }]);
+  it('location: word prefixes in order on the location field; a code of one or two letters alone, the names it stands for', () => {
+    expect(bool({ location: 'US' }).filter).toEqual([wordFilter('location', 'location', 'us')]);
     expect(bool({ location: 'Ber' }).filter).toEqual([{ prefix: { location: { value: 'ber' } } }]);
-    expect(bool({ location: 'San Fran' }).filter).toEqual([wordPrefixPhrase('location', 'san fran')]);
+    expect(bool({ location: 'San Fran' }).filter).toEqual([wordFilter('location', 'location', 'san fran')]);
     expect(bool({ location: 'ZÜRICH' }).filter).toEqual([{ prefix: { location: { value: 'zurich' } } }]);
   });
 
   it('company: word prefixes in order over current and previous companies', () => {
-    expect(bool({ company: 'Globex Corp' }).filter).toEqual([wordPrefixPhrase('companies', 'globex corp')]);
+    expect(bool({ company: 'Globex Corp' }).filter).toEqual([wordFilter('company', 'companies', 'globex corp')]);
     expect(bool({ company: 'Café' }).filter).toEqual([{ prefix: { companies: { value: 'cafe' } } }]);
   });
 

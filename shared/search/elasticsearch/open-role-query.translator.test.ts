@@ -7,7 +7,7 @@ import {
   OPEN_ROLE_TEXT_FIELDS,
   openRoleSort,
 } from './open-role-query.translator.ts';
-import { freeText, wordPrefixPhrase } from './query-clauses.ts';
+import { freeText, wordFilter } from './query-clauses.ts';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
 const NOT_EXPIRED = { range: { expires_at: { gt: '2026-03-15T12:00:00.000Z' } } };
@@ -41,7 +41,7 @@ describe('buildOpenRoleQuery', () => {
   });
 
   it('location: word prefixes in order', () => {
-    expect(bool({ location: 'Remote (US)' }).filter).toEqual([NOT_EXPIRED, wordPrefixPhrase('location', 'remote us')]);
+    expect(bool({ location: 'Remote (US)' }).filter).toEqual([NOT_EXPIRED, wordFilter('location', 'location', 'remote us')]);
   });
 
   it('company: word prefixes in order on the hiring company', () => {

@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { freeText, FUZZINESS, MATCH_TIER_BOOSTS, wordPrefixPhrase } from './query-clauses.ts';
+import { freeText, FUZZINESS, MATCH_TIER_BOOSTS, wordFilter } from './query-clauses.ts';
 
-describe('wordPrefixPhrase', () => {
-  it('one word becomes a prefix query on the folded word; a code of one or two letters, a term', () => {
-    expect(wordPrefixPhrase('location', 'Zürich')).toEqual({ prefix: { location: { value: 'zurich' } } });
-    expect(wordPrefixPhrase('location', 'US')).toEqual({ term: { location: 'us' } });
-    expect(wordPrefixPhrase('location', '東京')).toEqual({ prefix: { location: { value: '東京' } } });
+describe('wordFilter', () => {
+  it('one word becomes a prefix query on the folded word', () => {
+    expect(wordFilter('location', 'location', 'Zürich')).toEqual({ prefix: { location: { value: 'zurich' } } });
+    expect(wordFilter('location', 'location', '東京')).toEqual({ prefix: { location: { value: '東京' } } });
+  });
+
+  it('a location code matches the names it stands for, as whole words: any one of them', () => {
+    expect(wordFilter('location', 'location', 'DE')).toEqual({ term: { location: 'germany' } });
+    expect(wordFilter('location', 'location', 'us')).toEqual({ term: { location: 'usa' } });
+    expect(wordFilter('location', 'location', 'SF')).toEqual({
+      span_near: { clauses: [{ span_term: { location: 'san' } }, { span_term: { location: 'francisco' } }], slop: 0, in_order: true },
+    });
+    const la = wordFilter('location', 'location', 'LA') as { bool: { should: unknown[]; minimum_should_match: number } };
+    expect(la.bool.minimum_should_match).toBe(1);
+    expect(la.bool.should).toHaveLength(2);
+    expect(la.bool.should).toContainEqual({
+      span_near: { clauses: [{ span_term: { location: 'los' } }, { span_term: { location: 'angeles' } }], slop: 0, in_order: true },
+    });
+  });
+
+  it('a code that stands for no place, and a company code, is the whole word itself', () => {
+    expect(wordFilter('location', 'location', 'NY')).toEqual({ term: { location: 'ny' } });
+    expect(wordFilter('company', 'companies', 'DE')).toEqual({ term: { companies: 'de' } });
   });
 
   it('several words become an ordered, adjacent span of word prefixes', () => {
-    expect(wordPrefixPhrase('companies', 'Globex  Corp.')).toEqual({
+    expect(wordFilter('company', 'companies', 'Globex  Corp.')).toEqual({
       span_near: {
         clauses: [
           { span_multi: { match: { prefix: { companies: { value: 'globex' } } } } },
@@ -22,13 +40,13 @@ describe('wordPrefixPhrase', () => {
   });
 
   it('splits on punctuation the way documents are split: "Remote (US)" is two words', () => {
-    const query = wordPrefixPhrase('location', 'Remote (US)') as { span_near: { clauses: unknown[] } };
+    const query = wordFilter('location', 'location', 'Remote (US)') as { span_near: { clauses: unknown[] } };
     expect(query.span_near.clauses).toHaveLength(2);
   });
 
   it('is null when the value holds no word', () => {
-    expect(wordPrefixPhrase('location', ' ,;() ')).toBeNull();
-    expect(wordPrefixPhrase('location', '')).toBeNull();
+    expect(wordFilter('location', 'location', ' ,;() ')).toBeNull();
+    expect(wordFilter('location', 'location', '')).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { tokenize } from '../../text/fold.ts';
 import { type QueryWords, understandQuery } from '../query-words.ts';
-import { filterWordsArePrefixes } from '../search-rules.ts';
+import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -10,18 +10,22 @@ type Query = estypes.QueryDslQueryContainer;
 export const FUZZINESS = 'AUTO:4,8';
 
 /**
- * Whole words or word prefixes, adjacent and in order, never inside a word: "us" matches
- * "San Francisco, US" but not "Austin". A short code alone is a whole word (filterWordsArePrefixes).
+ * A word filter (location, company) on its field: whole words or word prefixes, adjacent and in order, never
+ * inside a word ("us" matches "San Francisco, US" but not "Austin"), as filterPhrases reads the value.
  * Returns null when the value has no word to match.
  */
-export function wordPrefixPhrase(field: string, value: string): Query | null {
-  const words = tokenize(value);
-  if (words.length === 0) return null;
-  if (!filterWordsArePrefixes(words)) return { term: { [field]: words[0]! } };
-  if (words.length === 1) return { prefix: { [field]: { value: words[0]! } } };
+export function wordFilter(filter: string, field: string, value: string): Query | null {
+  const phrases = filterPhrases(filter, value, tokenize).map((phrase) => phraseQuery(field, phrase));
+  if (phrases.length === 0) return null;
+  return phrases.length === 1 ? phrases[0]! : { bool: { should: phrases, minimum_should_match: 1 } };
+}
+
+function phraseQuery(field: string, { words, prefix }: FilterPhrase): Query {
+  const one = (w: string) => (prefix ? { prefix: { [field]: { value: w } } } : { term: { [field]: w } });
+  if (words.length === 1) return one(words[0]!);
   return {
     span_near: {
-      clauses: words.map((w) => ({ span_multi: { match: { prefix: { [field]: { value: w } } } } })),
+      clauses: words.map((w) => (prefix ? { span_multi: { match: one(w) } } : { span_term: { [field]: w } })),
       slop: 0,
       in_order: true,
     },

@@ -3,7 +3,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import type { QueryWords } from '../query-words.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
-import { freeText, liveFilter, wordPrefixPhrase } from './query-clauses.ts';
+import { freeText, liveFilter, wordFilter } from './query-clauses.ts';
 import { type EsSortKey, toEsSort, toEsSortKeys } from './sort-keys.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -33,7 +33,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
   }
   for (const [name, field] of Object.entries(entity.rules.filters.words)) {
     const value = filters[name as keyof SearchFilters];
-    const clause = value ? wordPrefixPhrase(field, value) : null;
+    const clause = value ? wordFilter(name, field, value) : null;
     if (clause) filter.push(clause);
   }
   const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus) : null;

@@ -6,7 +6,7 @@ import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields 
 import { type FieldWeights, freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { Params, type SearchSpec, type SortKey } from './sql-builder.ts';
-import { wordPrefixPhraseQuery } from './text-search.ts';
+import { wordFilterQuery } from './text-search.ts';
 
 /** The column each key of the engine-neutral orders is selected as, and the SQL type its cursor value binds as. */
 const SORT_COLUMNS: Readonly<Record<SortField, Omit<SortKey, 'desc'>>> = {
@@ -84,7 +84,7 @@ export function entitySearchSpec<F extends SearchFilters>(
         if (value !== undefined) where.push(`${holder}.${name} = ${params.add(value, entity.columns[name]?.type === 'boolean' ? 'boolean' : undefined)}`);
       }
       for (const name of Object.keys(rules.filters.words) as (keyof SearchFilters & keyof typeof rules.filters.words)[]) {
-        const query = filters[name] ? wordPrefixPhraseQuery(filters[name]) : null;
+        const query = filters[name] ? wordFilterQuery(name, filters[name]) : null;
         if (query) where.push(`s.${name}_tsv @@ ${params.add(query, 'tsquery')}`);
       }
       const text = freeText(params, options.top);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, lexeme, maxEdits, searchWords, TsvectorBuilder, VALUE_GAP, wordPrefixPhraseQuery } from './text-search.ts';
+import { editDistance, lexeme, maxEdits, searchWords, TsvectorBuilder, VALUE_GAP, wordFilterQuery } from './text-search.ts';
 
 describe('text-search', () => {
   it('folds words as the Elasticsearch documents do', () => {
@@ -30,12 +30,15 @@ describe('text-search', () => {
   });
 
   it('builds word-prefix phrases, and nothing for a value without words', () => {
-    expect(wordPrefixPhraseQuery('San Fr')).toBe(`( 'san':* <-> 'fr':* )`);
-    expect(wordPrefixPhraseQuery('Ber')).toBe(`( 'ber':* )`);
-    // A code of one or two letters alone is a whole word: "de" is not a prefix of "denmark".
-    expect(wordPrefixPhraseQuery('DE')).toBe(`( 'de' )`);
-    expect(wordPrefixPhraseQuery('東京')).toBe(`( '東京':* )`);
-    expect(wordPrefixPhraseQuery(' !! ')).toBeNull();
+    expect(wordFilterQuery('location', 'San Fr')).toBe(`( 'san':* <-> 'fr':* )`);
+    expect(wordFilterQuery('location', 'Ber')).toBe(`( 'ber':* )`);
+    expect(wordFilterQuery('location', '東京')).toBe(`( '東京':* )`);
+    // A code of one or two letters alone: a location code, the names it stands for; any other, the whole word.
+    expect(wordFilterQuery('location', 'DE')).toBe(`( 'germany' )`);
+    expect(wordFilterQuery('location', 'LA')).toMatch(/^\( \( .+ \) \| \( 'los' <-> 'angeles' \) \)$/);
+    expect(wordFilterQuery('location', 'NY')).toBe(`( 'ny' )`);
+    expect(wordFilterQuery('company', 'DE')).toBe(`( 'de' )`);
+    expect(wordFilterQuery('location', ' !! ')).toBeNull();
     expect(lexeme('us', { prefix: true, weights: 'AB' })).toBe(`'us':*AB`);
   });
 });

@@ -1,5 +1,5 @@
 import { tokenize } from '../../text/fold.ts';
-import { filterWordsArePrefixes } from '../search-rules.ts';
+import { filterPhrases } from '../filter-phrases.ts';
 
 /**
  * tsvector and tsquery values built in the application from already folded words, so Postgres applies no
@@ -75,15 +75,14 @@ export const allOf = (parts: readonly string[]): string => `( ${parts.join(' & '
 export const followedBy = (parts: readonly string[]): string => `( ${parts.join(' <-> ')} )`;
 
 /**
- * Whole words or word prefixes, adjacent and in order, never inside a word (the tsquery twin of
- * wordPrefixPhrase in the Elasticsearch backend); a short code alone is a whole word
- * (filterWordsArePrefixes). Null when the value has no word.
+ * A word filter (location, company) as a tsquery, the twin of wordFilter in the Elasticsearch backend:
+ * whole words or word prefixes, adjacent and in order, never inside a word, as filterPhrases reads the
+ * value. Null when the value has no word.
  */
-export function wordPrefixPhraseQuery(value: string): string | null {
-  const words = searchWords(value);
-  if (words.length === 0) return null;
-  const prefix = filterWordsArePrefixes(words);
-  return followedBy(words.map((w) => lexeme(w, { prefix })));
+export function wordFilterQuery(filter: string, value: string): string | null {
+  const phrases = filterPhrases(filter, value, searchWords).map(({ words, prefix }) => followedBy(words.map((w) => lexeme(w, { prefix }))));
+  if (phrases.length === 0) return null;
+  return phrases.length === 1 ? phrases[0]! : anyOf(phrases);
 }
 
 /** Typo tolerance by word length, as Elasticsearch's AUTO:4,8: none under 4 characters, 1 from 4, 2 from 8. */
