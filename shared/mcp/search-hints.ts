@@ -1,6 +1,6 @@
 import { type Category, CATEGORIES } from '../domain/category.schema.ts';
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
-import { FILLER_WORDS, understandQuery } from '../search/query-words.ts';
+import { FILLER_WORDS, PLACE_MARKERS, PLACE_OR_EMPLOYER_MARKERS, understandQuery } from '../search/query-words.ts';
 import { tokenize } from '../text/fold.ts';
 
 /**
@@ -27,11 +27,8 @@ const CATEGORY_WORDS: Readonly<Record<string, Category>> = {
  */
 const SAID_BY_CATEGORY = new Set(['designer', 'designers', 'design']);
 
-/** Words after which a request names a place ("in berlin", "based in new york") or an employer ("at spotify"). */
-const PLACE_MARKERS = new Set(['in', 'near', 'around']);
+/** Words after which a request names an employer ("at spotify"); a place's are query-words'. */
 const COMPANY_MARKERS = new Set(['at', 'former', 'ex', 'formerly']);
-/** "from" names either; both are tried. */
-const EITHER_MARKERS = new Set(['from']);
 
 export interface StructuredGuesses {
   category?: Category;
@@ -66,8 +63,9 @@ export function guessStructuredTerms(q: string): StructuredGuesses {
   words.forEach((word, i) => {
     const after = phraseAfter(words, i);
     if (!after) return;
-    if (PLACE_MARKERS.has(word) || EITHER_MARKERS.has(word)) guesses.locations.push(after);
-    if (COMPANY_MARKERS.has(word) || EITHER_MARKERS.has(word)) guesses.companies.push(after);
+    // "from" names either; both are tried.
+    if (PLACE_MARKERS.has(word) || PLACE_OR_EMPLOYER_MARKERS.has(word)) guesses.locations.push(after);
+    if (COMPANY_MARKERS.has(word) || PLACE_OR_EMPLOYER_MARKERS.has(word)) guesses.companies.push(after);
   });
   return guesses;
 }

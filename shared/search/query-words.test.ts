@@ -29,6 +29,14 @@ describe('understandQuery', () => {
     expect(understandQuery('Ö Ünal').prefix).toEqual(['name', 'any']);
   });
 
+  it('a last place code after a word that introduces a place is the whole word, not a prefix', () => {
+    for (const q of ['designers in LA', 'ux designer near SF', 'brand designers from uk', 'designers based in de'])
+      expect(understandQuery(q).prefix.at(-1), q).toBeNull();
+    // No place word before it, no place code, or not last: search as you type.
+    for (const q of ['designers la', 'designers in ny', 'designers in lag', 'boyer g', 'designers in la brand'])
+      expect(understandQuery(q).prefix.at(-1), q).toBe('any');
+  });
+
   it('folds accents and case as the documents are folded', () => {
     expect(understandQuery('Zoë MÜLLER').words).toEqual(['zoe', 'muller']);
   });

@@ -1,4 +1,5 @@
 import { tokenize } from '../text/fold.ts';
+import { locationCodeNames } from './location-names.ts';
 
 /**
  * Query understanding shared by both engines, so Elasticsearch and Postgres apply one rule set to free
@@ -24,6 +25,11 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'also', 'like', 'really', 'very',
 ]);
 
+/** Words after which a request names a place ("in berlin", "based in new york", "near sf"). */
+export const PLACE_MARKERS: ReadonlySet<string> = new Set(['in', 'near', 'around']);
+/** Words after which a request names a place or an employer ("from spain", "from google"). */
+export const PLACE_OR_EMPLOYER_MARKERS: ReadonlySet<string> = new Set(['from']);
+
 /** Filler that asks for past roles ("former Google design directors"): previous roles then rank above the current one. */
 export const PAST_ROLE_WORDS: ReadonlySet<string> = new Set(['former', 'formerly', 'ex', 'previously', 'previous', 'past']);
 
@@ -38,7 +44,7 @@ export interface QueryWords {
    * Per word, where it also matches as a word prefix: in any field for the last word (search as you
    * type); in the name alone for an initial, an earlier word of one letter ("G. Boyer" finds Geraldine
    * Boyer, not a "Graphic Designer" at "Bayer") or a last one written as one ("Boyer, G." or "Boyer, G");
-   * nowhere for the others.
+   * nowhere for the others, nor for a last place code after "in", "near", "around" or "from" ("in LA").
    */
   prefix: PrefixScope[];
   /** Filler words that were dropped (not required to match). */
@@ -67,6 +73,16 @@ export function requiredMatches(count: number): number {
  */
 const LAST_INITIAL = /(?:(?:^|[^\p{L}\p{N}])\p{L}\.|,\s*\p{L})[^\p{L}\p{N}]*$/u;
 
+/**
+ * A query that ends in a place code after a word that introduces a place ("designers in LA", "from UK"):
+ * the code is the whole word, not the start of one, or "la" would find every "Larson" and "Labs" first.
+ */
+function endsInPlaceCode(tokens: readonly string[]): boolean {
+  const [before, last] = tokens.slice(-2);
+  if (!before || !last || !(PLACE_MARKERS.has(before) || PLACE_OR_EMPLOYER_MARKERS.has(before))) return false;
+  return /^[a-z0-9]{1,2}$/.test(last) && locationCodeNames(last).length > 0;
+}
+
 export function understandQuery(q: string | undefined): QueryWords {
   const tokens = tokenize(q ?? '');
   const content = tokens.filter((t) => !FILLER_WORDS.has(t));
@@ -74,9 +90,13 @@ export function understandQuery(q: string | undefined): QueryWords {
   const words = [...new Set(kept)];
   const filler = tokens.filter((t) => !kept.includes(t));
   const initialLast = LAST_INITIAL.test(q ?? '');
+  const placeCodeLast = endsInPlaceCode(tokens);
   const prefix = words.map((word, i): PrefixScope => {
     const initial = /^\p{L}$/u.test(word);
-    if (i === words.length - 1) return initial && initialLast ? 'name' : 'any';
+    if (i === words.length - 1) {
+      if (placeCodeLast) return null;
+      return initial && initialLast ? 'name' : 'any';
+    }
     return initial ? 'name' : null;
   });
   return { words, prefix, filler, required: requiredMatches(words.length), pastRoles: filler.some((t) => PAST_ROLE_WORDS.has(t)) };

@@ -139,6 +139,9 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(sorted(await ids('/api/v1/open-roles?location=us'))).toEqual(['r1', 'r2']);
         expect(await ids('/api/v1/designers?location=sf')).toEqual(['d01']);
         expect(await ids('/api/v1/designers?company=ac')).toEqual([]);
+        // In q, a place code after "in" is the whole word: "ch" is Switzerland, not the start of Chloé.
+        expect(await ids('/api/v1/designers?q=designer%20in%20CH')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?q=designer%20ch')).toContain('d03');
         // The place's own words still match as words and prefixes.
         expect(await ids('/api/v1/designers?location=de%20la%20cruz')).toEqual(['d14']);
         expect(await ids('/api/v1/designers?location=puerto%20de')).toEqual(['d14']);
