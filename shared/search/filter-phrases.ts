@@ -6,6 +6,11 @@ export interface FilterPhrase {
   prefix: boolean;
 }
 
+/** A word of one or two Latin letters or digits: a code or short form (DE, LA, UK, EA, 3M), not the start of a longer word. */
+export function isShortCode(word: string): boolean {
+  return /^[a-z0-9]{1,2}$/.test(word);
+}
+
 /**
  * What a word filter's value (location, company) matches, as phrases of which any one will do; each engine
  * turns them into its own query, the same way. Whole words or word prefixes ("san fr", "ber"), except a value
@@ -17,7 +22,7 @@ export interface FilterPhrase {
 export function filterPhrases(filter: string, value: string, split: (text: string) => string[]): FilterPhrase[] {
   const words = split(value);
   if (words.length === 0) return [];
-  if (!(words.length === 1 && /^[a-z0-9]{1,2}$/.test(words[0]!))) return [{ words, prefix: true }];
+  if (!(words.length === 1 && isShortCode(words[0]!))) return [{ words, prefix: true }];
   const names = filter === 'location' ? locationCodeNames(words[0]!) : [];
   if (names.length === 0) return [{ words, prefix: false }];
   return names.map((name) => ({ words: split(name), prefix: false })).filter((phrase) => phrase.words.length > 0);

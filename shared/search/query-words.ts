@@ -1,4 +1,5 @@
 import { tokenize } from '../text/fold.ts';
+import { isShortCode } from './filter-phrases.ts';
 import { locationCodeNames } from './location-names.ts';
 
 /**
@@ -80,7 +81,7 @@ const LAST_INITIAL = /(?:(?:^|[^\p{L}\p{N}])\p{L}\.|,\s*\p{L})[^\p{L}\p{N}]*$/u;
 function endsInPlaceCode(tokens: readonly string[]): boolean {
   const [before, last] = tokens.slice(-2);
   if (!before || !last || !(PLACE_MARKERS.has(before) || PLACE_OR_EMPLOYER_MARKERS.has(before))) return false;
-  return /^[a-z0-9]{1,2}$/.test(last) && locationCodeNames(last).length > 0;
+  return isShortCode(last) && locationCodeNames(last).length > 0;
 }
 
 export function understandQuery(q: string | undefined): QueryWords {
