@@ -63,6 +63,33 @@ describe('searchHints', () => {
     expect(await searchHints({ q: 'designer at acme' }, 5, count)).toEqual([]);
   });
 
+  it('reads a place named without "in" after a specialty, when most of what q finds by it is there', async () => {
+    // Berlin: 10 designers there, and q=berlin finds one more by a typo (Merlin). John: 3 in Johannesburg,
+    // but q=john also finds 12 people named John.
+    const directory = { berlin: { q: 11, there: 10 }, john: { q: 15, there: 3 }, 'new york': { q: 4, there: 4 } } as Record<string, { q: number; there: number }>;
+    const calls: DesignerFilters[] = [];
+    const count = async (filters: DesignerFilters) => {
+      calls.push(filters);
+      const place = directory[filters.location ?? filters.q ?? ''];
+      if (!place) return 0;
+      // With a location, q finds only those there.
+      return filters.location ? place.there : place.q;
+    };
+    expect(await searchHints({ q: 'ux designer berlin' }, 40, count)).toEqual([
+      'q names a category, a place that structured arguments match exactly: consider calling search_designers with {"category":"product","location":"berlin"}.',
+    ]);
+    expect(await searchHints({ q: 'motion designers new york' }, 4, count)).toEqual([
+      'q names a category, a place that structured arguments match exactly: consider calling search_designers with {"category":"motion","location":"new york"}.',
+    ]);
+    expect(await searchHints({ q: 'brand designer john' }, 3, count)).toEqual([
+      'q names a category that structured arguments match exactly: consider calling search_designers with {"category":"brand","q":"john"}.',
+    ]);
+    // Without a specialty, a last word is as likely a name or a company: no guess, and no count spent on one.
+    calls.length = 0;
+    expect(await searchHints({ q: 'designer berlin' }, 10, count)).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
   it('does not suggest what the call already filters by', async () => {
     const { count } = counter({ locations: ['berlin'] });
     expect(await searchHints({ q: 'motion designer in berlin', category: 'motion', location: 'berlin' }, 2, count)).toEqual([]);

@@ -83,6 +83,23 @@ async function confirmed(candidate: string, field: 'location' | 'company', count
   return null;
 }
 
+/**
+ * A place named without "in" after a specialty ("ux designer berlin"): the last one or two words of q,
+ * when neither names the specialty, some designer is there, and most designers q finds by those words (three
+ * in four: q also finds by typo and prefix, "Merlin" for "berlin") are found there. So "brand designer john"
+ * suggests no Johannesburg: q=john finds mostly people named John.
+ */
+async function unmarkedPlace(words: readonly string[], count: CountDesigners): Promise<string | null> {
+  for (const n of [2, 1]) {
+    const tail = words.slice(-n);
+    if (tail.length < n || tail.some((w) => Object.hasOwn(CATEGORY_WORDS, w) || SAID_BY_CATEGORY.has(w))) continue;
+    const value = tail.join(' ');
+    const there = await count({ location: value });
+    if (there > 0 && 4 * (await count({ q: value, location: value })) >= 3 * (await count({ q: value }))) return value;
+  }
+  return null;
+}
+
 const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
 
 /**
@@ -107,6 +124,11 @@ export async function searchHints(
         suggestion.location = value;
         break;
       }
+    }
+    const category = guesses.category ?? input.category;
+    if (!suggestion.location && category) {
+      const value = await unmarkedPlace(words, count);
+      if (value) suggestion.location = value;
     }
   }
   if (!input.company) {

@@ -612,6 +612,11 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(place.text).toContain('consider calling search_designers with {"location":"seoul","q":"designer"}');
         const employer = await callTool(client, 'search_designers', { q: 'motion designer who worked at acme studio' });
         expect(employer.text).toContain('{"category":"motion","company":"acme studio"}');
+        // A place named without "in", after a specialty: checked against the directory like the others.
+        const unmarked = await callTool(client, 'search_designers', { q: 'illustrator seoul' });
+        expect(unmarked.text).toContain('consider calling search_designers with {"category":"graphic","location":"seoul"}');
+        const nowhere = await callTool(client, 'search_designers', { q: 'illustrator hana' });
+        expect(nowhere.text).not.toContain('"location"');
       });
 
       it('search_designers pages through every listed designer once by its next arguments', async () => {
