@@ -24,6 +24,9 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'based', 'located', 'living', 'lives', 'live', 'experience', 'experienced', 'background', 'years', 'year', 'worked',
   'works', 'working', 'knows', 'know', 'knowing', 'skilled', 'skills', 'expert', 'expertise', 'good', 'great', 'strong',
   'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'also', 'like', 'really', 'very',
+  // what a request for open roles calls every listing ("motion design roles in berlin", "ux work in the us")
+  'job', 'jobs', 'role', 'roles', 'position', 'positions', 'opening', 'openings', 'opportunity', 'opportunities',
+  'vacancy', 'vacancies', 'work', 'gig', 'gigs',
 ]);
 
 /** Words after which a request names a place ("in berlin", "based in new york", "near sf"). */

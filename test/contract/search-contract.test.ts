@@ -487,6 +487,14 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/open-roles?q=motion%20designer')).toEqual(['r3']);
       });
 
+      it('a request in words: what every listing is called (jobs, roles, positions, work) need not match', async () => {
+        expect(await ids('/api/v1/open-roles?q=motion%20roles')).toEqual(['r3']);
+        expect(await ids('/api/v1/open-roles?q=motion%20design%20roles%20in%20berlin')).toEqual(['r3']);
+        expect(await ids('/api/v1/open-roles?q=ux%20research%20positions')).toEqual(['r7']);
+        expect(await ids('/api/v1/open-roles?q=checkout%20work')).toEqual(['r1']);
+        expect(await ids('/api/v1/open-roles?q=jobs')).toEqual([]);
+      });
+
       it('hides a listing once its expiry passes, with no write to the engine', async () => {
         clock = new Date(NOW.getTime() + 3 * 3_600_000);
         try {
