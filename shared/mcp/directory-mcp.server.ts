@@ -3,11 +3,13 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import pkg from '../../package.json' with { type: 'json' };
 import type { DirectoryService } from '../directory/directory.service.ts';
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
+import type { OpenRoleFilters } from '../domain/open-role-search.schema.ts';
 import { parseOrThrow } from '../domain/errors.ts';
 import { TOOL_PAGE_RULES } from '../domain/pagination.ts';
 import type { Logger } from '../logging/logger.ts';
 import { advertisedInput } from './advertised-input.schema.ts';
 import { nextPageArguments } from './next-page.arguments.ts';
+import { openRoleHints } from './open-role-hints.ts';
 import { searchHints } from './search-hints.ts';
 import { GET_DESIGNER, LIST_OPEN_ROLES, SEARCH_DESIGNERS, SERVER_INSTRUCTIONS } from './tool-descriptions.ts';
 import { type ToolErrorHints, toolErrorResult } from './tool-error.mapper.ts';
@@ -46,6 +48,7 @@ export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServ
   );
 
   const countDesigners = async (filters: DesignerFilters) => (await directory.searchDesigners({ ...filters, limit: 0 }, TOOL_PAGE_RULES)).total;
+  const countOpenRoles = async (filters: OpenRoleFilters) => (await directory.searchOpenRoles({ ...filters, limit: 0 }, TOOL_PAGE_RULES)).total;
 
   async function run(tool: string, hints: ToolErrorHints, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
     try {
@@ -128,9 +131,14 @@ export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServ
         const page = await directory.searchOpenRoles(input, TOOL_PAGE_RULES);
         const next = nextPageArguments(input, page, TOOL_PAGE_RULES);
         const structured: OpenRolePageOutput = { ...pageMeta(page), next_arguments: next, results: page.items };
+        const { limit: _l, offset: _o, cursor, ...filters } = input;
+        const hints = cursor || page.offset > 0 ? [] : await openRoleHints(filters, countOpenRoles).catch((error: unknown) => {
+          logger.warn({ err: error }, 'list_open_roles hints failed');
+          return [];
+        });
         return {
           structuredContent: structured,
-          content: [{ type: 'text', text: renderOpenRolePage(input, page, next) }],
+          content: [{ type: 'text', text: [renderOpenRolePage(input, page, next), ...hints].join('\n') }],
         };
       }),
   );

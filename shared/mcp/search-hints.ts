@@ -73,8 +73,20 @@ export function guessStructuredTerms(q: string): StructuredGuesses {
 /** Counts the designers matching filters (a limit=0 search). */
 export type CountDesigners = (filters: DesignerFilters) => Promise<number>;
 
-/** Longest prefix of the candidate (by words) that matches someone: "berlin who" → "berlin". */
-async function confirmed(candidate: string, field: 'location' | 'company', count: CountDesigners): Promise<string | null> {
+/** Counts the records matching a location or company filter, designers or open roles alike. */
+export type CountByField = (filters: { location?: string; company?: string }) => Promise<number>;
+
+/** The first candidate some record holds (trimmed by `confirmed`), other than `unlike` ("from X" guesses both). */
+export async function firstConfirmed(candidates: readonly string[], field: 'location' | 'company', count: CountByField, unlike?: string): Promise<string | null> {
+  for (const candidate of candidates) {
+    const value = await confirmed(candidate, field, count);
+    if (value && value !== unlike) return value;
+  }
+  return null;
+}
+
+/** Longest prefix of the candidate (by words) that matches some record: "berlin who" → "berlin". */
+async function confirmed(candidate: string, field: 'location' | 'company', count: CountByField): Promise<string | null> {
   const words = candidate.split(' ');
   for (let n = words.length; n > 0; n--) {
     const value = words.slice(0, n).join(' ');
@@ -118,27 +130,14 @@ export async function searchHints(
   const suggestion: Record<string, string> = {};
   if (guesses.category && !input.category) suggestion.category = guesses.category;
   if (!input.location) {
-    for (const candidate of guesses.locations) {
-      const value = await confirmed(candidate, 'location', count);
-      if (value) {
-        suggestion.location = value;
-        break;
-      }
-    }
-    const category = guesses.category ?? input.category;
-    if (!suggestion.location && category) {
-      const value = await unmarkedPlace(words, count);
-      if (value) suggestion.location = value;
-    }
+    // A place without "in" is read only after a specialty: alone, a last word is as likely a name.
+    const marked = await firstConfirmed(guesses.locations, 'location', count);
+    const value = marked ?? (guesses.category || input.category ? await unmarkedPlace(words, count) : null);
+    if (value) suggestion.location = value;
   }
   if (!input.company) {
-    for (const candidate of guesses.companies) {
-      const value = await confirmed(candidate, 'company', count);
-      if (value && value !== suggestion.location) {
-        suggestion.company = value;
-        break;
-      }
-    }
+    const value = await firstConfirmed(guesses.companies, 'company', count, suggestion.location);
+    if (value) suggestion.company = value;
   }
 
   const lines: string[] = [];
@@ -147,19 +146,9 @@ export async function searchHints(
     for (const word of words) if ((await count({ q: word })) === 0) unmatched.push(word);
     if (unmatched.length > 0) lines.push(`No designer matches the word${unmatched.length > 1 ? 's' : ''} ${quoted(unmatched)}.`);
   }
-  const named = Object.keys(suggestion);
-  if (named.length > 0) {
-    const used = new Set(Object.values(suggestion).flatMap((v) => tokenize(v)));
-    const category = suggestion.category ?? input.category;
-    const rest = words.filter(
-      (w) => !used.has(w) && !unmatched.includes(w) && !(category && (CATEGORY_WORDS[w] === category || SAID_BY_CATEGORY.has(w))),
-    );
-    const args = { ...suggestion, ...(rest.length > 0 ? { q: rest.join(' ') } : {}) };
-    lines.push(
-      `q names ${named.map((k) => `a ${k === 'location' ? 'place' : k}`).join(', ')} that structured arguments match exactly: ` +
-        `consider calling search_designers with ${JSON.stringify(args)}.`,
-    );
-  }
+  const category = input.category ?? guesses.category;
+  const line = suggestionLine('search_designers', suggestion, restOfQuery(words, suggestion, category, unmatched));
+  if (line) lines.push(line);
   if (total === 0) {
     lines.push(
       'Try fewer or other words in q, or structured arguments: company="…" for a current or previous employer, ' +
@@ -167,4 +156,40 @@ export async function searchHints(
     );
   }
   return lines;
+}
+
+/** How a suggestion line names what q said, per argument. */
+const NAMED: Readonly<Record<string, string>> = {
+  category: 'a category',
+  location: 'a place',
+  company: 'a company',
+  remote: 'remote or on-site work',
+  employment_type: 'an employment type',
+};
+
+/**
+ * The words of q a suggestion leaves in q: not the suggested values' words, not the words a category
+ * already says, and none of `dropped` (words that match nothing, words that named an argument).
+ */
+export function restOfQuery(
+  words: readonly string[],
+  suggestion: Readonly<Record<string, string | boolean>>,
+  category: Category | undefined,
+  dropped: readonly string[] = [],
+): string[] {
+  const used = new Set(Object.values(suggestion).flatMap((v) => (typeof v === 'string' ? tokenize(v) : [])));
+  return words.filter(
+    (w) => !used.has(w) && !dropped.includes(w) && !(category && (CATEGORY_WORDS[w] === category || SAID_BY_CATEGORY.has(w))),
+  );
+}
+
+/** The line that offers the structured call, or null when q named nothing. */
+export function suggestionLine(tool: string, suggestion: Readonly<Record<string, string | boolean>>, rest: readonly string[]): string | null {
+  const named = Object.keys(suggestion);
+  if (named.length === 0) return null;
+  const args = { ...suggestion, ...(rest.length > 0 ? { q: rest.join(' ') } : {}) };
+  return (
+    `q names ${named.map((k) => NAMED[k] ?? k).join(', ')} that structured arguments match exactly: ` +
+    `consider calling ${tool} with ${JSON.stringify(args)}.`
+  );
 }

@@ -656,6 +656,21 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(toolIds(result.structured)).toEqual(['r1', 'r6', 'r2', 'r3', 'r7']);
       });
 
+      it('list_open_roles finds a request in words and suggests the structured arguments it names, checked', async () => {
+        const remote = await callTool(client, 'list_open_roles', { q: 'remote brand designer jobs' });
+        expect(toolIds(remote.structured)).toEqual(['r2']);
+        expect(remote.text).toContain('consider calling list_open_roles with {"category":"brand","remote":true}');
+        const berlin = await callTool(client, 'list_open_roles', { q: 'freelance motion roles in berlin' });
+        expect(toolIds(berlin.structured)).toEqual(['r3']);
+        expect(berlin.text).toContain('consider calling list_open_roles with {"category":"motion","location":"berlin","employment_type":"freelance"}');
+        // No open role in Lisbon: the place is not suggested.
+        const lisbon = await callTool(client, 'list_open_roles', { q: 'brand roles in lisbon' });
+        expect(lisbon.text).not.toContain('"location"');
+        // Each suggestion, called, finds what the words meant.
+        const called = await callTool(client, 'list_open_roles', { category: 'motion', location: 'berlin', employment_type: 'freelance' });
+        expect(toolIds(called.structured)).toEqual(['r3']);
+      });
+
       it('an invalid argument is an error result naming the field and the allowed values', async () => {
         const result = await callTool(client, 'search_designers', { category: 'designers' });
         expect(result.isError).toBe(true);
