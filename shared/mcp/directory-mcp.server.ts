@@ -132,7 +132,7 @@ export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServ
         const next = nextPageArguments(input, page, TOOL_PAGE_RULES);
         const structured: OpenRolePageOutput = { ...pageMeta(page), next_arguments: next, results: page.items };
         const { limit: _l, offset: _o, cursor, ...filters } = input;
-        const hints = cursor || page.offset > 0 ? [] : await openRoleHints(filters, countOpenRoles).catch((error: unknown) => {
+        const hints = cursor || page.offset > 0 ? [] : await openRoleHints(filters, page.total, countOpenRoles).catch((error: unknown) => {
           logger.warn({ err: error }, 'list_open_roles hints failed');
           return [];
         });

@@ -2,7 +2,7 @@ import type { EmploymentType } from '../domain/open-role.fields.ts';
 import type { OpenRoleFilters } from '../domain/open-role-search.schema.ts';
 import { understandQuery } from '../search/query-words.ts';
 import { tokenize } from '../text/fold.ts';
-import { firstConfirmed, guessStructuredTerms, restOfQuery, suggestionLine } from './search-hints.ts';
+import { firstConfirmed, guessStructuredTerms, quoted, restOfQuery, suggestionLine } from './search-hints.ts';
 
 /**
  * Advice for an agent that put a request for open roles into q ("remote contract brand design roles in
@@ -36,8 +36,11 @@ function phraseIn<T>(words: readonly string[], table: Readonly<Record<string, T>
 /** Counts the open roles matching filters (a limit=0 search). */
 export type CountOpenRoles = (filters: OpenRoleFilters) => Promise<number>;
 
-/** Lines to add to a list_open_roles result: the structured call, when q names what an argument filters by. */
-export async function openRoleHints(input: OpenRoleFilters, count: CountOpenRoles): Promise<string[]> {
+/**
+ * Lines to add to a list_open_roles result: the structured call, when q names what an argument filters by;
+ * with no results, also which words of q no open role holds.
+ */
+export async function openRoleHints(input: OpenRoleFilters, total: number, count: CountOpenRoles): Promise<string[]> {
   const q = input.q?.trim();
   if (!q) return [];
   const tokens = tokenize(q);
@@ -60,6 +63,17 @@ export async function openRoleHints(input: OpenRoleFilters, count: CountOpenRole
     suggestion.employment_type = EMPLOYMENT_WORDS[employment]!;
     named.push(...employment.split(' '));
   }
-  const line = suggestionLine('list_open_roles', suggestion, restOfQuery(words, suggestion, input.category ?? guesses.category, named));
-  return line ? [line] : [];
+  const lines: string[] = [];
+  const unmatched = total === 0 ? await wordsMatchingNothing(words, named, count) : [];
+  if (unmatched.length > 0) lines.push(`No open role matches the word${unmatched.length > 1 ? 's' : ''} ${quoted(unmatched)}.`);
+  const line = suggestionLine('list_open_roles', suggestion, restOfQuery(words, suggestion, input.category ?? guesses.category, [...named, ...unmatched]));
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The words of q no open role holds, leaving out those that named an argument ("remote" is no listing's text). */
+async function wordsMatchingNothing(words: readonly string[], named: readonly string[], count: CountOpenRoles): Promise<string[]> {
+  const unmatched: string[] = [];
+  for (const word of words) if (!named.includes(word) && (await count({ q: word })) === 0) unmatched.push(word);
+  return unmatched;
 }

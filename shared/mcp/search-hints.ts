@@ -112,7 +112,7 @@ async function unmarkedPlace(words: readonly string[], count: CountDesigners): P
   return null;
 }
 
-const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
+export const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
 
 /**
  * Lines to add to a search_designers result. With results: a suggestion of structured arguments when

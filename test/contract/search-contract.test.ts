@@ -666,6 +666,9 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         // No open role in Lisbon: the place is not suggested.
         const lisbon = await callTool(client, 'list_open_roles', { q: 'brand roles in lisbon' });
         expect(lisbon.text).not.toContain('"location"');
+        const nothing = await callTool(client, 'list_open_roles', { q: 'quantum motion gigs' });
+        expect(nothing.structured?.total).toBe(0);
+        expect(nothing.text).toContain('No open role matches the word "quantum".');
         // Each suggestion, called, finds what the words meant.
         const called = await callTool(client, 'list_open_roles', { category: 'motion', location: 'berlin', employment_type: 'freelance' });
         expect(toolIds(called.structured)).toEqual(['r3']);
