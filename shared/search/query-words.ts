@@ -78,11 +78,12 @@ export function requiredMatches(count: number): number {
 const LAST_INITIAL = /(?:(?:^|[^\p{L}\p{N}])\p{L}\.|,\s*\p{L})[^\p{L}\p{N}]*$/u;
 
 /**
- * A query that ends in a place code after a word that introduces a place ("designers in LA", "from UK"):
+ * A query that ends in a place code after a word that introduces a place ("designers in LA", "from the UK"):
  * the code is the whole word, not the start of one, or "la" would find every "Larson" and "Labs" first.
  */
 function endsInPlaceCode(tokens: readonly string[]): boolean {
-  const [before, last] = tokens.slice(-2);
+  const last = tokens.at(-1);
+  const before = tokens.at(-2) === 'the' ? tokens.at(-3) : tokens.at(-2);
   if (!before || !last || !(PLACE_MARKERS.has(before) || PLACE_OR_EMPLOYER_MARKERS.has(before))) return false;
   return isShortCode(last) && locationCodeNames(last).length > 0;
 }
@@ -94,7 +95,8 @@ export function understandQuery(q: string | undefined): QueryWords {
   const words = [...new Set(kept)];
   const filler = tokens.filter((t) => !kept.includes(t));
   const initialLast = LAST_INITIAL.test(q ?? '');
-  const placeCodeLast = endsInPlaceCode(tokens);
+  // The code is the last word only when it was typed last: "la designers in la" keeps its first "la".
+  const placeCodeLast = endsInPlaceCode(tokens) && words.at(-1) === tokens.at(-1);
   const prefix = words.map((word, i): PrefixScope => {
     const initial = /^\p{L}$/u.test(word);
     if (i === words.length - 1) {
