@@ -70,6 +70,9 @@ const AREAS: Readonly<Record<string, readonly string[]>> = {
 /** A name as a location may carry it: letters (with their marks), spaces, apostrophes and hyphens ("U.S.A." and "Korea, Republic of" are left out). */
 const PLAIN_NAME = /^\p{L}[\p{L}\p{M}' -]*$/u;
 
+/** A country code as written: two capital letters. */
+const isCode = (text: string) => /^[A-Z]{2}$/.test(text);
+
 interface Form {
   text: string;
   folded: string;
@@ -82,8 +85,8 @@ interface Tables {
   codes: Map<string, string>;
   /** Per folded city name, the city's other names and the areas it lies in. */
   cities: Map<string, string[]>;
-  /** Per code as written, the country's names: no codes, no regions. */
-  countryNames: Map<string, string[]>;
+  /** Per code as written, the country's name of fewest words (no code, no region): what the code alone matches. */
+  countryName: Map<string, string>;
 }
 
 let tables: Tables | undefined;
@@ -93,12 +96,14 @@ function locationTables(): Tables {
   if (tables) return tables;
   const forms = new Map<string, Form[]>();
   const codes = new Map<string, string>();
-  const countryNames = new Map<string, string[]>();
+  const countryName = new Map<string, string>();
   const add = (code: string, list: readonly string[], inRegions: readonly string[]) => {
     const names = distinct(list.filter((name) => PLAIN_NAME.test(name) && name.toUpperCase() !== code));
     forms.set(code, distinct([code, ...names, ...inRegions]).map((text) => ({ text, folded: fold(text) })));
-    countryNames.set(code, names.filter((name) => !/^[A-Z]{2}$/.test(name)));
-    for (const name of names) if (!/^[A-Z]{2}$/.test(name) && !codes.has(fold(name))) codes.set(fold(name), code);
+    const words = (name: string) => name.split(' ').length;
+    const [fewest] = names.filter((name) => !isCode(name)).sort((a, b) => words(a) - words(b));
+    if (fewest) countryName.set(code, fewest);
+    for (const name of names) if (!isCode(name) && !codes.has(fold(name))) codes.set(fold(name), code);
   };
   const iso = countries.getNames('en', { select: 'all' });
   const everyName = (code: string) => [...(iso[code] ?? []), ...nativeNames(code)];
@@ -114,7 +119,7 @@ function locationTables(): Tables {
   };
   for (const group of CITY_NAMES) for (const city of group) link(city, group);
   for (const [area, members] of Object.entries(AREAS)) for (const city of members) link(city, [area]);
-  return (tables = { countries: forms, codes, cities, countryNames });
+  return (tables = { countries: forms, codes, cities, countryName });
 }
 
 /**
@@ -126,13 +131,11 @@ function locationTables(): Tables {
  * words makes the cheapest query ("USA", not "United States of America").
  */
 export function locationCodeNames(code: string): string[] {
-  const { countryNames, cities } = locationTables();
-  const words = (name: string) => name.split(' ').length;
+  const { countryName, cities } = locationTables();
   // UK's own names (Britain) are not GB's; GB's are UK's too.
   const upper = code.toUpperCase();
-  const names = countryNames.get(EXTRA_CODES[upper]?.iso ?? upper) ?? [];
-  const country = [...names].sort((a, b) => words(a) - words(b)).slice(0, 1);
-  return distinct([...country, ...(cities.get(fold(code)) ?? [])]);
+  const country = countryName.get(EXTRA_CODES[upper]?.iso ?? upper);
+  return distinct([...(country ? [country] : []), ...(cities.get(fold(code)) ?? [])]);
 }
 
 /** The country's name in its own language, when written in letters (countries-list). */
@@ -191,7 +194,7 @@ export function locationNames(location: string | null | undefined): string[] {
   const { before, country, after } = splitCountry(location);
   const { countries: forms, codes, cities } = locationTables();
   const folded = fold(country);
-  const code = /^[A-Z]{2}$/.test(country) ? country : codes.get(folded);
+  const code = isCode(country) ? country : codes.get(folded);
   const countryForms = (code && forms.get(code)) || [];
   const comma = location.indexOf(',');
   const city = comma >= 0 ? location.slice(0, comma) : location.trimEnd().endsWith(')') ? '' : location;
