@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { dropBlankParams, formValues } from './form-params.ts';
+import { formValues, searchParams } from './form-params.ts';
 
-describe('dropBlankParams', () => {
-  it('drops empty and whitespace-only fields and keeps everything else as sent', () => {
-    expect(dropBlankParams({ q: '', category: 'brand', location: '  ', company: ['a', 'b'], limit: '0' })).toEqual({
+const KNOWN = ['q', 'category', 'location', 'company', 'limit'];
+
+describe('searchParams', () => {
+  it('drops empty and whitespace-only fields and keeps the known ones as sent, repeated ones included', () => {
+    expect(searchParams({ q: '', category: 'brand', location: '  ', company: ['a', 'b'], limit: '0' }, KNOWN)).toEqual({
       category: 'brand',
       company: ['a', 'b'],
       limit: '0',
     });
+  });
+
+  it('drops parameters the page has no field for, such as the tracking ones of shared links', () => {
+    const query = JSON.parse('{"q":"ana","utm_source":"newsletter","fbclid":"x","categroy":"brand","__proto__":"y","q[a]":"b"}');
+    expect(searchParams(query, KNOWN)).toEqual({ q: 'ana' });
   });
 });
 

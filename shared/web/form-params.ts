@@ -1,12 +1,16 @@
 /**
- * An HTML form submitted with GET sends every field, empty ones as "name=". The REST API reads an
- * empty category as invalid, while a person leaving a field blank means "any": blank fields are
- * dropped before the same schema as the API parses the rest, so a page URL maps 1:1 onto the API's.
+ * The query a page searches with. An HTML form submitted with GET sends every field, empty ones as
+ * "name=": the REST API reads an empty category as invalid, while a person leaving a field blank means
+ * "any", so blank fields are dropped. Parameters the page has no field for are dropped too: links shared
+ * from newsletters, ads and social sites arrive with utm_source, fbclid or gclid, and a person following
+ * one expects the page, not an error. The rest is parsed by the API's own schema, so a page URL maps 1:1
+ * onto the API's; the JSON API itself stays strict, where a misspelt parameter is a client's bug to report.
  */
-export function dropBlankParams(query: Record<string, unknown>): Record<string, unknown> {
+export function searchParams(query: Record<string, unknown>, known: readonly string[]): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (typeof value === 'string' && value.trim() === '') continue;
+  for (const key of known) {
+    const value = query[key];
+    if (value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
     kept[key] = value;
   }
   return kept;

@@ -170,11 +170,25 @@ describe.each(engines)('web pages on $name', (backend) => {
         expect($('meta[name=robots]').attr('content')).toBe('noindex');
       }
       // A parameter without a field of its own is named in the summary, as the API names it.
-      const unknown = await page('/?categroy=brand&limit=abc');
+      const unknown = await page('/?limit=abc');
       expect(unknown.status).toBe(400);
       const summary = unknown.$('.error-summary li').map((_, li) => unknown.$(li).text()).get();
-      expect(summary.some((line) => line.startsWith('categroy is not a known parameter'))).toBe(true);
-      expect(summary).toContain('limit must be a non-negative integer');
+      expect(summary).toEqual(['limit must be a non-negative integer']);
+    });
+
+    it('ignores the parameters it has no field for, such as the tracking ones of a shared link', async () => {
+      const body = await api<{ data: { slug: string }[] }>('/api/v1/designers?category=brand');
+      for (const extra of ['utm_source=newsletter&utm_medium=email', 'fbclid=IwAR0abc', 'gclid=x&ref=producthunt']) {
+        const { status, $ } = await page(`/?category=brand&${extra}`);
+        expect(status).toBe(200);
+        expect(cardSlugs($)).toEqual(body.data.map((d) => d.slug));
+        expect($('link[rel=canonical]').attr('href')).toBe(`${PUBLIC_BASE_URL}/?category=brand`);
+      }
+      const roles = await page('/open-roles?remote=true&fbclid=IwAR0abc');
+      expect(roles.status).toBe(200);
+      expect(roles.$('#f-remote option[selected]').attr('value')).toBe('true');
+      // The JSON API stays strict: there a misspelt parameter is a client's bug to report.
+      expect((await get(base, '/api/v1/designers?category=brand&fbclid=IwAR0abc')).status).toBe(400);
     });
 
     it('pages by offset inside the window and by the API cursor beyond it', async () => {

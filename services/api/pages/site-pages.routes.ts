@@ -6,7 +6,7 @@ import { DesignerSearchQuerySchema } from '../../../shared/domain/designer-searc
 import { InvalidInputError, NotFoundError, parseOrThrow } from '../../../shared/domain/errors.ts';
 import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-search.schema.ts';
 import { type Page, REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
-import { dropBlankParams } from '../../../shared/web/form-params.ts';
+import { searchParams } from '../../../shared/web/form-params.ts';
 import type { ListingOutcome, SitePages } from '../../../shared/web/site-pages.tsx';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { docsSecurity, pageSecurity } from './page-security.middleware.ts';
@@ -25,7 +25,8 @@ export interface SitePagesRouteDeps {
 }
 
 /**
- * The pages people open. Each parses its query with the REST schema (blank form fields dropped), asks
+ * The pages people open. Each parses its query with the REST schema (blank form fields and parameters it
+ * has no field for dropped), asks
  * the DirectoryService with the REST page rules, and renders: the same URL parameters give the same
  * results as /api/v1.
  */
@@ -42,7 +43,7 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
   ) {
     const query = req.query as Record<string, unknown>;
     try {
-      const page = await search(parseOrThrow(schema, dropBlankParams(query)));
+      const page = await search(parseOrThrow(schema, searchParams(query, Object.keys(schema.shape))));
       sendHtml(res, 200, render({ query, page }), deps.cacheMaxAgeSeconds);
     } catch (error) {
       if (!(error instanceof InvalidInputError)) throw error;
