@@ -6,6 +6,7 @@ import type { Logger } from '../../shared/logging/logger.ts';
 import { buildOpenApiDocument } from '../../shared/openapi/openapi-document.builder.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
 import { errorMiddleware, notFoundRoute } from './middleware/error.middleware.ts';
+import { otherMethods } from './middleware/method-not-allowed.ts';
 import { createTraffic } from './middleware/traffic.ts';
 import type { Mount } from './mount/mount.ts';
 import { designersRouter } from './routes/designers.routes.ts';
@@ -43,7 +44,7 @@ export function createApp(deps: AppDeps): App {
   app.set('trust proxy', deps.config.TRUST_PROXY_HOPS ?? 0);
   const traffic = createTraffic(deps.config, deps.logger);
   app.use(traffic.observe);
-  app.get('/metrics', traffic.metrics);
+  app.route('/metrics').get(traffic.metrics).all(otherMethods('GET'));
   app.use('/api', traffic.guard);
 
   const cacheable: RequestHandler = (_req, res, next) => {
@@ -56,19 +57,27 @@ export function createApp(deps: AppDeps): App {
   const v1 = express.Router();
   v1.use(cors({ origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'] }));
   v1.use(cacheable);
-  v1.get('/openapi.json', (_req, res) => {
-    res.json(openapi);
-  });
+  v1.route('/openapi.json')
+    .get((_req, res) => {
+      res.json(openapi);
+    })
+    .all(otherMethods('GET'));
   v1.use(designersRouter(directory));
   v1.use(openRolesRouter(directory));
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const ready = await deps.search.isReady();
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
-  });
+  app
+    .route('/healthz')
+    .get((_req, res) => {
+      res.json({ status: 'ok' });
+    })
+    .all(otherMethods('GET'));
+  app
+    .route('/readyz')
+    .get(async (_req, res) => {
+      const ready = await deps.search.isReady();
+      res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+    })
+    .all(otherMethods('GET'));
   // Each mount answers its own errors: express restores req.baseUrl once an error leaves a mount, and the
   // metrics label (`/api/v1/designers/:slug`, not `/designers/:slug`) is read from it when the response ends.
   const jsonErrors = errorMiddleware(deps.logger);

@@ -1,13 +1,14 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 export interface ErrorPageProps {
-  status: 400 | 404 | 429 | 500 | 503;
+  status: 400 | 404 | 405 | 429 | 500 | 503;
   message: string;
 }
 
 const TITLES: Record<ErrorPageProps['status'], string> = {
   400: 'This address is not valid',
   404: 'Page not found',
+  405: 'Method not allowed',
   429: 'Too many requests',
   500: 'Something went wrong',
   503: 'The directory is busy',

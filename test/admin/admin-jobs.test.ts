@@ -160,6 +160,21 @@ describe.each(modes)('admin jobs, %s', (_label, start, skip) => {
     }
   });
 
+  it.skipIf(skip)('answers a method a job route does not take with a 405 naming the ones it does', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/api/admin/reindex', 'POST, OPTIONS'],
+      ['DELETE', '/api/admin/retry-failed', 'POST, OPTIONS'],
+      ['POST', '/api/admin/jobs/1', 'GET, HEAD, OPTIONS'],
+    ] as const) {
+      const response = await fetch(url(path), { method, headers: auth });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow')).toBe(allow);
+      expect(ErrorResponseSchema.parse(await response.json()).error).toBe(`${path} does not take ${method}; it takes ${allow}.`);
+    }
+    // Without the token the guard answers first: a 405 tells no stranger which operations exist.
+    expect((await fetch(url('/api/admin/reindex'))).status).toBe(401);
+  });
+
   it.skipIf(skip)('refuses a bad reindex body with a 400 naming the field', async () => {
     const response = await fetch(url('/api/admin/reindex'), {
       method: 'POST',

@@ -162,10 +162,22 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
       }
     });
 
-    it('a write method on a read endpoint is a JSON 404, not a write', async () => {
-      const response = await fetch(`${fx.app.baseUrl}/api/v1/designers`, { method: 'POST', body: '{}' });
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ success: false, error: expect.any(String) });
+    it('a write method on a read endpoint is a JSON 405 naming the methods it takes, not a 404 and not a write', async () => {
+      const paths = ['/api/v1/designers', '/api/v1/designers/ana-muller', '/api/v1/open-roles', '/api/v1/openapi.json', '/healthz', '/readyz', '/metrics'];
+      for (const path of paths) {
+        for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+          const response = await fetch(`${fx.app.baseUrl}${path}`, { method, body: '{}' });
+          expect(response.status, `${method} ${path}`).toBe(405);
+          expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+          expect(response.headers.get('cache-control')).toBe('no-store');
+          expect(await response.json()).toEqual({ success: false, error: `${path} does not take ${method}; it takes GET, HEAD, OPTIONS.` });
+        }
+      }
+      // HEAD is still the GET without its body, and a path that is no resource stays a 404 whatever the method.
+      const head = await fetch(`${fx.app.baseUrl}/api/v1/designers/ana-muller`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect((await fetch(`${fx.app.baseUrl}/api/v1/nope`, { method: 'POST' })).status).toBe(404);
+      expect((await fx.app.get('/api/v1/designers/ana-muller')).status).toBe(200);
     });
   });
 

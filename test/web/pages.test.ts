@@ -319,6 +319,22 @@ describe.each(engines)('web pages on $name', (backend) => {
     });
   });
 
+  it('refuses a write method on every page and site file with an HTML 405 naming the methods, and lists them for OPTIONS', async () => {
+    const paths = ['/', '/open-roles', '/designer/ana-muller', '/docs', '/llms.txt', '/robots.txt', '/sitemap.xml', '/assets/site.css'];
+    for (const path of paths) {
+      const response = await fetch(`${base}${path}`, { method: 'POST', body: 'q=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(loadHtml(await response.text())('p.lead').text()).toBe(`${path} does not take POST; it takes GET, HEAD, OPTIONS.`);
+      const options = await fetch(`${base}${path}`, { method: 'OPTIONS' });
+      expect(options.status, path).toBe(204);
+      expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    }
+    expect((await fetch(`${base}/no-such-page`, { method: 'POST' })).status).toBe(404);
+  });
+
   it('/docs renders the served OpenAPI document with Redoc from our own origin, with MCP instructions', async () => {
     const { status, headers, $ } = await page('/docs');
     expect(status).toBe(200);

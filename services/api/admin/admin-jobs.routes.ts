@@ -8,6 +8,7 @@ import {
 import { type AdminJobsPort, AdminJobsUnsupportedError } from '../../../shared/admin/admin-jobs.port.ts';
 import type { ErrorResponse } from '../../../shared/domain/envelope.schema.ts';
 import { NotFoundError, parseOrThrow } from '../../../shared/domain/errors.ts';
+import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { jsonBody } from '../middleware/request-body.ts';
 
@@ -19,26 +20,35 @@ import { jsonBody } from '../middleware/request-body.ts';
 export function adminJobsRouter(jobs: AdminJobsPort, basePath: string): Router {
   const router = Router();
 
-  router.post('/reindex', ...jsonBody(), async (req, res) => {
-    const { target } = parseOrThrow(ReindexRequestSchema, req.body ?? {});
-    const jobId = await jobs.enqueueReindex(target);
-    res
-      .status(202)
-      .location(`${basePath}/jobs/${encodeURIComponent(jobId)}`)
-      .json({ success: true, data: { job_id: jobId, target } } satisfies ReindexAcceptedResponse);
-  });
+  router
+    .route('/reindex')
+    .post(...jsonBody(), async (req, res) => {
+      const { target } = parseOrThrow(ReindexRequestSchema, req.body ?? {});
+      const jobId = await jobs.enqueueReindex(target);
+      res
+        .status(202)
+        .location(`${basePath}/jobs/${encodeURIComponent(jobId)}`)
+        .json({ success: true, data: { job_id: jobId, target } } satisfies ReindexAcceptedResponse);
+    })
+    .all(otherMethods('POST'));
 
   router.use('/jobs', decodablePathParam('id'));
-  router.get('/jobs/:id', async (req, res) => {
-    const job = await jobs.getJob(req.params.id);
-    if (!job) throw new NotFoundError(`No job ${req.params.id}.`);
-    res.json({ success: true, data: job } satisfies AdminJobResponse);
-  });
+  router
+    .route('/jobs/:id')
+    .get(async (req, res) => {
+      const job = await jobs.getJob(req.params.id);
+      if (!job) throw new NotFoundError(`No job ${req.params.id}.`);
+      res.json({ success: true, data: job } satisfies AdminJobResponse);
+    })
+    .all(otherMethods('GET'));
 
-  router.post('/retry-failed', async (_req, res) => {
-    const retried = await jobs.retryFailed();
-    res.json({ success: true, data: { retried } } satisfies RetryFailedResponse);
-  });
+  router
+    .route('/retry-failed')
+    .post(async (_req, res) => {
+      const retried = await jobs.retryFailed();
+      res.json({ success: true, data: { retried } } satisfies RetryFailedResponse);
+    })
+    .all(otherMethods('POST'));
 
   router.use(unsupportedError);
   return router;

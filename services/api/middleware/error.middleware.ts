@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
 import type { ErrorResponse } from '../../../shared/domain/envelope.schema.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
+import { MethodNotAllowedError } from './method-not-allowed.ts';
 import { TrafficRefusedError } from './traffic-refused.error.ts';
 
 export const notFoundRoute: RequestHandler = (req, res) => {
@@ -32,6 +33,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof TrafficRefusedError) {
       res.status(error.status).json({ success: false, error: error.message } satisfies ErrorResponse);
+      return;
+    }
+    if (error instanceof MethodNotAllowedError) {
+      res.status(405).json({ success: false, error: error.message } satisfies ErrorResponse);
       return;
     }
     if (error instanceof NotFoundError) {

@@ -3,6 +3,7 @@ import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../..
 import type { Logger } from '../../../shared/logging/logger.ts';
 import type { SitePages } from '../../../shared/web/site-pages.tsx';
 import { clientErrorStatus } from '../middleware/error.middleware.ts';
+import { MethodNotAllowedError } from '../middleware/method-not-allowed.ts';
 import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
 import { sendHtml } from './page-response.ts';
 import { pageSecurity } from './page-security.middleware.ts';
@@ -12,6 +13,10 @@ export function pageErrors(pages: SitePages, logger: Logger): ErrorRequestHandle
   const handle: ErrorRequestHandler = (error, req, res) => {
     if (error instanceof NotFoundError) {
       sendHtml(res, 404, pages.error(404, error.message), 0);
+      return;
+    }
+    if (error instanceof MethodNotAllowedError) {
+      sendHtml(res, 405, pages.error(405, error.message), 0);
       return;
     }
     if (error instanceof InvalidInputError) {

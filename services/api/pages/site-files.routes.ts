@@ -6,6 +6,7 @@ import type { DirectoryService } from '../../../shared/directory/directory.servi
 import { CursorParam } from '../../../shared/domain/query-param.schema.ts';
 import { parseOrThrow } from '../../../shared/domain/errors.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
+import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { renderLlmsTxt } from '../../../shared/web/llms-txt.renderer.ts';
 import { renderRobotsTxt } from '../../../shared/web/robots-txt.renderer.ts';
 import type { SiteAssets } from '../../../shared/web/site-assets.ts';
@@ -50,35 +51,37 @@ export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
     }
   }
 
-  router.get('/assets/site.css', (_req, res) => {
+  const file = (path: string, ...handlers: RequestHandler[]) => router.route(path).get(...handlers).all(otherMethods('GET'));
+
+  file('/assets/site.css', (_req, res) => {
     cache(res);
     res.type('css').send(deps.assets.css);
   });
 
-  router.get('/assets/redoc.standalone.js', (_req, res) => {
+  file('/assets/redoc.standalone.js', (_req, res) => {
     cache(res);
     res.sendFile(deps.assets.redocScriptFile, { cacheControl: false });
   });
 
-  router.get('/llms.txt', (_req, res) => {
+  file('/llms.txt', (_req, res) => {
     cache(res);
     res.type('text/markdown; charset=utf-8').send(renderLlmsTxt(deps.urls));
   });
 
-  router.get('/robots.txt', (_req, res) => {
+  file('/robots.txt', (_req, res) => {
     cache(res);
     res.type('text/plain; charset=utf-8').send(renderRobotsTxt(deps.urls));
   });
 
-  router.get('/sitemap.xml', ...deps.guard, async (_req, res) => {
+  file('/sitemap.xml', ...deps.guard, async (_req, res) => {
     await streamXml(res, await siteSitemap(deps.directory, deps.urls, maxUrls));
   });
 
-  router.get(PAGES_SITEMAP_PATH, ...deps.guard, async (_req, res) => {
+  file(PAGES_SITEMAP_PATH, ...deps.guard, async (_req, res) => {
     await streamXml(res, pagesSitemap(deps.urls));
   });
 
-  router.get(DESIGNER_SITEMAP_PATH, ...deps.guard, async (req, res) => {
+  file(DESIGNER_SITEMAP_PATH, ...deps.guard, async (req, res) => {
     const { cursor } = parseOrThrow(DesignerSitemapQuery, req.query);
     await streamXml(res, await designerSitemap(deps.directory, deps.urls, cursor, maxUrls));
   });

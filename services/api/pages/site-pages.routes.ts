@@ -8,6 +8,7 @@ import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-sear
 import { type Page, REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
 import { searchParams } from '../../../shared/web/form-params.ts';
 import type { ListingOutcome, SitePages } from '../../../shared/web/site-pages.tsx';
+import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { docsSecurity, pageSecurity } from './page-security.middleware.ts';
 import { sendHtml } from './page-response.ts';
@@ -51,28 +52,40 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
     }
   }
 
-  router.get('/', pageSecurity, ...guard, (req, res) =>
-    listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES), pages.designerSearch),
-  );
+  router
+    .route('/')
+    .get(pageSecurity, ...guard, (req, res) =>
+      listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES), pages.designerSearch),
+    )
+    .all(otherMethods('GET'));
 
-  router.get('/open-roles', pageSecurity, ...guard, (req, res) =>
-    listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES), pages.openRoles),
-  );
+  router
+    .route('/open-roles')
+    .get(pageSecurity, ...guard, (req, res) =>
+      listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES), pages.openRoles),
+    )
+    .all(otherMethods('GET'));
 
   router.use('/designer', decodablePathParam('slug'));
-  router.get('/designer/:slug', pageSecurity, ...guard, async (req, res) => {
-    const params = SlugParams.safeParse(req.params);
-    if (!params.success) throw new NotFoundError(NOT_LISTED);
-    try {
-      sendHtml(res, 200, pages.profile(await directory.getDesigner({ slug: params.data.slug })), deps.cacheMaxAgeSeconds);
-    } catch (error) {
-      throw error instanceof NotFoundError ? new NotFoundError(NOT_LISTED) : error;
-    }
-  });
+  router
+    .route('/designer/:slug')
+    .get(pageSecurity, ...guard, async (req, res) => {
+      const params = SlugParams.safeParse(req.params);
+      if (!params.success) throw new NotFoundError(NOT_LISTED);
+      try {
+        sendHtml(res, 200, pages.profile(await directory.getDesigner({ slug: params.data.slug })), deps.cacheMaxAgeSeconds);
+      } catch (error) {
+        throw error instanceof NotFoundError ? new NotFoundError(NOT_LISTED) : error;
+      }
+    })
+    .all(otherMethods('GET'));
 
-  router.get('/docs', docsSecurity, (_req, res) => {
-    sendHtml(res, 200, pages.docs({ redocScript: deps.redocScriptHref }), deps.cacheMaxAgeSeconds);
-  });
+  router
+    .route('/docs')
+    .get(docsSecurity, (_req, res) => {
+      sendHtml(res, 200, pages.docs({ redocScript: deps.redocScriptHref }), deps.cacheMaxAgeSeconds);
+    })
+    .all(otherMethods('GET'));
 
   return router;
 }

@@ -5,6 +5,7 @@ import { DesignerSearchQuerySchema } from '../../../shared/domain/designer-searc
 import { parseOrThrow } from '../../../shared/domain/errors.ts';
 import { REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
 import { z } from 'zod';
+import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { toListEnvelope } from './envelope.ts';
 
@@ -13,16 +14,22 @@ const SlugParams = z.strictObject({ slug: SlugSchema });
 export function designersRouter(directory: DirectoryService): Router {
   const router = Router();
 
-  router.get('/designers', async (req, res) => {
-    const search = parseOrThrow(DesignerSearchQuerySchema, req.query);
-    res.json(toListEnvelope(await directory.searchDesigners(search, REST_PAGE_RULES)));
-  });
+  router
+    .route('/designers')
+    .get(async (req, res) => {
+      const search = parseOrThrow(DesignerSearchQuerySchema, req.query);
+      res.json(toListEnvelope(await directory.searchDesigners(search, REST_PAGE_RULES)));
+    })
+    .all(otherMethods('GET'));
 
   router.use('/designers', decodablePathParam('slug'));
-  router.get('/designers/:slug', async (req, res) => {
-    const { slug } = parseOrThrow(SlugParams, req.params);
-    res.json({ success: true, data: await directory.getDesigner({ slug }) });
-  });
+  router
+    .route('/designers/:slug')
+    .get(async (req, res) => {
+      const { slug } = parseOrThrow(SlugParams, req.params);
+      res.json({ success: true, data: await directory.getDesigner({ slug }) });
+    })
+    .all(otherMethods('GET'));
 
   return router;
 }

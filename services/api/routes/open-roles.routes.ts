@@ -3,13 +3,17 @@ import type { DirectoryService } from '../../../shared/directory/directory.servi
 import { parseOrThrow } from '../../../shared/domain/errors.ts';
 import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-search.schema.ts';
 import { REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
+import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { toListEnvelope } from './envelope.ts';
 
 export function openRolesRouter(directory: DirectoryService): Router {
   const router = Router();
-  router.get('/open-roles', async (req, res) => {
-    const search = parseOrThrow(OpenRoleSearchQuerySchema, req.query);
-    res.json(toListEnvelope(await directory.searchOpenRoles(search, REST_PAGE_RULES)));
-  });
+  router
+    .route('/open-roles')
+    .get(async (req, res) => {
+      const search = parseOrThrow(OpenRoleSearchQuerySchema, req.query);
+      res.json(toListEnvelope(await directory.searchOpenRoles(search, REST_PAGE_RULES)));
+    })
+    .all(otherMethods('GET'));
   return router;
 }
