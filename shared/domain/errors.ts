@@ -45,7 +45,7 @@ export function problemsFromZod(error: z.ZodError, allowedKeys: readonly string[
       for (const key of issue.keys) {
         problems.push({
           parameter: key,
-          message: `is not a known parameter${allowedKeys.length ? `; allowed: ${allowedKeys.join(', ')}` : ''}`,
+          message: `is not a known parameter; ${allowedKeys.length ? `allowed: ${allowedKeys.join(', ')}` : 'this endpoint takes none'}`,
         });
       }
       continue;

@@ -61,6 +61,13 @@ export function boolQueryParam(description: string) {
     .meta({ description, type: 'boolean' });
 }
 
+/**
+ * The query of an endpoint that takes no parameters (a profile by slug): anything given is refused by
+ * name, as on the list endpoints, instead of being silently ignored (`?fields=name` would look as if it
+ * worked).
+ */
+export const NoQueryParamsSchema = z.strictObject({});
+
 export const CursorParam = z
   .string({ error: once('a cursor string from meta.next_cursor') })
   .min(1)

@@ -143,6 +143,16 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
       expect(response.body.details).toEqual([{ parameter: 'slug', message: expect.stringMatching(/lowercase/) }]);
     });
 
+    it('GET /designers/{slug} with a query parameter is a 400 naming it: the lookup takes none', async () => {
+      for (const qs of ['?fields=name', '?slug=ana-muller', '?q=ana&q=muller']) {
+        const name = new URLSearchParams(qs).keys().next().value!;
+        const response = await fx.app.get<ErrorBody>(`/api/v1/designers/ana-muller${qs}`);
+        expect(response.status, qs).toBe(400);
+        openapi.check('/designers/{slug}', 'get', 400, response.body);
+        expect(response.body.details).toEqual([{ parameter: name, message: 'is not a known parameter; this endpoint takes none' }]);
+      }
+    });
+
     it('GET /open-roles matches, with nullable company_url', async () => {
       const response = await fx.app.get<ListBody<OpenRole>>('/api/v1/open-roles');
       expect(response.status).toBe(200);

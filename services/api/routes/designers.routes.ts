@@ -4,6 +4,7 @@ import { SlugSchema } from '../../../shared/domain/designer.schema.ts';
 import { DesignerSearchQuerySchema } from '../../../shared/domain/designer-search.schema.ts';
 import { parseOrThrow } from '../../../shared/domain/errors.ts';
 import { REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
+import { NoQueryParamsSchema } from '../../../shared/domain/query-param.schema.ts';
 import { z } from 'zod';
 import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
@@ -27,6 +28,7 @@ export function designersRouter(directory: DirectoryService): Router {
     .route('/designers/:slug')
     .get(async (req, res) => {
       const { slug } = parseOrThrow(SlugParams, req.params);
+      parseOrThrow(NoQueryParamsSchema, req.query);
       res.json({ success: true, data: await directory.getDesigner({ slug }) });
     })
     .all(otherMethods('GET'));
