@@ -99,10 +99,12 @@ export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServ
     },
     (args) => {
       const guess = typeof args.slug === 'string' ? args.slug.replace(/-+/g, ' ').trim() : '';
+      // A model often passes the person's name as the slug ("Geraldine Boyer"): point it at the search.
+      const byName = guess && guess.length <= 200 ? { slug: `to find a designer by name, call search_designers with q=${JSON.stringify(guess)}` } : {};
       return run(
         'get_designer',
         {
-          parameters: { q: 'to search by name call search_designers with q', name: 'to search by name call search_designers with q' },
+          parameters: { ...byName, q: 'to search by name call search_designers with q', name: 'to search by name call search_designers with q' },
           notFound: guess
             ? `Slugs must match exactly: call search_designers with q="${guess}" to find the designer and the right slug.`
             : "Call search_designers (q with the person's name) to find the designer and the right slug or id.",

@@ -256,6 +256,8 @@ export function defineToolContract(ctx: ContractContext): void {
     const badSlug = await callTool(client(), 'get_designer', { slug: 'Ana Lopez' });
     expect(badSlug.isError).toBe(true);
     expect(badSlug.text).toContain('- slug: must be lowercase letters, digits and single hyphens');
+    // A name given as the slug points at the search by that name.
+    expect(badSlug.text).toContain('(to find a designer by name, call search_designers with q="Ana Lopez")');
 
     const both = await callTool(client(), 'search_designers', { offset: 5, cursor: 'abc' });
     expect(both.isError).toBe(true);
