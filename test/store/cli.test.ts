@@ -120,6 +120,23 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
     expect(result.stdout).toMatch(/Imported 1 of 1 open role record\(s\)/);
   });
 
+  it('import reads the semicolon CSV a spreadsheet writes where the comma is the decimal mark', async () => {
+    const path = join(dir, 'designers-excel.csv');
+    const role = '"{""title"":""Brand Designer"",""company"":""Acme; Co"",""company_url"":null}"';
+    await writeFile(
+      path,
+      '\uFEFFid;slug;name;description;website;portfolio_preview;category;location;current_role;previous_roles\r\n' +
+        `semi-1;ana-semicolon;Ana López;Brand work, mostly;https://ana.example;https://ana.example/p.jpg;brand;Madrid, ES;${role};[]\r\n`,
+    );
+    const result = await cli(['import', path], env);
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stdout).toMatch(/Imported 1 of 1 designer record\(s\)/);
+    const { rows } = await db.query<{ name: string; location: string; description: string }>(
+      "SELECT name, location, description FROM designers WHERE id = 'semi-1'",
+    );
+    expect(rows).toEqual([{ name: 'Ana López', location: 'Madrid, ES', description: 'Brand work, mostly' }]);
+  });
+
   it('seed writes the sample directory through the import; a second seed leaves designers unchanged', async () => {
     const first = await cli(['seed', '--designers', '30', '--open-roles', '5'], env);
     expect(first.code).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, parseImportText } from './import-file.reader.ts';
+import { csvDelimiter, detectFormat, parseImportText } from './import-file.reader.ts';
 import { ImportFileError } from './import.errors.ts';
 
 const csv = { json: ['current_role', 'previous_roles'], boolean: ['opted_in'] };
@@ -40,6 +40,16 @@ describe('import file reader', () => {
     );
     // Unnamed columns (a trailing comma) are no repeat: their cells are empty, or refused as unknown fields.
     expect(parseImportText('slug,name,,\nana,Ana,,\n', 'csv', csv).map((r) => r.value)).toEqual([{ slug: 'ana', name: 'Ana' }]);
+  });
+
+  it('reads a CSV separated by semicolons (a spreadsheet where the comma is the decimal mark) or tabs', () => {
+    const expected = [{ slug: 'ana', name: 'Ana López', location: 'Madrid, ES', current_role: { title: 'Designer', company: 'Acme; Co', company_url: null } }];
+    const role = '"{""title"":""Designer"",""company"":""Acme; Co"",""company_url"":null}"';
+    expect(parseImportText(`\uFEFFslug;name;location;current_role\r\nana;Ana López;Madrid, ES;${role}\r\n`, 'csv', csv).map((r) => r.value)).toEqual(expected);
+    expect(parseImportText(`slug\tname\tlocation\tcurrent_role\nana\tAna López\tMadrid, ES\t${role}\n`, 'csv', csv).map((r) => r.value)).toEqual(expected);
+    // A comma header keeps its commas, whatever the cells hold; a header of one column is comma-separated.
+    expect(parseImportText('slug,location\nana,"Paris; Lyon"\n', 'csv', csv).map((r) => r.value)).toEqual([{ slug: 'ana', location: 'Paris; Lyon' }]);
+    expect(csvDelimiter('slug\nana;bo\n')).toBe(',');
   });
 
   it('names the line of a malformed CSV row', () => {

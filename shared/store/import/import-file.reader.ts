@@ -110,10 +110,24 @@ function csvHeader(names: string[]): string[] {
   return names;
 }
 
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The character that separates the header's column names: a comma, or the semicolon a spreadsheet writes
+ * where the comma is the decimal mark (Excel in most of Europe), or a tab. Column names hold none of the
+ * three, so the one that splits the header most is the file's; a tie (a header of one column) is a comma.
+ */
+export function csvDelimiter(text: string): (typeof DELIMITERS)[number] {
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!;
+  const count = (d: string) => header.split(d).length;
+  return DELIMITERS.reduce((best, d) => (count(d) > count(best) ? d : best));
+}
+
 function parseCsvRecords(text: string, columns: CsvColumns): SourceRecord[] {
   let rows: { info: { lines: number }; raw: string; record: Record<string, string> }[];
+  const delimiter = csvDelimiter(text);
   try {
-    rows = parseCsv(text, { columns: csvHeader, info: true, raw: true, skip_empty_lines: true, bom: true, trim: true });
+    rows = parseCsv(text, { columns: csvHeader, delimiter, info: true, raw: true, skip_empty_lines: true, bom: true, trim: true });
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
