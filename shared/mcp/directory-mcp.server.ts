@@ -100,7 +100,7 @@ export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServ
     (args) => {
       const guess = typeof args.slug === 'string' ? args.slug.replace(/-+/g, ' ').trim() : '';
       // A model often passes the person's name as the slug ("Geraldine Boyer"): point it at the search.
-      const byName = guess && guess.length <= 200 ? { slug: `to find a designer by name, call search_designers with q=${JSON.stringify(guess)}` } : {};
+      const byName: Record<string, string> = guess && guess.length <= 200 ? { slug: `to find a designer by name, call search_designers with q=${JSON.stringify(guess)}` } : {};
       return run(
         'get_designer',
         {
