@@ -3,8 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OwnRedis } from '../chaos/support/own-redis.ts';
 import { requireServices } from '../support/services.ts';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { runCli } from './support/cli-process.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
+import { freePort, pipelineEnv, startWorkerProcess, workerEnv } from './support/worker-process.ts';
 
 const services = requireServices('postgres', 'redis', 'elasticsearch');
 
@@ -93,6 +96,41 @@ describe.skipIf(!services)('CLI sync commands: a service lost while the command 
       expect(jobs).toEqual([expect.objectContaining({ id, state: 'waiting' })]);
     } finally {
       await client.call('CLIENT', 'UNPAUSE').catch(() => undefined);
+      client.disconnect();
+    }
+  });
+
+  it('reindex --wait: Redis restarts while it follows → says so, follows on, and reports the finished reindex', async () => {
+    const env = { ...pipelineEnv(h.config()), LOG_LEVEL: 'warn', REDIS_URL: redis.url };
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', 'reindex', 'designers', '--wait'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(proc, 'exit');
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    client.on('error', () => undefined);
+    let worker: Awaited<ReturnType<typeof startWorkerProcess>> | undefined;
+    try {
+      // No worker runs yet, so the job waits; the command follows it on the queue's event stream (XREAD).
+      await waitFor(async () => /queued as job/.test(stdout) && /cmd=xread/.test(String(await client.call('CLIENT', 'LIST'))), {
+        what: 'the command following its job',
+      });
+      await redis.restart(2000);
+      await waitFor(async () => /answers again/.test(stderr), { what: 'the command to see Redis back' });
+      worker = await startWorkerProcess(workerEnv(h.config(), await freePort(), { REDIS_URL: redis.url }));
+      const [code] = await exited;
+      expect(code, stderr).toBe(0);
+      const id = /queued as job (\S+)\./.exec(stdout)![1];
+      expect(stdout).toMatch(/designers: 0 documents in \S+ \(previous/);
+      expect(stdout).toMatch(/Done in \d+\.\d s\./);
+      expect(stderr.trim().split('\n')).toEqual([
+        `Lost Redis at 127.0.0.1:${redis.port} (REDIS_URL) while following job ${id}. The reindex is the worker's and goes on without this command; waiting for Redis to answer again (Ctrl-C stops the waiting, not the reindex).`,
+        `Redis at 127.0.0.1:${redis.port} answers again; following job ${id} again.`,
+      ]);
+    } finally {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      await worker?.kill9();
       client.disconnect();
     }
   });

@@ -4,6 +4,7 @@ import { REINDEX_TARGETS, type ReindexProgress, ReindexProgressSchema, type Rein
 import type { ReindexResult } from '../../../shared/ingest/jobs/reindex.job.ts';
 import type { IngestQueues, JobView } from '../../../shared/ingest/runtime/ingest-queues.ts';
 import { waitForJob } from '../../../shared/ingest/runtime/job-waiter.ts';
+import { redisService } from '../../../shared/config/unusable-service.error.ts';
 import { withIngest } from './with-ingest.ts';
 
 export function registerReindexCommand(program: Command): void {
@@ -72,9 +73,19 @@ async function follow(queues: IngestQueues, id: string, redisUrl: string): Promi
       })
       .catch(() => undefined);
   };
+  // The worker carries on without us: a lost connection only stops the following, until Redis is back.
+  const redis = redisService(redisUrl);
+  const onConnection = (up: boolean) => {
+    const text = up
+      ? `${redis} answers again; following job ${id} again.`
+      : `Lost ${redis} (REDIS_URL) while following job ${id}. The reindex is the worker's and goes on without this command; waiting for Redis to answer again (Ctrl-C stops the waiting, not the reindex).`;
+    if (started && process.stderr.isTTY) bar.update({ phase: up ? 'reconnected' : 'waiting for Redis' });
+    process.stderr.write(`${started && process.stderr.isTTY ? '\n' : ''}${text}\n`);
+    if (up) redraw();
+  };
   try {
     redraw();
-    await waitForJob(queues.maintenance, id, redisUrl, redraw);
+    await waitForJob(queues.maintenance, id, redisUrl, { onStep: redraw, onConnection });
     await drawing;
     const job = await queues.getJob(id);
     if (started && job?.state === 'completed') bar.update(bar.getTotal());
