@@ -15,17 +15,26 @@ function counter(known: { locations?: string[]; companies?: string[]; words?: st
 }
 
 describe('guessStructuredTerms', () => {
-  it('reads a category, a place after "in" and an employer after "at"', () => {
+  it('reads a category, and up to three words after "in" (a place) and "at" (an employer) for a count to trim', () => {
     expect(guessStructuredTerms('a brand designer who worked at Spotify')).toEqual({ category: 'brand', locations: [], companies: ['spotify'] });
     expect(guessStructuredTerms('senior product designers at stripe based in New York')).toEqual({
       category: 'product',
       locations: ['new york'],
-      companies: ['stripe'],
+      companies: ['stripe based in'],
     });
+    // Filler after the first word stays: names hold it ("Possible Works"); leading filler is skipped.
+    expect(guessStructuredTerms('illustrators who worked at possible works')).toMatchObject({ companies: ['possible works'] });
+    expect(guessStructuredTerms('ux work in the US')).toMatchObject({ locations: ['us'] });
   });
 
   it('prefers a longer category phrase, and reads "former X" as an employer', () => {
-    expect(guessStructuredTerms('former google heads of design')).toMatchObject({ category: 'director', companies: ['google heads'] });
+    expect(guessStructuredTerms('former google heads of design')).toMatchObject({ category: 'director', companies: ['google heads of'] });
+  });
+
+  it('names no category when q names two different ones', () => {
+    expect(guessStructuredTerms('someone who can do 3d product renders').category).toBeUndefined();
+    expect(guessStructuredTerms('motion and brand designers').category).toBeUndefined();
+    expect(guessStructuredTerms('ui ux designer').category).toBe('product');
   });
 
   it('finds nothing in a plain name', () => {

@@ -37,29 +37,37 @@ export interface StructuredGuesses {
   companies: string[];
 }
 
-/** The run of non-filler words right after position i (up to three), as typed. */
+/**
+ * Up to three words right after position i, leading filler skipped: a candidate that a count then trims to
+ * the words some record holds ("berlin who knows" → "berlin"). Filler inside is kept, since names hold it:
+ * "Possible Works", "The Working Group".
+ */
 function phraseAfter(words: readonly string[], i: number): string | null {
-  const run: string[] = [];
-  for (let j = i + 1; j < words.length && run.length < 3; j++) {
-    const word = words[j]!;
-    if (FILLER_WORDS.has(word)) {
-      if (run.length > 0) break;
-      continue;
-    }
-    run.push(word);
-  }
+  let start = i + 1;
+  while (start < words.length && FILLER_WORDS.has(words[start]!)) start++;
+  const run = words.slice(start, start + 3);
   return run.length > 0 ? run.join(' ') : null;
+}
+
+/**
+ * The category q names, if it names one: a phrase wins over the words inside it ("head of design"), and two
+ * different categories ("3d product renders", "motion and brand designers") name none, since a guess would
+ * filter out the people of the other.
+ */
+function namedCategory(words: readonly string[]): Category | undefined {
+  const text = ` ${words.join(' ')} `;
+  const phrases = Object.keys(CATEGORY_WORDS).filter((k) => text.includes(` ${k} `));
+  const outer = phrases.filter((p) => !phrases.some((other) => other !== p && ` ${other} `.includes(` ${p} `)));
+  const named = new Set(outer.map((p) => CATEGORY_WORDS[p]!));
+  return named.size === 1 ? [...named][0] : undefined;
 }
 
 /** Pure: what q seems to say about category, place and employer. */
 export function guessStructuredTerms(q: string): StructuredGuesses {
   const words = tokenize(q);
-  const text = ` ${words.join(' ')} `;
-  const phrase = Object.keys(CATEGORY_WORDS)
-    .filter((k) => text.includes(` ${k} `))
-    .sort((a, b) => b.length - a.length)[0];
   const guesses: StructuredGuesses = { locations: [], companies: [] };
-  if (phrase) guesses.category = CATEGORY_WORDS[phrase];
+  const category = namedCategory(words);
+  if (category) guesses.category = category;
   words.forEach((word, i) => {
     const after = phraseAfter(words, i);
     if (!after) return;

@@ -625,6 +625,12 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(unmarked.text).toContain('consider calling search_designers with {"category":"graphic","location":"seoul"}');
         const nowhere = await callTool(client, 'search_designers', { q: 'illustrator hana' });
         expect(nowhere.text).not.toContain('"location"');
+        // An employer whose name holds a filler word is suggested whole, and so is the suggestion's search.
+        const works = await callTool(client, 'search_designers', { q: '3d artist who worked at macme works' });
+        expect(works.text).toContain('"company":"macme works"');
+        // Two specialties named: no category is guessed, since either would filter out the other's people.
+        const two = await callTool(client, 'search_designers', { q: 'someone who can do 3d product renders' });
+        expect(two.text).not.toContain('"category"');
       });
 
       it('search_designers pages through every listed designer once by its next arguments', async () => {
