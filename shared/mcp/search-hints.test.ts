@@ -35,6 +35,7 @@ describe('guessStructuredTerms', () => {
     expect(guessStructuredTerms('someone who can do 3d product renders').category).toBeUndefined();
     expect(guessStructuredTerms('motion and brand designers').category).toBeUndefined();
     expect(guessStructuredTerms('ui ux designer').category).toBe('product');
+    expect(guessStructuredTerms('design leadership roles').category).toBe('director');
   });
 
   it('finds nothing in a plain name', () => {

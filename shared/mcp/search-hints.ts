@@ -16,7 +16,7 @@ const CATEGORY_WORDS: Readonly<Record<string, Category>> = {
   graphic: 'graphic', illustrator: 'graphic', illustrators: 'graphic', typographer: 'graphic', editorial: 'graphic',
   motion: 'motion', animator: 'motion', animators: 'motion', animation: 'motion',
   '3d': '3d', cgi: '3d', spatial: '3d',
-  director: 'director', directors: 'director', 'head of design': 'director', 'heads of design': 'director', 'vp of design': 'director',
+  director: 'director', directors: 'director', leadership: 'director', 'head of design': 'director', 'heads of design': 'director', 'vp of design': 'director',
   engineer: 'engineer', engineers: 'engineer', technologist: 'engineer', technologists: 'engineer',
 };
 
