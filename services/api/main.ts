@@ -1,5 +1,6 @@
 import { createRuntime } from '../../shared/composition/runtime.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
+import { listenOn } from '../../shared/composition/http-listen.ts';
 import { startOrExit } from '../../shared/composition/startup-failure.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { adminMounts, closeAdminMounts } from './admin/admin.mount.ts';
@@ -25,17 +26,16 @@ const { app, close: closeApp } = createApp({
   },
 });
 
-const server = app.listen(config.PORT, config.HOST, () => {
-  const base = config.PUBLIC_BASE_URL.replace(/\/+$/, '');
-  logger.info({ port: config.PORT, search: config.SEARCH_BACKEND }, 'api listening');
-  process.stderr.write(
-    `\nDesigner Directory is up (search: ${config.SEARCH_BACKEND}). Open ${base}/ in a browser, or try:\n` +
-      `  curl '${base}/api/v1/designers?category=brand&location=US&limit=3'\n` +
-      `  curl '${base}/api/v1/open-roles?remote=true&limit=3'\n` +
-      `  ${base}/api/v1/openapi.json\n` +
-      `  MCP (Streamable HTTP): ${base}/api/mcp\n\n`,
-  );
-});
+const server = await startOrExit(() => listenOn(app, config.PORT, config.HOST, 'PORT'));
+const base = config.PUBLIC_BASE_URL.replace(/\/+$/, '');
+logger.info({ port: config.PORT, search: config.SEARCH_BACKEND }, 'api listening');
+process.stderr.write(
+  `\nDesigner Directory is up (search: ${config.SEARCH_BACKEND}). Open ${base}/ in a browser, or try:\n` +
+    `  curl '${base}/api/v1/designers?category=brand&location=US&limit=3'\n` +
+    `  curl '${base}/api/v1/open-roles?remote=true&limit=3'\n` +
+    `  ${base}/api/v1/openapi.json\n` +
+    `  MCP (Streamable HTTP): ${base}/api/mcp\n\n`,
+);
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');

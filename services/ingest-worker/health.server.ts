@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import express from 'express';
+import { listenOn } from '../../shared/composition/http-listen.ts';
 import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 
 /**
@@ -24,7 +25,5 @@ export function startHealthServer(worker: IngestWorker, port: number, host: stri
   app.use((_req, res) => {
     res.status(404).json({ success: false, error: 'Not found.' });
   });
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
-  });
+  return listenOn(app, port, host, 'WORKER_PORT');
 }

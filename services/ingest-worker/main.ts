@@ -26,7 +26,7 @@ const worker = createIngestWorker({
   handlers: (ctx) => createJobHandlers(ctx, { reindexTestPauseAt: config.REINDEX_TEST_PAUSE_AT }),
   options: { maintenanceLockMs: config.REINDEX_LOCK_MS, syncLockMs: config.SYNC_LOCK_MS },
 });
-const server = await startHealthServer(worker, config.WORKER_PORT, config.HOST);
+const server = await startOrExit(() => startHealthServer(worker, config.WORKER_PORT, config.HOST));
 await worker.start();
 logger.info({ port: config.WORKER_PORT }, 'health and metrics listening');
 

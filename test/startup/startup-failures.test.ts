@@ -180,4 +180,25 @@ describe.skipIf(!services)('a bad setting or an unusable service stops a command
       `Cannot use Postgres at 127.0.0.1:${port}/x (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:${port}`,
     );
   });
+
+  it('API and worker: a port another process holds, or a HOST not of this machine, is the message and exit code 1, never "up"', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const taken = `Cannot listen on 127.0.0.1:${port} (PORT): another process listens there: stop it, or set PORT to a free port.`;
+      // Before, the API announced "Designer Directory is up" and then exited without a word.
+      expectMessageOnly(await runEntry('services/api/main.ts', [], { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(dir, 'api-port') }), taken);
+      expectMessageOnly(
+        await runEntry('services/api/main.ts', [], { HOST: '192.0.2.1', PORT: String(port), DATA_DIR: join(dir, 'api-port') }),
+        `Cannot listen on 192.0.2.1:${port} (PORT): HOST is no address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all.`,
+      );
+      expectMessageOnly(
+        await runEntry('services/ingest-worker/main.ts', [], { ...pipeline, HOST: '127.0.0.1', WORKER_PORT: String(port) }),
+        taken.replace('(PORT)', '(WORKER_PORT)').replace('set PORT', 'set WORKER_PORT'),
+      );
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
 });
