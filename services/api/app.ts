@@ -1,5 +1,6 @@
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
+import { xContentTypeOptions } from 'helmet';
 import type { Config } from '../../shared/config/config.schema.ts';
 import { createDirectoryService, type DirectoryService } from '../../shared/directory/directory.service.ts';
 import type { Logger } from '../../shared/logging/logger.ts';
@@ -44,6 +45,9 @@ export function createApp(deps: AppDeps): App {
   app.set('trust proxy', deps.config.TRUST_PROXY_HOPS ?? 0);
   const traffic = createTraffic(deps.config, deps.logger);
   app.use(traffic.observe);
+  // Every answer holds text the directory's curators or its callers wrote (names, descriptions, q echoed in
+  // errors): no browser may read a JSON or text body as anything but its declared type.
+  app.use(xContentTypeOptions());
   app.route('/metrics').get(traffic.metrics).all(otherMethods('GET'));
   app.use('/api', traffic.guard);
 

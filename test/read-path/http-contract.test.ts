@@ -302,6 +302,13 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
       }
     });
 
+    it('every answer, success or error, JSON or not, forbids content sniffing', async () => {
+      for (const path of ['/api/v1/designers', '/api/v1/designers/nobody-here', '/api/v1/designers?category=x', '/nope', '/healthz', '/metrics']) {
+        const response = await fetch(`${fx.app.baseUrl}${path}`);
+        expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      }
+    });
+
     it('different results have different ETags', async () => {
       const a = await fetch(`${fx.app.baseUrl}/api/v1/designers?category=brand`);
       const b = await fetch(`${fx.app.baseUrl}/api/v1/designers?category=motion`);
