@@ -1,0 +1,68 @@
+import type { Server } from 'node:http';
+import { connect, createServer } from 'node:net';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config/config.schema.ts';
+import { listenOn } from './http-listen.ts';
+
+/** Sends raw bytes to the server and reads everything it answers until it closes the connection. */
+function raw(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+function parse(answer: string) {
+  const [head, body] = answer.split('\r\n\r\n');
+  return { status: Number(head!.split(' ')[1]), head: head!, body: JSON.parse(body!) as unknown };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+async function serve(): Promise<number> {
+  const app = express();
+  app.get('/ok', (_req, res) => res.json({ ok: true }));
+  const server = await listenOn(app, 0, '127.0.0.1', 'PORT');
+  servers.push(server);
+  return (server.address() as { port: number }).port;
+}
+
+describe('listenOn', () => {
+  it('serves the app once listening', async () => {
+    const port = await serve();
+    expect(await (await fetch(`http://127.0.0.1:${port}/ok`)).json()).toEqual({ ok: true });
+  });
+
+  it('a port another process holds is a ConfigError naming the setting', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      await expect(listenOn(express(), port, '127.0.0.1', 'WORKER_PORT')).rejects.toEqual(
+        new ConfigError(`Cannot listen on 127.0.0.1:${port} (WORKER_PORT): another process listens there: stop it, or set WORKER_PORT to a free port.`),
+      );
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
+  it('answers a request the HTTP parser refuses with its status and a JSON error body, not a bare status line', async () => {
+    const port = await serve();
+    const long = parse(await raw(port, `GET /ok?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    expect(long.status).toBe(431);
+    expect(long.head).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(long.body).toEqual({ success: false, error: expect.stringContaining('longer than this server reads (16 KB)') });
+    const smuggled = parse(await raw(port, 'GET /ok HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'));
+    expect(smuggled.status).toBe(400);
+    expect(smuggled.body).toEqual({ success: false, error: 'The request is not valid HTTP/1.1.' });
+    const garbage = parse(await raw(port, 'NOT HTTP AT ALL\r\n\r\n'));
+    expect(garbage.status).toBe(400);
+  });
+});
