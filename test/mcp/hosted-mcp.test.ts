@@ -93,6 +93,17 @@ describe.skipIf(!services)('hosted MCP server at /api/mcp (Streamable HTTP)', ()
     expect(body.result.structuredContent.results).toHaveLength(2);
   });
 
+  it('sends its answers unencoded even to a client that accepts gzip: they may be event streams', async () => {
+    const response = await post(
+      fixture.mcpUrl,
+      { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'search_designers', arguments: { limit: 50 } } },
+      { 'mcp-protocol-version': '2025-06-18', 'accept-encoding': 'gzip' },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(((await response.json()) as { id: number }).id).toBe(8);
+  });
+
   it('answers GET and DELETE with 405', async () => {
     for (const method of ['GET', 'DELETE']) {
       const response = await fetch(fixture.mcpUrl, { method, headers: { accept: 'application/json, text/event-stream' } });

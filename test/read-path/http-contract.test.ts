@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Designer } from '../../shared/domain/designer.schema.ts';
 import type { OpenRole } from '../../shared/domain/open-role.schema.ts';
@@ -24,6 +26,18 @@ const DESIGNER_FIELDS = [
 ].sort();
 
 const ALLOWED_CATEGORIES = 'product, brand, graphic, motion, 3d, director, engineer';
+
+/** A GET with exactly these headers (fetch would add Accept-Encoding and decode the body behind our back). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearch', () => {
   let fx: ReadPathFixture;
@@ -299,6 +313,22 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
         const other = await fx.app.raw(path, { 'If-None-Match': 'W/"something-else"' });
         expect(other.status, path).toBe(200);
         expect(JSON.parse(other.text)).toEqual(JSON.parse(first.text));
+      }
+    });
+
+    it('compresses for a client that asks (gzip, brotli), to the same JSON, and not for one that does not', async () => {
+      const path = '/api/v1/designers?limit=50';
+      const plain = await rawGet(`${fx.app.baseUrl}${path}`, {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+        const packed = await rawGet(`${fx.app.baseUrl}${path}`, { 'accept-encoding': encoding });
+        expect(packed.status).toBe(200);
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        expect(packed.headers.vary).toMatch(/Accept-Encoding/);
+        expect(packed.body.length).toBeLessThan(plain.body.length / 2);
+        expect(JSON.parse(decode(packed.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+        // The ETag names the content, not its encoding: a revalidation is a 304 either way.
+        expect(packed.headers.etag).toBe(plain.headers.etag);
       }
     });
 

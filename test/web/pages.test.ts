@@ -335,6 +335,27 @@ describe.each(engines)('web pages on $name', (backend) => {
     expect((await fetch(`${base}/no-such-page`, { method: 'POST' })).status).toBe(404);
   });
 
+  it('compresses pages and site files for a browser that asks, unless COMPRESSION=off leaves it to a proxy', async () => {
+    for (const path of ['/', '/open-roles', '/docs', '/sitemap.xml', '/assets/site.css']) {
+      const { status, headers } = await get(base, path, { 'accept-encoding': 'gzip' });
+      expect(status, path).toBe(200);
+      expect(headers['content-encoding'], path).toBe('gzip');
+      expect(headers.vary, path).toMatch(/Accept-Encoding/);
+    }
+    const config = loadConfig({ PUBLIC_BASE_URL, COMPRESSION: 'off', LOG_LEVEL: 'silent' });
+    const off = await listen(createApp({ search: loaded.search, config, logger: createLogger('silent', 'web-pages'), now: () => NOW }).app);
+    try {
+      for (const path of ['/', '/api/v1/designers?limit=50']) {
+        const { status, headers } = await get(off.base, path, { 'accept-encoding': 'gzip' });
+        expect(status, path).toBe(200);
+        expect(headers['content-encoding'], path).toBeUndefined();
+      }
+    } finally {
+      off.server.closeAllConnections();
+      await new Promise((resolve) => off.server.close(resolve));
+    }
+  });
+
   it('/docs renders the served OpenAPI document with Redoc from our own origin, with MCP instructions', async () => {
     const { status, headers, $ } = await page('/docs');
     expect(status).toBe(200);
