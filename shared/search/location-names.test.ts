@@ -89,8 +89,8 @@ describe('locationNames', () => {
   });
 
   it('adds a city\'s other names and the area it lies in, keeping the rest of the location', () => {
-    expect(ending(locationNames('New York, US'), '', ', US')).toEqual(['New York', 'New York City', 'NYC']);
-    expect(locationNames('New York')).toEqual(['New York', 'New York City', 'NYC']);
+    expect(ending(locationNames('New York, US'), '', ', US')).toEqual(['New York', 'New York City', 'NYC', 'NY']);
+    expect(locationNames('New York')).toEqual(['New York', 'New York City', 'NYC', 'NY']);
     expect(ending(locationNames('San Francisco, US'), '', ', US')).toEqual(['San Francisco', 'SF', 'Bay Area']);
     expect(ending(locationNames('Palo Alto, US'), '', ', US')).toEqual(['Palo Alto', 'Bay Area']);
     expect(ending(locationNames('Bengaluru, IN'), '', ', IN')).toEqual(['Bengaluru', 'Bangalore']);
@@ -140,7 +140,8 @@ describe('locationCodeNames', () => {
     expect(locationCodeNames('sf')).toEqual(['San Francisco']);
     expect(locationCodeNames('la')).toContain('Los Angeles');
     expect(locationCodeNames('la')).toHaveLength(2);
-    expect(locationCodeNames('ny')).toEqual([]);
+    expect(locationCodeNames('ny')).toEqual(['New York', 'New York City', 'NYC']);
+    expect(locationCodeNames('qx')).toEqual([]);
   });
 
   it('names its country by a name every location of that country carries, however the country is written', () => {

@@ -28,7 +28,8 @@ const LATIN_LANGUAGES = new Set(['es', 'pt']);
  * English and local names where they differ by more than accents (which fold.ts already equates).
  */
 const CITY_NAMES: readonly (readonly string[])[] = [
-  ['New York', 'New York City', 'NYC'],
+  // NY is how the US writes New York (the state's code; no country has it).
+  ['New York', 'New York City', 'NYC', 'NY'],
   ['San Francisco', 'SF'],
   ['Los Angeles', 'LA'],
   ['Bengaluru', 'Bangalore'],

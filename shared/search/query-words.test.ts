@@ -30,10 +30,10 @@ describe('understandQuery', () => {
   });
 
   it('a last place code after a word that introduces a place is the whole word, not a prefix', () => {
-    for (const q of ['designers in LA', 'ux designer near SF', 'brand designers from uk', 'designers based in de', 'contract ux work in the US'])
+    for (const q of ['designers in LA', 'designers in NY', 'ux designer near SF', 'brand designers from uk', 'designers based in de', 'contract ux work in the US'])
       expect(understandQuery(q).prefix.at(-1), q).toBeNull();
     // No place word before it, no place code, or not last: search as you type.
-    for (const q of ['designers la', 'designers in ny', 'designers in lag', 'boyer g', 'designers in la brand', 'la designers in la'])
+    for (const q of ['designers la', 'designers in qx', 'designers in lag', 'boyer g', 'designers in la brand', 'la designers in la'])
       expect(understandQuery(q).prefix.at(-1), q).toBe('any');
   });
 

@@ -188,6 +188,10 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?location=brasil')).toEqual(['d10']);
         expect(await ids(`/api/v1/designers?location=${encodeURIComponent('日本')}`)).toEqual(['d07']);
         expect(await ids('/api/v1/designers?location=nyc')).toEqual(['d09']);
+        // NY, as the US writes New York, is that city's code: the place, not the word, in a filter and after "in".
+        expect(await ids('/api/v1/designers?location=NY')).toEqual(['d09']);
+        expect(await ids('/api/v1/designers?location=ny%2C%20us')).toEqual(['d09']);
+        expect((await ids('/api/v1/designers?q=product%20designer%20in%20NY'))[0]).toBe('d09');
         expect(await ids('/api/v1/designers?location=new%20york%20city')).toEqual(['d09']);
         expect(await ids('/api/v1/designers?location=bay%20area')).toEqual(['d01']);
         expect(await ids('/api/v1/designers?location=sf%2C%20us')).toEqual(['d01']);

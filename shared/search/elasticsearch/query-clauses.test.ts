@@ -22,7 +22,7 @@ describe('wordFilter', () => {
   });
 
   it('a code that stands for no place, and a company code, is the whole word itself', () => {
-    expect(wordFilter('location', 'location', 'NY')).toEqual({ term: { location: 'ny' } });
+    expect(wordFilter('location', 'location', 'QX')).toEqual({ term: { location: 'qx' } });
     expect(wordFilter('company', 'companies', 'DE')).toEqual({ term: { companies: 'de' } });
   });
 
