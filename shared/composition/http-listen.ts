@@ -23,10 +23,10 @@ function reason(code: string | undefined, setting: string): string | null {
 
 /**
  * Listens on host:port, resolving once the server accepts connections; requests the HTTP parser refuses
- * are answered in JSON too (answerClientError). A failure the operator fixes in
- * the environment (the port is taken, privileged, or HOST is not this machine's) is a ConfigError naming
- * the setting; before, express 5 called the "listening" callback with the error, the process announced
- * itself as up, and then exited without a word.
+ * are answered in JSON too (answerClientError). A failure the operator fixes in the environment (the port
+ * is taken, privileged, or HOST is not this machine's) is a ConfigError naming the setting; before,
+ * express 5 called the "listening" callback with the error, the process announced itself as up, and then
+ * exited without a word.
  */
 export function listenOn(app: Listener, port: number, host: string, setting: string): Promise<Server> {
   return new Promise((resolve, reject) => {
