@@ -52,6 +52,14 @@ describe('import file reader', () => {
     expect(csvDelimiter('slug\nana;bo\n')).toBe(',');
   });
 
+  it('reads a hand-written CSV header whatever its case, with spaces or hyphens for underscores', () => {
+    const records = parseImportText('Slug, Name ,Current Role,previous-roles,Opted_In\nana,Ana,,[],No\n', 'csv', csv);
+    expect(records.map((r) => r.value)).toEqual([{ slug: 'ana', name: 'Ana', previous_roles: [], opted_in: false }]);
+    expect(() => parseImportText('Name,name\nAna,Ana\n', 'csv', csv)).toThrow(
+      new ImportFileError('the CSV header names the column "name" twice: name each column once'),
+    );
+  });
+
   it('names the line of a malformed CSV row', () => {
     expect(() => parseImportText('a,b\n1,2\n3\n', 'csv', csv)).toThrow(/line 3/);
   });

@@ -103,8 +103,13 @@ function parseNdjson(text: string): SourceRecord[] {
   return records;
 }
 
-/** The header's column names; a name given twice is refused, since each row's later cell would hide the earlier one. */
-function csvHeader(names: string[]): string[] {
+/**
+ * The header's column names as the record's fields: a spreadsheet's header is written by hand, so case,
+ * surrounding blanks, and spaces or hyphens for underscores do not matter ("Current role" is current_role).
+ * A name given twice is refused, since each row's later cell would hide the earlier one.
+ */
+function csvHeader(header: string[]): string[] {
+  const names = header.map((name) => name.trim().toLowerCase().replace(/[\s-]+/g, '_'));
   const twice = names.find((name, i) => name !== '' && names.indexOf(name) !== i);
   if (twice !== undefined) throw new ImportFileError(`the CSV header names the column "${twice}" twice: name each column once`);
   return names;
