@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -159,5 +159,18 @@ describe('designer-directory CLI on the embedded store', () => {
     expect(result.stdout).toMatch(/Imported 1 of 1 designer record\(s\).*1 new/);
     const again = await cli(['import', path], { DATA_DIR: dataDir });
     expect(again.stdout).toMatch(/0 new, 0 updated, 1 unchanged/);
+  });
+
+  it('a file it cannot read is refused before the store is opened: no embedded store is created for it', async () => {
+    const dataDir = join(dir, 'untouched');
+    for (const [path, reason] of [
+      [join(dir, 'no-such.csv'), `ENOENT: no such file or directory, stat '${join(dir, 'no-such.csv')}'`],
+      [dir, 'it is not a file'],
+    ] as const) {
+      const result = await cli(['import', path], { DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`Cannot import: cannot read ${path}: ${reason}\n`);
+    }
+    await expect(readdir(dataDir)).rejects.toThrow(/ENOENT/);
   });
 });

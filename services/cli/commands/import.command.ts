@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { SearchTextUpkeep } from '../../../shared/search/postgres/search-text.upkeep.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { importDesignersFile } from '../../../shared/store/import/designer.import.ts';
+import { assertImportFile } from '../../../shared/store/import/import-file.stream.ts';
 import type { ImportOptions, ImportResult } from '../../../shared/store/import/record.importer.ts';
 import { writeImportReport } from './import-report.ts';
 import { withStore } from './with-store.ts';
@@ -21,11 +22,14 @@ export function registerEntityImportCommand(program: Command, spec: ImportComman
     .argument('<file>', 'a .json, .ndjson/.jsonl or .csv file')
     .option('--skip-invalid', 'import the valid records and list the invalid ones', false)
     .action(async (file: string, options: { skipInvalid: boolean }) => {
-      await withStore(async ({ db, config }) => {
-        writeImportReport(spec.noun, file, await spec.importFile(db, file, { skipInvalid: options.skipInvalid }));
-        // Searching on the store: compute the new rows' search text now, not in the first searches after.
-        if (config.SEARCH_BACKEND === 'postgres') await new SearchTextUpkeep(db).catchUp();
-      });
+      await withStore(
+        async ({ db, config }) => {
+          writeImportReport(spec.noun, file, await spec.importFile(db, file, { skipInvalid: options.skipInvalid }));
+          // Searching on the store: compute the new rows' search text now, not in the first searches after.
+          if (config.SEARCH_BACKEND === 'postgres') await new SearchTextUpkeep(db).catchUp();
+        },
+        { before: () => assertImportFile(file) },
+      );
     });
 }
 

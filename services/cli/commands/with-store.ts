@@ -19,20 +19,23 @@ const LOST_STORE_CONSEQUENCE =
 /**
  * Runs a store command: opens the store with its migrations applied, closes it afterwards, and turns a
  * curator's mistake (a bad file, bad records) into a message and exit code 1 instead of a stack trace. A
- * store lost midway is a ServiceLostError, which main.ts prints.
+ * store lost midway is a ServiceLostError, which main.ts prints. `before` runs before the store is opened
+ * (an import's check of its file), so its refusal leaves the store untouched.
  */
-export async function withStore(fn: (ctx: StoreContext) => Promise<void>): Promise<void> {
+export async function withStore(fn: (ctx: StoreContext) => Promise<void>, options: { before?: () => Promise<void> } = {}): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'cli');
+  try {
+    await options.before?.();
+  } catch (error) {
+    if (reportedCuratorError(error)) return;
+    throw error;
+  }
   const db = await openStore(config, logger);
   try {
     await fn({ config, logger, db });
   } catch (error) {
-    if (error instanceof ImportValidationError || error instanceof ImportFileError) {
-      process.stderr.write(`${error instanceof ImportFileError ? 'Cannot import: ' : ''}${error.message}\n`);
-      process.exitCode = 1;
-      return;
-    }
+    if (reportedCuratorError(error)) return;
     if (isDatabaseUnavailable(error)) {
       const { what, setting } = storeService(config);
       throw new ServiceLostError(what, setting, error, LOST_STORE_CONSEQUENCE);
@@ -41,4 +44,12 @@ export async function withStore(fn: (ctx: StoreContext) => Promise<void>): Promi
   } finally {
     await db.close();
   }
+}
+
+/** A curator's mistake (a bad file, bad records) is its message and exit code 1, not a stack trace. */
+function reportedCuratorError(error: unknown): boolean {
+  if (!(error instanceof ImportValidationError || error instanceof ImportFileError)) return false;
+  process.stderr.write(`${error instanceof ImportFileError ? 'Cannot import: ' : ''}${error.message}\n`);
+  process.exitCode = 1;
+  return true;
 }

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { createReadStream, type Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { access, constants, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { type CsvColumns, parseImportText, readImportFile, type RecordSource, type SourceRecord } from './import-file.reader.ts';
 import { byteLines, refuseUtf16, SAVE_AS_UTF8 } from './import-text.decoder.ts';
@@ -14,14 +14,24 @@ import { ImportFileError } from './import.errors.ts';
 export async function importFileSource(path: string, csv: CsvColumns): Promise<RecordSource> {
   const ext = extname(path).toLowerCase();
   if (ext !== '.ndjson' && ext !== '.jsonl') return (await readImportFile(path, csv)).records;
+  await assertImportFile(path);
+  return () => ndjsonRecords(path, csv);
+}
+
+/**
+ * The path names a file this process may read, or an ImportFileError says why not: checked before a
+ * command opens the store, so a mistyped path changes nothing (on the embedded default, it used to create
+ * and migrate a store first).
+ */
+export async function assertImportFile(path: string): Promise<void> {
   let file: Stats;
   try {
     file = await stat(path);
+    await access(path, constants.R_OK);
   } catch (error) {
     throw new ImportFileError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
   if (!file.isFile()) throw new ImportFileError(`cannot read ${path}: it is not a file`);
-  return () => ndjsonRecords(path, csv);
 }
 
 async function* ndjsonRecords(path: string, csv: CsvColumns): AsyncGenerator<SourceRecord> {
