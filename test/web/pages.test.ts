@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { load as loadHtml, type CheerioAPI } from 'cheerio';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../services/api/app.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
@@ -370,6 +371,37 @@ describe.each(engines)('web pages on $name', (backend) => {
     expect($('link[rel=canonical]').attr('href')).toBe(`${PUBLIC_BASE_URL}/docs`);
     const css = await get(base, $('link[rel=stylesheet]').attr('href')!);
     expect([css.status, css.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    // The addresses the pages link to carry the content's version: cached for good.
+    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable, no-transform');
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(base, '/assets/site.css')).headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('serves Redoc\'s 1.1 MB bundle compressed once, as brotli or gzip as the browser asks, never on the fly', async () => {
+    const href = loadHtml((await get(base, '/docs')).text)('script[src]').attr('src')!;
+    const fetchBytes = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        request(`${base}${href}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const plain = await fetchBytes('');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1_000_000);
+    const br = await fetchBytes('gzip, deflate, br');
+    const gzip = await fetchBytes('gzip');
+    const deflateOnly = await fetchBytes('deflate');
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], deflateOnly.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    for (const answer of [plain, br, gzip, deflateOnly]) expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    // The same bytes each time: compressed once, not per request.
+    expect((await fetchBytes('br')).body.equals(br.body)).toBe(true);
   });
 
   it('/llms.txt and /robots.txt point at absolute addresses on PUBLIC_BASE_URL', async () => {

@@ -1,4 +1,5 @@
-import { type RequestHandler, Router, type Response } from 'express';
+import { readFileSync } from 'node:fs';
+import { type Request, type RequestHandler, Router, type Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { CursorParam } from '../../../shared/domain/query-param.schema.ts';
 import { parseOrThrow } from '../../../shared/domain/errors.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 import { otherMethods } from '../middleware/method-not-allowed.ts';
+import { precompressedBody } from './precompressed-body.ts';
 import { renderLlmsTxt } from '../../../shared/web/llms-txt.renderer.ts';
 import { renderRobotsTxt } from '../../../shared/web/robots-txt.renderer.ts';
 import type { SiteAssets } from '../../../shared/web/site-assets.ts';
@@ -39,6 +41,10 @@ export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
   const router = Router();
   const maxUrls = deps.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
   const cache = (res: Response) => res.setHeader('Cache-Control', `public, max-age=${deps.cacheMaxAgeSeconds}`);
+  // An asset asked for by the version the pages link to never changes under that address.
+  const cacheAsset = (req: Request, res: Response, href: string) =>
+    req.originalUrl === href ? res.setHeader('Cache-Control', 'public, max-age=31536000, immutable') : cache(res);
+  const redocScript = precompressedBody(() => readFileSync(deps.assets.redocScriptFile), 'application/javascript; charset=utf-8');
 
   async function streamXml(res: Response, stream: Readable) {
     cache(res);
@@ -53,14 +59,14 @@ export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
 
   const file = (path: string, ...handlers: RequestHandler[]) => router.route(path).get(...handlers).all(otherMethods('GET'));
 
-  file('/assets/site.css', (_req, res) => {
-    cache(res);
+  file('/assets/site.css', (req, res) => {
+    cacheAsset(req, res, deps.assets.stylesheetHref);
     res.type('css').send(deps.assets.css);
   });
 
-  file('/assets/redoc.standalone.js', (_req, res) => {
-    cache(res);
-    res.sendFile(deps.assets.redocScriptFile, { cacheControl: false });
+  file('/assets/redoc.standalone.js', (req, res) => {
+    cacheAsset(req, res, deps.assets.redocScriptHref);
+    redocScript(req, res);
   });
 
   file('/llms.txt', (_req, res) => {
