@@ -2,7 +2,7 @@ import type { EmploymentType } from '../domain/open-role.fields.ts';
 import type { OpenRoleFilters } from '../domain/open-role-search.schema.ts';
 import { understandQuery } from '../search/query-words.ts';
 import { tokenize } from '../text/fold.ts';
-import { firstConfirmed, guessStructuredTerms, quoted, restOfQuery, suggestionLine } from './search-hints.ts';
+import { firstConfirmed, guessStructuredTerms, phrasesIn, quoted, restOfQuery, suggestionLine } from './search-hints.ts';
 
 /**
  * Advice for an agent that put a request for open roles into q ("remote contract brand design roles in
@@ -25,14 +25,6 @@ const REMOTE_WORDS: Readonly<Record<string, boolean>> = {
   onsite: false, 'on site': false, 'in office': false,
 };
 
-/** The longest phrase of the table found in the words, whole: its key. */
-function phraseIn<T>(words: readonly string[], table: Readonly<Record<string, T>>): string | undefined {
-  const text = ` ${words.join(' ')} `;
-  return Object.keys(table)
-    .filter((k) => text.includes(` ${k} `))
-    .sort((a, b) => b.length - a.length)[0];
-}
-
 /** Counts the open roles matching filters (a limit=0 search). */
 export type CountOpenRoles = (filters: OpenRoleFilters) => Promise<number>;
 
@@ -53,12 +45,12 @@ export async function openRoleHints(input: OpenRoleFilters, total: number, count
   if (location) suggestion.location = location;
   const company = input.company ? null : await firstConfirmed(guesses.companies, 'company', count, location ?? undefined);
   if (company) suggestion.company = company;
-  const remote = phraseIn(tokens, REMOTE_WORDS);
+  const [remote] = phrasesIn(tokens, REMOTE_WORDS);
   if (remote && input.remote === undefined) {
     suggestion.remote = REMOTE_WORDS[remote]!;
     named.push(...remote.split(' '));
   }
-  const employment = phraseIn(tokens, EMPLOYMENT_WORDS);
+  const [employment] = phrasesIn(tokens, EMPLOYMENT_WORDS);
   if (employment && !input.employment_type) {
     suggestion.employment_type = EMPLOYMENT_WORDS[employment]!;
     named.push(...employment.split(' '));

@@ -55,11 +55,18 @@ function phraseAfter(words: readonly string[], i: number): string | null {
  * filter out the people of the other.
  */
 function namedCategory(words: readonly string[]): Category | undefined {
-  const text = ` ${words.join(' ')} `;
-  const phrases = Object.keys(CATEGORY_WORDS).filter((k) => text.includes(` ${k} `));
+  const phrases = phrasesIn(words, CATEGORY_WORDS);
   const outer = phrases.filter((p) => !phrases.some((other) => other !== p && ` ${other} `.includes(` ${p} `)));
   const named = new Set(outer.map((p) => CATEGORY_WORDS[p]!));
   return named.size === 1 ? [...named][0] : undefined;
+}
+
+/** The keys of a table of words and phrases (folded) that q holds whole, longest first. */
+export function phrasesIn(words: readonly string[], table: Readonly<Record<string, unknown>>): string[] {
+  const text = ` ${words.join(' ')} `;
+  return Object.keys(table)
+    .filter((k) => text.includes(` ${k} `))
+    .sort((a, b) => b.length - a.length);
 }
 
 /** Pure: what q seems to say about category, place and employer. */
