@@ -7,7 +7,7 @@ import { createDirectoryService, type DirectoryService } from '../../shared/dire
 import type { Logger } from '../../shared/logging/logger.ts';
 import { buildOpenApiDocument } from '../../shared/openapi/openapi-document.builder.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
-import { errorMiddleware, notFoundRoute } from './middleware/error.middleware.ts';
+import { apiNotFound, errorMiddleware } from './middleware/error.middleware.ts';
 import { otherMethods } from './middleware/method-not-allowed.ts';
 import { createTraffic } from './middleware/traffic.ts';
 import type { Mount } from './mount/mount.ts';
@@ -92,6 +92,9 @@ export function createApp(deps: AppDeps): App {
   const jsonErrors = errorMiddleware(deps.logger);
   app.use('/api/v1', v1, jsonErrors);
   for (const mount of deps.mounts?.(directory) ?? []) app.use(mount.path, mount.router, mount.errors ?? jsonErrors);
+  // The API's namespace answers in JSON whatever matched; every other unknown address is the site's, and the
+  // web router answers it with an HTML 404 a person following a mistyped link can act on.
+  app.use(apiNotFound);
   app.use(
     compressed,
     webRouter({
@@ -103,7 +106,6 @@ export function createApp(deps: AppDeps): App {
       ...(deps.sitemapMaxUrls ? { sitemapMaxUrls: deps.sitemapMaxUrls } : {}),
     }),
   );
-  app.use(notFoundRoute);
   app.use(jsonErrors);
   return { app, directory, close: traffic.close };
 }

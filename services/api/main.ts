@@ -26,7 +26,9 @@ const { app, close: closeApp } = createApp({
   },
 });
 
-const server = await startOrExit(() => listenOn(app, config.PORT, config.HOST, 'PORT'));
+const server = await startOrExit(() =>
+  listenOn(app, config.PORT, config.HOST, 'PORT', { keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 }),
+);
 const base = config.PUBLIC_BASE_URL.replace(/\/+$/, '');
 logger.info({ port: config.PORT, search: config.SEARCH_BACKEND }, 'api listening');
 process.stderr.write(

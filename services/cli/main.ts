@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { startOrExit } from '../../shared/composition/startup-failure.ts';
+import { registerExportCommand } from './commands/export.command.ts';
 import { registerImportOpenRolesCommand } from './commands/import-open-roles.command.ts';
 import { registerImportCommand } from './commands/import.command.ts';
 import { registerMigrateCommand } from './commands/migrate.command.ts';
@@ -13,11 +14,12 @@ const program = new Command()
   .description('Curator tools for the Designer Directory')
   .showHelpAfterError();
 
-// Store commands (migrate, import, import-open-roles) register here.
+// Store commands (migrate, import, import-open-roles, export) register here.
 registerSeedCommand(program);
 registerMigrateCommand(program);
 registerImportCommand(program);
 registerImportOpenRolesCommand(program);
+registerExportCommand(program);
 
 // Sync commands (reindex, status, retry-failed) register here.
 registerReindexCommand(program);

@@ -40,6 +40,23 @@ describe('listenOn', () => {
     expect(await (await fetch(`http://127.0.0.1:${port}/ok`)).json()).toEqual({ ok: true });
   });
 
+  it('keeps idle connections as long as it is told, and says so in Keep-Alive, so that the client closes first', async () => {
+    const app = express();
+    app.get('/ok', (_req, res) => res.json({ ok: true }));
+    const server = await listenOn(app, 0, '127.0.0.1', 'PORT', { keepAliveTimeoutMs: 65_000 });
+    servers.push(server);
+    expect(server.keepAliveTimeout).toBe(65_000);
+    const kept = await new Promise<string>((resolve, reject) => {
+      const socket = connect((server.address() as { port: number }).port, '127.0.0.1', () => socket.write('GET /ok HTTP/1.1\r\nHost: x\r\n\r\n'));
+      socket.once('data', (chunk) => {
+        resolve(chunk.toString());
+        socket.destroy();
+      });
+      socket.on('error', reject);
+    });
+    expect(kept).toMatch(/\r\nKeep-Alive: timeout=65\r\n/i);
+  });
+
   it('a port another process holds is a ConfigError naming the setting', async () => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));

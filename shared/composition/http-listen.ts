@@ -28,7 +28,13 @@ function reason(code: string | undefined, setting: string): string | null {
  * express 5 called the "listening" callback with the error, the process announced itself as up, and then
  * exited without a word.
  */
-export function listenOn(app: Listener, port: number, host: string, setting: string): Promise<Server> {
+export function listenOn(
+  app: Listener,
+  port: number,
+  host: string,
+  setting: string,
+  options: { keepAliveTimeoutMs?: number } = {},
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => {
       if (!error) {
@@ -39,6 +45,11 @@ export function listenOn(app: Listener, port: number, host: string, setting: str
       reject(why ? new ConfigError(`Cannot listen on ${host}:${port} (${setting}): ${why}.`) : error);
     });
     server.on('clientError', answerClientError);
+    // An idle connection is closed by the side whose timeout ends first; when that is the server, a request
+    // the client or the load balancer in front sends on it at that moment is lost as a network error (a
+    // 502 at the balancer). Node's 5 s is shorter than every balancer's idle timeout (60 s on most), so
+    // the server keeps idle connections longer than they do and is never the one to close first.
+    if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   });
 }
 

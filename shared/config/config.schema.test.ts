@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       ES_INDEX_PREFIX: '',
       SEARCH_TIMEOUT_MS: 3000,
       CACHE_MAX_AGE_SECONDS: 60,
+      KEEP_ALIVE_TIMEOUT_SECONDS: 65,
       SEARCH_BACKEND: 'postgres',
       MCP_ALLOWED_ORIGINS: [],
     });

@@ -60,6 +60,9 @@ export const ConfigSchema = z
     REINDEX_TEST_PAUSE_AT: z.preprocess(blankAsUnset, ReindexTestPauseSchema.optional()),
     ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     CACHE_MAX_AGE_SECONDS: wholeNumber(60, 0),
+    // How long the API keeps an idle keep-alive connection: longer than the idle timeout of the load
+    // balancer or proxy in front (60 s on most), so that it closes first and no request meets a closing socket.
+    KEEP_ALIVE_TIMEOUT_SECONDS: wholeNumber(65, 1, 3600),
     // gzip or brotli for the clients that ask; "off" where a proxy or CDN in front compresses, so that the
     // API's CPU goes to searches (about 0.35 ms per page of 50 profiles: npm run bench:compression).
     COMPRESSION: unsetIfBlank(choice(['on', 'off']).default('on')),

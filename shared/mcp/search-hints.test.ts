@@ -38,6 +38,15 @@ describe('guessStructuredTerms', () => {
     expect(guessStructuredTerms('design leadership roles').category).toBe('director');
   });
 
+  it('reads what a client asks of a designer as the designer\'s category', () => {
+    expect(guessStructuredTerms('someone to design our logo').category).toBe('brand');
+    expect(guessStructuredTerms('a new wordmark and logos').category).toBe('brand');
+    expect(guessStructuredTerms('children\'s book illustration').category).toBe('graphic');
+    expect(guessStructuredTerms('typography for a magazine').category).toBe('graphic');
+    expect(guessStructuredTerms('user researchers in berlin').category).toBe('product');
+    expect(guessStructuredTerms('logo animation').category).toBeUndefined();
+  });
+
   it('finds nothing in a plain name', () => {
     expect(guessStructuredTerms('Ana López')).toEqual({ locations: [], companies: [] });
   });

@@ -11,9 +11,11 @@ import { tokenize } from '../text/fold.ts';
 
 /** Words that name a category (folded); a two-word phrase wins over its words. */
 const CATEGORY_WORDS: Readonly<Record<string, Category>> = {
-  product: 'product', ux: 'product', ui: 'product', interaction: 'product',
-  brand: 'brand', branding: 'brand', identity: 'brand',
-  graphic: 'graphic', illustrator: 'graphic', illustrators: 'graphic', typographer: 'graphic', editorial: 'graphic',
+  product: 'product', ux: 'product', ui: 'product', interaction: 'product', researcher: 'product', researchers: 'product',
+  // What a client asks a brand designer for, in the client's words ("someone to design our logo").
+  brand: 'brand', branding: 'brand', identity: 'brand', logo: 'brand', logos: 'brand', logotype: 'brand', wordmark: 'brand',
+  graphic: 'graphic', illustrator: 'graphic', illustrators: 'graphic', illustration: 'graphic', illustrations: 'graphic',
+  typographer: 'graphic', typography: 'graphic', editorial: 'graphic',
   motion: 'motion', animator: 'motion', animators: 'motion', animation: 'motion',
   '3d': '3d', cgi: '3d', spatial: '3d',
   director: 'director', directors: 'director', leadership: 'director', 'head of design': 'director', 'heads of design': 'director', 'vp of design': 'director',

@@ -18,6 +18,14 @@ export function fromRow<C extends Columns>(columns: C, row: RowOf<C>): ValuesOf<
   return values as ValuesOf<C>;
 }
 
+/**
+ * Instants leave the store at millisecond precision (fromRow's Date, JSON, Elasticsearch dates), so the
+ * writers stamp them at that precision and compare them at it: an instant read out, exported and imported
+ * back is the same instant, not a change (migration millisecond-stamps).
+ */
+export const STAMP_NOW = "date_trunc('milliseconds', now())";
+export const toMillisecond = (sql: string) => `date_trunc('milliseconds', ${sql})`;
+
 /** The Postgres array type that carries a column's values in a multi-row write (unnest). */
 export function arrayType(column: Column): string {
   return `${column.type}[]`;

@@ -2,7 +2,7 @@ import { DESIGNER_LISTING } from '../domain/designer.fields.ts';
 import { designerRoles } from '../domain/designer.schema.ts';
 import type { DesignerImport } from '../domain/designer-import.schema.ts';
 import type { PublicationStatus } from '../domain/publication-status.schema.ts';
-import { arrayType } from './column.sql.ts';
+import { arrayType, STAMP_NOW, toMillisecond } from './column.sql.ts';
 import type { Db } from './db.ts';
 import { DESIGNER_WRITTEN, DESIGNER_WRITTEN_NAMES, type StoredRole } from './designer.row.ts';
 import { toRecordConflict } from './store.errors.ts';
@@ -27,11 +27,11 @@ function upsertSql(conflictKey: 'id' | 'slug'): string {
   const id = `$${DESIGNER_WRITTEN_NAMES.length + 2}`;
   return `
     INSERT INTO designers (${conflictKey === 'id' ? 'id, ' : ''}${columns}, listed_at)
-    VALUES (${conflictKey === 'id' ? `${id}, ` : ''}${placeholders}, coalesce(${listedAt}, now()))
+    VALUES (${conflictKey === 'id' ? `${id}, ` : ''}${placeholders}, coalesce(${listedAt}, ${STAMP_NOW}))
     ON CONFLICT (${conflictKey}) DO UPDATE SET ${set}, listed_at = coalesce(${listedAt}, designers.listed_at)
     -- An identical record changes nothing: no new version, no outbox row, no sync.
     WHERE (${ours}) IS DISTINCT FROM (${theirs})
-       OR (${listedAt} IS NOT NULL AND designers.listed_at IS DISTINCT FROM ${listedAt})
+       OR (${listedAt} IS NOT NULL AND ${toMillisecond('designers.listed_at')} IS DISTINCT FROM ${toMillisecond(listedAt)})
     RETURNING id, (xmax = 0) AS inserted`;
 }
 
@@ -109,8 +109,10 @@ function batchUpsertStatement(records: DesignerImport[], key: 'id' | 'slug', wit
   }
   const columns = [...DESIGNER_WRITTEN_NAMES, ...(key === 'id' ? ['id'] : []), ...(withListedAt ? ['listed_at'] : [])];
   const set = columns.filter((c) => c !== key).map((c) => `${c} = excluded.${c}`).join(', ');
-  const ours = columns.filter((c) => c !== key).map((c) => `designers.${c}`).join(', ');
-  const theirs = columns.filter((c) => c !== key).map((c) => `excluded.${c}`).join(', ');
+  const types: Record<string, { type: string } | undefined> = { ...DESIGNER_WRITTEN, ...DESIGNER_LISTING };
+  const instant = (c: string, table: string) => (types[c]?.type === 'timestamptz' ? toMillisecond(`${table}.${c}`) : `${table}.${c}`);
+  const ours = columns.filter((c) => c !== key).map((c) => instant(c, 'designers')).join(', ');
+  const theirs = columns.filter((c) => c !== key).map((c) => instant(c, 'excluded')).join(', ');
   return [
     `INSERT INTO designers (${columns.join(', ')})
      SELECT * FROM unnest(${arrays.join(', ')})

@@ -1,6 +1,7 @@
 import type { OpenRoleImport } from '../domain/open-role-import.schema.ts';
 import { OPEN_ROLE_LIFETIME_DAYS } from '../domain/open-role.schema.ts';
 import type { PublicationStatus } from '../domain/publication-status.schema.ts';
+import { STAMP_NOW, toMillisecond } from './column.sql.ts';
 import type { Db } from './db.ts';
 import { OPEN_ROLE_WRITTEN_NAMES } from './open-role.row.ts';
 import { RecordConflictError, toRecordConflict } from './store.errors.ts';
@@ -21,11 +22,11 @@ function upsertSql(withId: boolean): string {
   const newExpires = `coalesce(${expires}, CASE WHEN ${posted} IS NULL THEN open_roles.expires_at ELSE ${posted} + ${lifetime} END)`;
   return `
     INSERT INTO open_roles (${withId ? 'id, ' : ''}${columns}, posted_at, expires_at)
-    VALUES (${withId ? `${id}, ` : ''}${placeholders}, coalesce(${posted}, now()),
-            coalesce(${expires}, coalesce(${posted}, now()) + ${lifetime}))
+    VALUES (${withId ? `${id}, ` : ''}${placeholders}, coalesce(${posted}, ${STAMP_NOW}),
+            coalesce(${expires}, coalesce(${posted}, ${STAMP_NOW}) + ${lifetime}))
     ON CONFLICT (id) DO UPDATE SET ${set}, posted_at = ${newPosted}, expires_at = ${newExpires}
-    WHERE (${OPEN_ROLE_WRITTEN_NAMES.map((c) => `open_roles.${c}`).join(', ')}, open_roles.posted_at, open_roles.expires_at)
-          IS DISTINCT FROM (${OPEN_ROLE_WRITTEN_NAMES.map((c) => `excluded.${c}`).join(', ')}, ${newPosted}, ${newExpires})
+    WHERE (${OPEN_ROLE_WRITTEN_NAMES.map((c) => `open_roles.${c}`).join(', ')}, ${toMillisecond('open_roles.posted_at')}, ${toMillisecond('open_roles.expires_at')})
+          IS DISTINCT FROM (${OPEN_ROLE_WRITTEN_NAMES.map((c) => `excluded.${c}`).join(', ')}, ${toMillisecond(newPosted)}, ${toMillisecond(newExpires)})
     RETURNING id, (xmax = 0) AS inserted`;
 }
 

@@ -1,8 +1,12 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
+import { pathWithQuery } from './site-urls.ts';
+
 export interface ErrorPageProps {
   status: 400 | 404 | 405 | 429 | 500 | 503;
   message: string;
+  /** Words the address held, offered as a search of the directory (a profile address that names no one). */
+  searchFor?: string | undefined;
 }
 
 const TITLES: Record<ErrorPageProps['status'], string> = {
@@ -16,14 +20,21 @@ const TITLES: Record<ErrorPageProps['status'], string> = {
 
 export const errorPageTitle = (status: ErrorPageProps['status']) => TITLES[status];
 
-export function ErrorPage({ status, message }: ErrorPageProps) {
+export function ErrorPage({ status, message, searchFor }: ErrorPageProps) {
   return (
     <>
       <h1>{TITLES[status]}</h1>
       <p class="lead">{message}</p>
-      <p>
-        <a href="/">Search the directory</a> or <a href="/open-roles">browse open roles</a>.
-      </p>
+      {searchFor ? (
+        <p>
+          Search the directory for <a href={pathWithQuery('/', { q: searchFor })}>“{searchFor}”</a>, or{' '}
+          <a href="/open-roles">browse open roles</a>.
+        </p>
+      ) : (
+        <p>
+          <a href="/">Search the directory</a> or <a href="/open-roles">browse open roles</a>.
+        </p>
+      )}
     </>
   );
 }

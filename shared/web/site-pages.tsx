@@ -24,7 +24,7 @@ export interface SitePages {
   profile(designer: Designer): string;
   openRoles(outcome: ListingOutcome<OpenRole>): string;
   docs(assets: { redocScript: string }): string;
-  error(status: ErrorPageProps['status'], message: string): string;
+  error(status: ErrorPageProps['status'], message: string, options?: { searchFor?: string | null }): string;
 }
 
 const truncate = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -120,11 +120,11 @@ export function createSitePages(options: { publicBaseUrl: string; stylesheet: st
       });
     },
 
-    error(status, message) {
+    error(status, message, options) {
       return renderPage(shell, {
         head: { title: `${errorPageTitle(status)} — ${SITE_NAME}`, description: message, canonical: urls.absolute('/'), noindex: true },
         section: null,
-        body: <ErrorPage status={status} message={message} />,
+        body: <ErrorPage status={status} message={message} searchFor={options?.searchFor ?? undefined} />,
       });
     },
   };

@@ -46,10 +46,14 @@ async function* walkDesigners(directory: DirectoryService, from: string | undefi
 
 /**
  * Unlike pipe, pipeline destroys the transform with the walk's error, so the reader sees a failure
- * (a broken response) instead of waiting forever; the rejection itself carries nothing more.
+ * (a broken response) instead of waiting forever; the rejection itself carries nothing more. The walk starts
+ * when the stream is piped to its reader (pipe and pipeline resume it), so a stream dropped unread (the answer
+ * to a HEAD) searches nothing.
  */
 function piped(source: Readable, transform: Transform): Readable {
-  pipeline(source, transform).catch(() => undefined);
+  transform.once('resume', () => {
+    pipeline(source, transform).catch(() => undefined);
+  });
   return transform;
 }
 

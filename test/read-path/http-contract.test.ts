@@ -178,7 +178,7 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
 
   describe('unknown routes', () => {
     it('answer a JSON 404', async () => {
-      for (const path of ['/api/v1/nope', '/nope', '/api/v2/designers', '/api/v1/designers/ana-muller/extra']) {
+      for (const path of ['/api/v1/nope', '/api/nope', '/api/v2/designers', '/api/v1/designers/ana-muller/extra']) {
         const response = await fx.app.get<ErrorBody>(path);
         expect(response.status, path).toBe(404);
         expect(response.headers.get('content-type')).toMatch(/application\/json/);

@@ -98,13 +98,16 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
         )
       ).rows.map((r) => r.slug);
     expect(await byCountry()).toEqual(['ok-one']);
-    // The store as the earlier release left it: that migration not applied, the location text without regions.
-    await db.query(`DELETE FROM pgmigrations WHERE name IN ('1765000000000_location-regions-and-city-names', '1765100000000_location-new-york-code')`);
+    // The store as the earlier release left it: that migration and the ones after it not applied, the location
+    // text without regions.
+    await db.query(`DELETE FROM pgmigrations WHERE name >= '1765000000000_location-regions-and-city-names'`);
     await db.query(`UPDATE designer_search SET location_tsv = to_tsvector('simple', 'berlin de berlin germany')`);
     expect(await byCountry()).toEqual([]);
     const result = await cli(['migrate'], env);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/Applied 2 migration\(s\): 1765000000000_location-regions-and-city-names, 1765100000000_location-new-york-code/);
+    expect(result.stdout).toMatch(
+      /Applied 3 migration\(s\): 1765000000000_location-regions-and-city-names, 1765100000000_location-new-york-code, 1765200000000_millisecond-stamps/,
+    );
     expect(result.stdout).toMatch(/Refreshed the search text of 1 designer\(s\)/);
     expect(await byCountry()).toEqual(['ok-one']);
   });
@@ -148,6 +151,102 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
     const ifEmpty = await cli(['seed', '--if-empty'], env);
     expect(ifEmpty).toMatchObject({ code: 0, stdout: 'The store is not empty; nothing seeded.\n' });
   });
+
+  it('import --dry-run reports what the import would do, finds what the store would refuse, and writes nothing', async () => {
+    const snapshot = async () => ({
+      designers: (await db.query('SELECT id, slug, name, version, updated_at FROM designers ORDER BY id')).rows,
+      roles: (await db.query('SELECT designer_id, position, title FROM designer_roles ORDER BY designer_id, position')).rows,
+      changes: (await db.query('SELECT count(*) AS n, max(id) AS last FROM change_log')).rows,
+      search: (await db.query('SELECT designer_id, source_version FROM designer_search ORDER BY designer_id')).rows,
+    });
+    const before = await snapshot();
+    const path = join(dir, 'dry.ndjson');
+    const records = [
+      designerRecord('ok-one'),
+      designerRecord('ana-semicolon', { id: 'semi-1', name: 'Ana Dry' }),
+      designerRecord('dry-new'),
+      designerRecord('dry-bad', { category: 'painter' }),
+    ];
+    await writeFile(path, records.map((r) => JSON.stringify(r)).join('\n'));
+
+    const skipping = await cli(['import', '--dry-run', '--skip-invalid', path], env);
+    expect(skipping.code, skipping.stderr).toBe(0);
+    expect(skipping.stdout).toBe(
+      `Dry run, nothing was written: importing ${path} would import 3 of 4 designer record(s): 1 new, 1 updated, 1 unchanged.\n` +
+        'It would skip 1 invalid record(s):\n  line 4 (record 4): category: must be one of product, brand, graphic, motion, 3d, director, engineer\n',
+    );
+    expect(await snapshot()).toEqual(before);
+
+    // Without --skip-invalid, the bad record is the answer, as for the import itself.
+    const strict = await cli(['import', '--dry-run', path], env);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/nothing was imported:\n {2}line 4 \(record 4\): category:/);
+
+    // A slug another designer holds is found only by writing: the dry run writes, names it, and keeps nothing.
+    await writeFile(path, [designerRecord('dry-new'), designerRecord('ok-one', { id: 'someone-else' })].map((r) => JSON.stringify(r)).join('\n'));
+    const conflict = await cli(['import', '--dry-run', path], env);
+    expect(conflict.code).toBe(1);
+    expect(conflict.stderr).toMatch(/line 2 \(record 2\): slug: is already used by another designer/);
+    expect(await snapshot()).toEqual(before);
+
+    // The same file for real: what the dry run said is what happens.
+    await writeFile(path, records.slice(0, 3).map((r) => JSON.stringify(r)).join('\n'));
+    const real = await cli(['import', path], env);
+    expect(real.stdout).toMatch(/Imported 3 of 3 designer record\(s\) from .*: 1 new, 1 updated, 1 unchanged\./);
+  });
+
+  it('export writes every row, listed or not, as an import file that imports back with no change, in each format', async () => {
+    const hidden = join(dir, 'hidden.ndjson');
+    const odd = { description: '  Leads\r\nteams; "calmly", at 100%  ', location: '' };
+    await writeFile(
+      hidden,
+      [designerRecord('exp-hidden', { status: 'hidden' }), designerRecord('exp-draft', { status: 'draft', opted_in: false, ...odd })]
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    );
+    expect((await cli(['import', hidden], env)).code).toBe(0);
+    // A designer and a role stamped before stamps were whole milliseconds: their instants are exported at
+    // the millisecond, and that is the same instant, not a change.
+    await db.query(`UPDATE designers SET listed_at = listed_at + interval '123 microseconds' WHERE slug = 'exp-hidden'`);
+    await db.query(`UPDATE open_roles SET posted_at = posted_at + interval '7 microseconds', expires_at = expires_at + interval '9 microseconds'`);
+    const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+    const designers = await count('designers');
+    const roles = await count('open_roles');
+    const changes = await count('change_log');
+
+    for (const [file, format] of [['all.csv', 'csv'], ['all.json', 'json'], ['all.jsonl', 'ndjson']] as const) {
+      const out = join(dir, file);
+      const exported = await cli(['export', 'designers', '--output', out], env);
+      expect(exported, file).toMatchObject({ code: 0, stdout: `Exported ${designers} designer record(s) to ${out} (${format}).\n` });
+      const back = await cli(['import', out], env);
+      expect(back.stdout, file).toMatch(new RegExp(`Imported ${designers} of ${designers} designer record\\(s\\) from .*: 0 new, 0 updated, ${designers} unchanged\\.`));
+    }
+    const openRoles = join(dir, 'roles-out.csv');
+    expect((await cli(['export', 'open-roles', '-o', openRoles], env)).code).toBe(0);
+    expect((await cli(['import-open-roles', openRoles], env)).stdout).toMatch(new RegExp(`0 new, 0 updated, ${roles} unchanged`));
+    expect(await count('change_log')).toBe(changes);
+
+    // To standard output: the records there, the report on standard error; the curator state is in each record.
+    const piped = await cli(['export', 'designers'], env);
+    const lines = piped.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(designers);
+    expect(piped.stderr).toBe(`Exported ${designers} designer record(s) (ndjson).\n`);
+    expect(lines.find((r) => r.slug === 'exp-hidden')).toMatchObject({ status: 'hidden', opted_in: true });
+    expect(lines.find((r) => r.slug === 'exp-draft')).toMatchObject({ status: 'draft', opted_in: false, ...odd });
+    expect(lines.every((r) => !('profile_url' in r) && typeof r.listed_at === 'string')).toBe(true);
+  });
+
+  it('export refuses an output it cannot write before reading the store, and names it', async () => {
+    const missing = join(dir, 'no-such-dir', 'd.csv');
+    expect(await cli(['export', 'designers', '-o', missing], env)).toMatchObject({
+      code: 1,
+      stderr: `Cannot export: there is no directory ${join(dir, 'no-such-dir')} to write ${missing} in\n`,
+    });
+    expect(await cli(['export', 'designers', '-o', dir], env)).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Cannot export: .* is a directory/) });
+    const unknown = await cli(['export', 'people'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/Allowed choices are designers, open-roles/);
+  });
 });
 
 describe('designer-directory CLI on the embedded store', () => {
@@ -159,6 +258,9 @@ describe('designer-directory CLI on the embedded store', () => {
     expect(result.stdout).toMatch(/Imported 1 of 1 designer record\(s\).*1 new/);
     const again = await cli(['import', path], { DATA_DIR: dataDir });
     expect(again.stdout).toMatch(/0 new, 0 updated, 1 unchanged/);
+    const exported = await cli(['export', 'designers', '--format', 'csv'], { DATA_DIR: dataDir });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout.split('\r\n')[1]).toMatch(/^[^,]+,embedded-one,Embedded One,/);
   });
 
   it('a file it cannot read is refused before the store is opened: no embedded store is created for it', async () => {
@@ -170,6 +272,14 @@ describe('designer-directory CLI on the embedded store', () => {
       const result = await cli(['import', path], { DATA_DIR: dataDir });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(`Cannot import: cannot read ${path}: ${reason}\n`);
+    }
+    // The spreadsheet's own file picked instead of its CSV export (a zip archive; this one holds no byte
+    // over 0x7f, so only its first bytes tell it from text).
+    const workbook = join(dir, 'designers.xlsx');
+    await writeFile(workbook, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('[Content_Types].xml')]));
+    for (const command of ['import', 'import-open-roles']) {
+      const result = await cli([command, workbook], { DATA_DIR: dataDir });
+      expect(result).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Cannot import: the file is a spreadsheet workbook .* save the sheet as CSV/) });
     }
     await expect(readdir(dataDir)).rejects.toThrow(/ENOENT/);
   });

@@ -92,9 +92,11 @@ describe.skipIf(!services)('a Postgres connection lost in the middle of the work
     await waitFor(async () => (await terminateOpenTransactions({ writingDesigners: true })) > 0, { timeoutMs: 30_000, intervalMs: 20, what: 'the import to open its transaction' });
     const [code] = await exited;
 
+    // How the import learns of it depends on timing: Postgres's FATAL message, the socket's close, or a reset
+    // while the import was reading or writing; each is named, and each must roll back the same way.
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^Lost Postgres at 127\.0\.0\.1:\d+\/\w+ \(DATABASE_URL\) before the command finished: (terminating connection due to administrator command|Connection terminated unexpectedly)\. What the command had not committed was rolled back, and an import commits all its records at once: run it again once the store answers/);
+    expect(stderr).toMatch(/^Lost Postgres at 127\.0\.0\.1:\d+\/\w+ \(DATABASE_URL\) before the command finished: (terminating connection due to administrator command|Connection terminated unexpectedly|read ECONNRESET|write EPIPE|write ECONNRESET)\. What the command had not committed was rolled back, and an import commits all its records at once: run it again once the store answers/);
     expect(stderr).not.toMatch(/\n\s+at /);
     const check = new pg.Client({ connectionString: temp.url });
     await check.connect();
@@ -116,13 +118,21 @@ describe.skipIf(!services)('a Postgres connection lost in the middle of the work
     api.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok === true, { timeoutMs: 60_000, intervalMs: 200, what: 'the API' });
+      // Idle connections outlive the client's (and a balancer's) own idle timeout: the client closes them first,
+      // so none of the requests below can meet a socket the server is closing at that moment.
+      expect((await fetch(`${base}/healthz`)).headers.get('keep-alive')).toBe('timeout=65');
       const statuses = new Map<number, number>();
+      // Why a request got no answer at all, for the assertion's message.
+      const failures: string[] = [];
       let ended = 0;
       let loading = true;
       const client = async () => {
         for (let i = 0; loading; i += 1) {
           // 0: no answer at all (the process is gone).
-          const response = await fetch(`${base}/api/v1/designers?q=designer%20${i % 7}&limit=5`).catch(() => null);
+          const response = await fetch(`${base}/api/v1/designers?q=designer%20${i % 7}&limit=5`).catch((error: Error) => {
+            failures.push(`${error.message}: ${String((error.cause as Error | undefined)?.message ?? error.cause)}`);
+            return null;
+          });
           await response?.arrayBuffer();
           statuses.set(response?.status ?? 0, (statuses.get(response?.status ?? 0) ?? 0) + 1);
           if (!response) await sleep(50);
@@ -139,7 +149,7 @@ describe.skipIf(!services)('a Postgres connection lost in the middle of the work
 
       expect(api.exitCode, stderr).toBeNull();
       expect(ended).toBeGreaterThan(0);
-      expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503), failures.join('\n')).toEqual([]);
       expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
       expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
       // Once the connections are left alone, every search answers again.

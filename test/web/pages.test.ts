@@ -262,6 +262,36 @@ describe.each(engines)('web pages on $name', (backend) => {
       }
     });
 
+    it('offers the words of an unknown profile address as a search, which finds the designer a mistyped link meant', async () => {
+      const { status, $ } = await page('/designer/ana-lpez');
+      expect(status).toBe(404);
+      const offer = $('main a[href^="/?q="]');
+      expect([offer.attr('href'), offer.text()]).toEqual(['/?q=ana+lpez', '“ana lpez”']);
+      expect(cardSlugs((await page(offer.attr('href')!)).$)[0]).toBe('ana-lopez');
+      // Markup in the address is neither rendered nor kept as anything but its words.
+      const hostile = await page('/designer/%3Cb%3Eana%3C%2Fb%3E');
+      expect(hostile.status).toBe(404);
+      expect(hostile.text).not.toContain('<b>ana');
+      expect(hostile.$('main a[href^="/?q="]').attr('href')).toBe('/?q=b+ana+b');
+      // An address with no letters or digits offers the plain search.
+      const bare = await page('/designer/---');
+      expect([bare.status, bare.$('main a[href^="/?q="]').length, bare.$('main a[href="/"]').length]).toEqual([404, 0, 1]);
+    });
+
+    it('redirects a capitalised profile address to the lowercase one, permanently', async () => {
+      for (const path of ['/designer/Ana-Lopez', '/designer/ANA-LOPEZ', '/Designer/Ana-Lopez/']) {
+        const { status, headers } = await get(base, path);
+        expect([status, headers.location], path).toEqual([301, '/designer/ana-lopez']);
+        expect(headers['cache-control']).toBe('public, max-age=60');
+      }
+      expect((await page('/designer/ana-lopez')).status).toBe(200);
+      // A capitalised address that is no slug even in lowercase stays a 404, and so does an unknown one.
+      expect((await get(base, '/designer/Not_A_Slug')).status).toBe(404);
+      const unknown = await get(base, '/designer/Nobody-Here');
+      expect([unknown.status, unknown.headers.location]).toEqual([301, '/designer/nobody-here']);
+      expect((await get(base, '/designer/nobody-here')).status).toBe(404);
+    });
+
     it('answers an HTML 400 naming the slug, not a 500, for an address that is not valid percent-encoded UTF-8', async () => {
       // A non-hex escape, a cut escape, and the UTF-8 bytes of a lone surrogate.
       for (const slug of ['%ZZ', 'ana-%E0%A4%A', '%ED%A0%80']) {
@@ -428,6 +458,52 @@ describe.each(engines)('web pages on $name', (backend) => {
     expect(locs.slice(3).sort()).toEqual(LISTED_SLUGS.map((s) => `${PUBLIC_BASE_URL}/designer/${s}`).sort());
   });
 
+  it('answers HEAD on the sitemaps with the GET\'s headers, without walking the directory', async () => {
+    let searches = 0;
+    const counting = new Proxy(loaded.search, {
+      get: (target, key, receiver) =>
+        key === 'searchDesigners'
+          ? (...args: Parameters<typeof target.searchDesigners>) => {
+              searches += 1;
+              return target.searchDesigners(...args);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    const config = loadConfig({ PUBLIC_BASE_URL, CACHE_MAX_AGE_SECONDS: '60', LOG_LEVEL: 'silent' });
+    const app = createApp({ search: counting, config, logger: createLogger('silent', 'web-head'), now: () => NOW, sitemapMaxUrls: SPLIT_AT });
+    const { server, base: headBase } = await listen(app.app);
+    servers.push(server);
+    const answer = (method: string, path: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+        const req = request(`${headBase}${path}`, { method }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const pick = (h: IncomingHttpHeaders) => [h['content-type'], h['cache-control']];
+    // The index's GET walks every listed profile to cut the files; a designer file's reads its first page.
+    for (const [path, walks] of [
+      ['/sitemap.xml', true],
+      ['/sitemaps/designers.xml', false],
+    ] as const) {
+      searches = 0;
+      const full = await answer('GET', path);
+      const walked = searches;
+      searches = 0;
+      const head = await answer('HEAD', path);
+      expect([full.status, head.status, head.bytes], path).toEqual([200, 200, 0]);
+      expect(pick(head.headers), path).toEqual(pick(full.headers));
+      expect(walked > 1, path).toBe(walks);
+      // The one search before the body: the count that picks index or urlset, or the cursor's first page.
+      expect(searches, path).toBe(1);
+    }
+    // A HEAD with a bad cursor is refused as its GET is.
+    expect((await answer('HEAD', '/sitemaps/designers.xml?cursor=nope')).status).toBe(400);
+  });
+
   it(`past ${SPLIT_AT} URLs /sitemap.xml becomes a sitemap index whose files hold every listed profile once`, async () => {
     const index = parseXml((await get(splitBase, '/sitemap.xml')).text);
     expect(index.sitemapindex!['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
@@ -480,13 +556,29 @@ describe.each(engines)('web pages on $name', (backend) => {
     expect(sitemap.urlset!.url!.every((u) => u.loc.startsWith(`${ELSEWHERE}/`))).toBe(true);
   });
 
-  it('leaves the JSON API and its 404 as they were: no page CSP, JSON bodies', async () => {
+  it('leaves the JSON API and its 404s as they were: no page CSP, JSON bodies', async () => {
     const json = await get(base, '/api/v1/designers?limit=1');
     expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(json.headers['content-security-policy']).toBeUndefined();
-    const missing = await get(base, '/no-such-page');
-    expect([missing.status, missing.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
-    expect(missing.headers['content-security-policy']).toBeUndefined();
+    for (const path of ['/api/v1/nope', '/api/nope', '/api', '/API/v1/nope', '/api/mcp/x']) {
+      const missing = await get(base, path);
+      expect([missing.status, missing.headers['content-type']], path).toEqual([404, 'application/json; charset=utf-8']);
+      expect(missing.headers['content-security-policy']).toBeUndefined();
+      expect(JSON.parse(missing.text)).toEqual({ success: false, error: `No route for GET ${path}.` });
+    }
+  });
+
+  it('answers an address outside the API that no page holds with an HTML 404 leading back into the directory', async () => {
+    for (const path of ['/no-such-page', '/desginer/ana-lopez', '/designer', '/designers/ana-lopez', '/favicon.ico', '/apix']) {
+      const { status, headers, $ } = await page(path);
+      expect([status, headers['content-type']], path).toEqual([404, 'text/html; charset=utf-8']);
+      expect(headers['content-security-policy']).toContain("default-src 'none'");
+      expect(headers['cache-control']).toBe('no-store');
+      expect($('h1').text()).toBe('Page not found');
+      expect($('p.lead').text()).toBe('There is no page at this address. It may be mistyped, or the page may have moved.');
+      expect([$('main a[href="/"]').length, $('main a[href="/open-roles"]').length]).toEqual([1, 1]);
+      expect($('meta[name=robots]').attr('content')).toContain('noindex');
+    }
   });
 });
 

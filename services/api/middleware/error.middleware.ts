@@ -5,7 +5,13 @@ import type { Logger } from '../../../shared/logging/logger.ts';
 import { MethodNotAllowedError } from './method-not-allowed.ts';
 import { TrafficRefusedError } from './traffic-refused.error.ts';
 
-export const notFoundRoute: RequestHandler = (req, res) => {
+/** A JSON 404 for an address under /api that no route took; other addresses go on, to the site's pages. */
+export const apiNotFound: RequestHandler = (req, res, next) => {
+  // Case-insensitive, as express routes: /API/v1/designers is the API's.
+  if (!/^\/api(?:\/|$)/i.test(req.path)) {
+    next();
+    return;
+  }
   res.status(404).json({ success: false, error: `No route for ${req.method} ${req.path}.` } satisfies ErrorResponse);
 };
 

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 import type { SitePages } from '../../../shared/web/site-pages.tsx';
@@ -7,6 +7,14 @@ import { MethodNotAllowedError } from '../middleware/method-not-allowed.ts';
 import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
 import { sendHtml } from './page-response.ts';
 import { pageSecurity } from './page-security.middleware.ts';
+
+/**
+ * Any address no page or site file took: a person who mistyped a link, or followed an old one, gets a page
+ * with the way back into the directory. The address is not echoed (it may be 16 KB of anything).
+ */
+export const pageNotFound: RequestHandler = (_req, _res, next) => {
+  next(new NotFoundError('There is no page at this address. It may be mistyped, or the page may have moved.'));
+};
 
 /** The HTML twin of the API's error middleware: the same statuses, as pages a person can act on. */
 export function pageErrors(pages: SitePages, logger: Logger): ErrorRequestHandler {

@@ -46,9 +46,16 @@ export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
     req.originalUrl === href ? res.setHeader('Cache-Control', 'public, max-age=31536000, immutable') : cache(res);
   const redocScript = precompressedBody(() => readFileSync(deps.assets.redocScriptFile), 'application/javascript; charset=utf-8');
 
-  async function streamXml(res: Response, stream: Readable) {
+  async function streamXml(req: Request, res: Response, stream: Readable) {
     cache(res);
     res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+    // A HEAD (crawlers and monitors check the sitemap with one) gets the GET's headers without the walk of
+    // every listed profile that only the body needs.
+    if (req.method === 'HEAD') {
+      stream.destroy();
+      res.end();
+      return;
+    }
     try {
       await pipeline(stream, res);
     } catch (error) {
@@ -79,17 +86,17 @@ export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
     res.type('text/plain; charset=utf-8').send(renderRobotsTxt(deps.urls));
   });
 
-  file('/sitemap.xml', ...deps.guard, async (_req, res) => {
-    await streamXml(res, await siteSitemap(deps.directory, deps.urls, maxUrls));
+  file('/sitemap.xml', ...deps.guard, async (req, res) => {
+    await streamXml(req, res, await siteSitemap(deps.directory, deps.urls, maxUrls));
   });
 
-  file(PAGES_SITEMAP_PATH, ...deps.guard, async (_req, res) => {
-    await streamXml(res, pagesSitemap(deps.urls));
+  file(PAGES_SITEMAP_PATH, ...deps.guard, async (req, res) => {
+    await streamXml(req, res, pagesSitemap(deps.urls));
   });
 
   file(DESIGNER_SITEMAP_PATH, ...deps.guard, async (req, res) => {
     const { cursor } = parseOrThrow(DesignerSitemapQuery, req.query);
-    await streamXml(res, await designerSitemap(deps.directory, deps.urls, cursor, maxUrls));
+    await streamXml(req, res, await designerSitemap(deps.directory, deps.urls, cursor, maxUrls));
   });
 
   return router;

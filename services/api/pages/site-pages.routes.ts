@@ -7,6 +7,7 @@ import { InvalidInputError, NotFoundError, parseOrThrow } from '../../../shared/
 import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-search.schema.ts';
 import { type Page, REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
 import { searchParams } from '../../../shared/web/form-params.ts';
+import { intendedSlug, profileSearchWords } from '../../../shared/web/profile-address.ts';
 import type { ListingOutcome, SitePages } from '../../../shared/web/site-pages.tsx';
 import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
@@ -70,12 +71,24 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
   router
     .route('/designer/:slug')
     .get(pageSecurity, ...guard, async (req, res) => {
+      const raw = String(req.params.slug);
+      const intended = intendedSlug(raw);
+      if (intended) {
+        res.setHeader('Cache-Control', `public, max-age=${deps.cacheMaxAgeSeconds}`);
+        res.redirect(301, `/designer/${intended}`);
+        return;
+      }
+      const notListed = () => sendHtml(res, 404, pages.error(404, NOT_LISTED, { searchFor: profileSearchWords(raw) }), 0);
       const params = SlugParams.safeParse(req.params);
-      if (!params.success) throw new NotFoundError(NOT_LISTED);
+      if (!params.success) {
+        notListed();
+        return;
+      }
       try {
         sendHtml(res, 200, pages.profile(await directory.getDesigner({ slug: params.data.slug })), deps.cacheMaxAgeSeconds);
       } catch (error) {
-        throw error instanceof NotFoundError ? new NotFoundError(NOT_LISTED) : error;
+        if (!(error instanceof NotFoundError)) throw error;
+        notListed();
       }
     })
     .all(otherMethods('GET'));

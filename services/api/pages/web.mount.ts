@@ -3,7 +3,7 @@ import type { DirectoryService } from '../../../shared/directory/directory.servi
 import type { Logger } from '../../../shared/logging/logger.ts';
 import { loadSiteAssets } from '../../../shared/web/site-assets.ts';
 import { createSitePages } from '../../../shared/web/site-pages.tsx';
-import { pageErrors } from './page-errors.middleware.ts';
+import { pageErrors, pageNotFound } from './page-errors.middleware.ts';
 import { siteFilesRouter } from './site-files.routes.ts';
 import { sitePagesRouter } from './site-pages.routes.ts';
 
@@ -33,6 +33,7 @@ export function webRouter(deps: WebDeps): Router {
       ...(deps.sitemapMaxUrls ? { sitemapMaxUrls: deps.sitemapMaxUrls } : {}),
     }),
   );
+  router.use(pageNotFound);
   router.use(pageErrors(pages, deps.logger));
   return router;
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { SearchTextUpkeep } from '../../../shared/search/postgres/search-text.upkeep.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { importDesignersFile } from '../../../shared/store/import/designer.import.ts';
-import { assertImportFile } from '../../../shared/store/import/import-file.stream.ts';
+import { assertImportText } from '../../../shared/store/import/import-file.stream.ts';
 import type { ImportOptions, ImportResult } from '../../../shared/store/import/record.importer.ts';
 import { writeImportReport } from './import-report.ts';
 import { withStore } from './with-store.ts';
@@ -21,14 +21,16 @@ export function registerEntityImportCommand(program: Command, spec: ImportComman
     .description(spec.description)
     .argument('<file>', 'a .json, .ndjson/.jsonl or .csv file')
     .option('--skip-invalid', 'import the valid records and list the invalid ones', false)
-    .action(async (file: string, options: { skipInvalid: boolean }) => {
+    .option('--dry-run', 'check the file against the store and report what the import would do, writing nothing', false)
+    .action(async (file: string, options: { skipInvalid: boolean; dryRun: boolean }) => {
       await withStore(
         async ({ db, config }) => {
-          writeImportReport(spec.noun, file, await spec.importFile(db, file, { skipInvalid: options.skipInvalid }));
+          const result = await spec.importFile(db, file, { skipInvalid: options.skipInvalid, dryRun: options.dryRun });
+          writeImportReport(spec.noun, file, result, { dryRun: options.dryRun });
           // Searching on the store: compute the new rows' search text now, not in the first searches after.
-          if (config.SEARCH_BACKEND === 'postgres') await new SearchTextUpkeep(db).catchUp();
+          if (config.SEARCH_BACKEND === 'postgres' && !options.dryRun) await new SearchTextUpkeep(db).catchUp();
         },
-        { before: () => assertImportFile(file) },
+        { before: () => assertImportText(file) },
       );
     });
 }

@@ -3,6 +3,7 @@ import { ServiceLostError } from '../../../shared/config/unusable-service.error.
 import { createLogger, type Logger } from '../../../shared/logging/logger.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { isDatabaseUnavailable } from '../../../shared/store/db-unavailable.ts';
+import { ExportFileError } from '../../../shared/store/export/export-output.ts';
 import { ImportFileError, ImportValidationError } from '../../../shared/store/import/import.errors.ts';
 import { openStore, storeService } from '../../../shared/store/open-store.ts';
 
@@ -48,8 +49,9 @@ export async function withStore(fn: (ctx: StoreContext) => Promise<void>, option
 
 /** A curator's mistake (a bad file, bad records) is its message and exit code 1, not a stack trace. */
 function reportedCuratorError(error: unknown): boolean {
-  if (!(error instanceof ImportValidationError || error instanceof ImportFileError)) return false;
-  process.stderr.write(`${error instanceof ImportFileError ? 'Cannot import: ' : ''}${error.message}\n`);
+  if (!(error instanceof ImportValidationError || error instanceof ImportFileError || error instanceof ExportFileError)) return false;
+  const prefix = error instanceof ImportFileError ? 'Cannot import: ' : error instanceof ExportFileError ? 'Cannot export: ' : '';
+  process.stderr.write(`${prefix}${error.message}\n`);
   process.exitCode = 1;
   return true;
 }

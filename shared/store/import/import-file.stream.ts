@@ -1,9 +1,9 @@
 import { isUtf8 } from 'node:buffer';
 import { createReadStream, type Stats } from 'node:fs';
-import { access, constants, stat } from 'node:fs/promises';
+import { access, constants, open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { type CsvColumns, parseImportText, readImportFile, type RecordSource, type SourceRecord } from './import-file.reader.ts';
-import { byteLines, refuseUtf16, SAVE_AS_UTF8 } from './import-text.decoder.ts';
+import { byteLines, refuseNonText, SAVE_AS_UTF8 } from './import-text.decoder.ts';
 import { ImportFileError } from './import.errors.ts';
 
 /**
@@ -34,12 +34,33 @@ export async function assertImportFile(path: string): Promise<void> {
   if (!file.isFile()) throw new ImportFileError(`cannot read ${path}: it is not a file`);
 }
 
+/**
+ * assertImportFile, and the file's first bytes are not a workbook's or UTF-16's (which the import refuses
+ * too, once it reads them): for a command to check before it opens the store for the file.
+ */
+export async function assertImportText(path: string): Promise<void> {
+  await assertImportFile(path);
+  let start: Buffer;
+  try {
+    const handle = await open(path, 'r');
+    try {
+      const { buffer, bytesRead } = await handle.read({ buffer: Buffer.alloc(8), position: 0 });
+      start = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw new ImportFileError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  refuseNonText(start);
+}
+
 async function* ndjsonRecords(path: string, csv: CsvColumns): AsyncGenerator<SourceRecord> {
   let line = 0;
   try {
     for await (const bytes of byteLines(createReadStream(path))) {
       line += 1;
-      if (line === 1) refuseUtf16(bytes);
+      if (line === 1) refuseNonText(bytes);
       // One line that is not UTF-8 is one bad record, like a line that is not JSON (--skip-invalid skips it).
       if (!isUtf8(bytes)) {
         yield { line, value: null, problems: [{ field: '(record)', message: `is not UTF-8 text: ${SAVE_AS_UTF8}` }] };

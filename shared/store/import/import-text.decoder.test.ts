@@ -36,6 +36,17 @@ describe('decodeFileText', () => {
     expect(refusal(Buffer.from([0x61, 0x0a, 0x62, 0x0a, 0xed, 0xa0, 0x80]))).toMatch(/^line 3 is not UTF-8 text/);
   });
 
+  it('refuses a spreadsheet workbook by its first bytes, saying to save the sheet as CSV', () => {
+    const xlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('[Content_Types].xml')]);
+    expect(() => decodeFileText(xlsx)).toThrow(
+      'the file is a spreadsheet workbook (.xlsx, .numbers, .ods) or another zip archive, not text: save the sheet as CSV (in Excel: "CSV UTF-8"), then import that file',
+    );
+    const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
+    expect(() => decodeFileText(xls)).toThrow(/^the file is an Excel 97–2003 workbook \(\.xls\), not text/);
+    // Text that merely starts with the letters PK is text.
+    expect(decodeFileText(Buffer.from('PK,name\n'))).toBe('PK,name\n');
+  });
+
   it('refuses UTF-16 in either byte order by its byte-order mark', () => {
     for (const bom of [[0xff, 0xfe], [0xfe, 0xff]]) {
       expect(() => decodeFileText(Buffer.concat([Buffer.from(bom), Buffer.from('i\0d\0', 'latin1')]))).toThrow(/^the file is UTF-16, not UTF-8: save the file as UTF-8/);

@@ -10,16 +10,33 @@ export const SAVE_AS_UTF8 = 'save the file as UTF-8 (in Excel: "CSV UTF-8"), the
 
 const LF = 0x0a;
 
-/** Refuses a file that starts with a UTF-16 byte-order mark (either byte order): its every line would fail. */
-export function refuseUtf16(start: Uint8Array): void {
-  if (start.length >= 2 && ((start[0] === 0xff && start[1] === 0xfe) || (start[0] === 0xfe && start[1] === 0xff))) {
+const startsWith = (start: Uint8Array, signature: readonly number[]) => signature.every((byte, i) => start[i] === byte);
+
+/** The first bytes of the files a curator may pick instead of the text export of their spreadsheet. */
+const WORKBOOKS: readonly { signature: readonly number[]; what: string }[] = [
+  // .xlsx, .numbers and .ods are zip archives; so is any other zip, which is no import file either.
+  { signature: [0x50, 0x4b, 0x03, 0x04], what: 'a spreadsheet workbook (.xlsx, .numbers, .ods) or another zip archive' },
+  { signature: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], what: 'an Excel 97–2003 workbook (.xls)' },
+];
+
+/**
+ * Refuses, by its first bytes, a file that is not text at all: a spreadsheet's own file instead of its CSV
+ * export (whose bytes would otherwise be judged line by line, as text that is not UTF-8, or, with no byte
+ * over 0x7f, read as a CSV header of garbage), or UTF-16 (either byte order), whose every line would fail.
+ */
+export function refuseNonText(start: Uint8Array): void {
+  const workbook = WORKBOOKS.find((w) => startsWith(start, w.signature));
+  if (workbook) {
+    throw new ImportFileError(`the file is ${workbook.what}, not text: save the sheet as CSV (in Excel: "CSV UTF-8"), then import that file`);
+  }
+  if (startsWith(start, [0xff, 0xfe]) || startsWith(start, [0xfe, 0xff])) {
     throw new ImportFileError(`the file is UTF-16, not UTF-8: ${SAVE_AS_UTF8}`);
   }
 }
 
 /** A whole file's text, or an ImportFileError naming the first line whose bytes are not UTF-8. */
 export function decodeFileText(bytes: Buffer): string {
-  refuseUtf16(bytes);
+  refuseNonText(bytes);
   if (isUtf8(bytes)) return bytes.toString('utf8');
   // A line feed byte is never part of a longer UTF-8 sequence, so lines can be judged one by one.
   let line = 1;

@@ -30,6 +30,12 @@ export interface RecordWriter<R> {
 export interface ImportOptions {
   /** Import the valid records and report the others, instead of importing nothing. */
   skipInvalid?: boolean;
+  /**
+   * Check the file against the store without changing it: every record is validated and written exactly as
+   * an import would write it (so a slug another row holds is found too), and then all of it is rolled back.
+   * The counts are what the import would do now. Only for a call that owns its transaction (the CLI).
+   */
+  dryRun?: boolean;
 }
 
 export interface SkippedRecord {
@@ -99,6 +105,9 @@ type WriteMode = 'fast' | 'careful';
 /** The store refused a record of a fast batch; the import's transaction is lost and it starts over, careful. */
 class FastBatchRefused extends Error {}
 
+/** Ends a dry run's transaction once everything is written and counted, so that nothing is kept. */
+class DryRunDone extends Error {}
+
 /**
  * Validates and writes the records in one pass and one transaction: one bad record means no change at all
  * (ImportValidationError names every bad line and field, found by validating to the end), unless
@@ -120,7 +129,7 @@ export async function importRecords<R>(
     if (!(error instanceof FastBatchRefused)) throw error;
     result = await importOnce(db, entity, source, options, 'careful');
   }
-  if (result.inserted + result.updated > 0) await analyzeStore(db);
+  if (result.inserted + result.updated > 0 && !options.dryRun) await analyzeStore(db);
   result.skipped.sort((a, b) => a.record - b.record);
   return result;
 }
@@ -162,6 +171,9 @@ async function importOnce<R>(db: Db, entity: ImportEntity<R>, source: RecordSour
     if (result.skipped.length > 0 && !options.skipInvalid) {
       throw new ImportValidationError(result.skipped.sort((a, b) => a.record - b.record).flatMap((s) => s.problems));
     }
+    if (options.dryRun) throw new DryRunDone('dry run: rolled back');
+  }).catch((error: unknown) => {
+    if (!(error instanceof DryRunDone)) throw error;
   });
   return result;
 }
