@@ -129,7 +129,7 @@ describe('error middleware', () => {
     const { get } = await serve(failingSearch(new Error('never reached')));
     const response = await get('/api/v1/designers/ana/%ZZ');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, error: 'No route for GET /api/v1/designers/ana/%ZZ.' });
+    expect(response.body).toEqual({ success: false, error: "No route for GET /api/v1/designers/ana/%ZZ. The API's routes are listed at https://directory.test/api/v1/" });
   });
 
   it('another client error express raises keeps its 4xx status and says nothing more', async () => {
@@ -139,11 +139,11 @@ describe('error middleware', () => {
     expect(response.body).toEqual({ success: false, error: 'Bad request.' });
   });
 
-  it('an unknown route is a JSON 404 naming the method and path', async () => {
+  it('an unknown route is a JSON 404 naming the method and path, and where the routes are listed', async () => {
     const { get } = await serve(failingSearch(new Error('never reached')));
     const response = await get('/api/v1/unknown');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, error: 'No route for GET /api/v1/unknown.' });
+    expect(response.body).toEqual({ success: false, error: "No route for GET /api/v1/unknown. The API's routes are listed at https://directory.test/api/v1/" });
   });
 
   it('readiness follows the search port', async () => {

@@ -5,12 +5,14 @@ import { xContentTypeOptions } from 'helmet';
 import type { Config } from '../../shared/config/config.schema.ts';
 import { createDirectoryService, type DirectoryService } from '../../shared/directory/directory.service.ts';
 import type { Logger } from '../../shared/logging/logger.ts';
+import { buildApiIndex } from '../../shared/openapi/api-index.builder.ts';
 import { buildOpenApiDocument } from '../../shared/openapi/openapi-document.builder.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
 import { apiNotFound, errorMiddleware } from './middleware/error.middleware.ts';
 import { otherMethods } from './middleware/method-not-allowed.ts';
 import { createTraffic } from './middleware/traffic.ts';
 import type { Mount } from './mount/mount.ts';
+import { apiIndexRouter } from './routes/api-index.routes.ts';
 import { designersRouter } from './routes/designers.routes.ts';
 import { openRolesRouter } from './routes/open-roles.routes.ts';
 import { webRouter } from './pages/web.mount.ts';
@@ -59,6 +61,14 @@ export function createApp(deps: AppDeps): App {
 
   const site = deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
   const openapi = buildOpenApiDocument(`${site}/api/v1`, { adminServerUrl: site });
+  const mounts = deps.mounts?.(directory) ?? [];
+  const index = buildApiIndex(openapi, [
+    { rel: 'openapi', href: `${site}/api/v1/openapi.json`, title: 'OpenAPI 3.1 description of the API' },
+    { rel: 'documentation', href: `${site}/docs`, title: 'API reference (HTML)' },
+    { rel: 'llms-txt', href: `${site}/llms.txt`, title: 'How to use the API, for language models' },
+    { rel: 'site', href: `${site}/`, title: 'Search the directory in a browser' },
+    ...mounts.flatMap(({ link, path }) => (link ? [{ rel: link.rel, href: `${site}${path}`, title: link.title }] : [])),
+  ]);
   // gzip or brotli for the clients that ask (a page of 50 profiles is ~39 KB of JSON, ~7 KB compressed), on
   // the API and the pages; not on MCP, whose Streamable HTTP answers may be event streams.
   const compressed: RequestHandler = deps.config.COMPRESSION === 'off' ? (_req, _res, next) => next() : compression();
@@ -71,6 +81,7 @@ export function createApp(deps: AppDeps): App {
       res.json(openapi);
     })
     .all(otherMethods('GET'));
+  v1.use(apiIndexRouter(index));
   v1.use(designersRouter(directory));
   v1.use(openRolesRouter(directory));
 
@@ -91,10 +102,10 @@ export function createApp(deps: AppDeps): App {
   // metrics label (`/api/v1/designers/:slug`, not `/designers/:slug`) is read from it when the response ends.
   const jsonErrors = errorMiddleware(deps.logger);
   app.use('/api/v1', v1, jsonErrors);
-  for (const mount of deps.mounts?.(directory) ?? []) app.use(mount.path, mount.router, mount.errors ?? jsonErrors);
+  for (const mount of mounts) app.use(mount.path, mount.router, mount.errors ?? jsonErrors);
   // The API's namespace answers in JSON whatever matched; every other unknown address is the site's, and the
   // web router answers it with an HTML 404 a person following a mistyped link can act on.
-  app.use(apiNotFound);
+  app.use(apiNotFound(`${site}/api/v1/`));
   app.use(
     compressed,
     webRouter({

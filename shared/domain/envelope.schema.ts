@@ -11,7 +11,7 @@ export const PageMetaSchema = z
     next_cursor: z
       .string()
       .nullable()
-      .describe('Pass as cursor to read the next page; null on the last page.'),
+      .describe('Pass as cursor to read the next page; null on the last page, and on a limit=0 page (it holds only the count).'),
   })
   .meta({ id: 'PageMeta' });
 

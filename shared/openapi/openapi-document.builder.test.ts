@@ -12,6 +12,9 @@ const PUBLIC_OPERATIONS = [
   ['get', '/open-roles'],
 ] as const;
 
+/** GET /: the index, public too, with no parameters to refuse. */
+const INDEX_OPERATION = ['get', '/'] as const;
+
 interface Operation {
   tags?: string[];
   security?: Record<string, string[]>[];
@@ -28,7 +31,7 @@ const schemaRef = (method: string, path: string, status: number) =>
 
 describe('the OpenAPI document', () => {
   it('has the public paths and the admin paths, nothing else', () => {
-    expect(Object.keys(document.paths ?? {}).sort()).toEqual([...PUBLIC_OPERATIONS, ...ADMIN_OPERATIONS].map(([, p]) => p).sort());
+    expect(Object.keys(document.paths ?? {}).sort()).toEqual([...PUBLIC_OPERATIONS, INDEX_OPERATION, ...ADMIN_OPERATIONS].map(([, p]) => p).sort());
   });
 
   it('declares the admin tag and the admin bearer scheme', () => {
@@ -64,7 +67,14 @@ describe('the OpenAPI document', () => {
     expect(headers(503)).toEqual(['Retry-After']);
   });
 
-  it.each(PUBLIC_OPERATIONS)('%s %s stays public: no tag, no security of its own, the document-wide "none"', (method, path) => {
+  it('GET / documents the traffic refusals, and no 400: it takes no parameters', () => {
+    const [method, path] = INDEX_OPERATION;
+    expect(Object.keys(operation(method, path).responses).sort()).toEqual(['200', '429', '500', '503']);
+    expect(schemaRef(method, path, 200)).toBe('#/components/schemas/ApiIndex');
+    for (const status of [429, 500, 503]) expect(schemaRef(method, path, status), String(status)).toBe('#/components/schemas/Error');
+  });
+
+  it.each([...PUBLIC_OPERATIONS, INDEX_OPERATION])('%s %s stays public: no tag, no security of its own, the document-wide "none"', (method, path) => {
     const op = operation(method, path);
     expect(op.tags).toBeUndefined();
     expect(op.security).toBeUndefined();

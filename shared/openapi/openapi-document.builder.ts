@@ -6,6 +6,7 @@ import {
   ReindexRequestSchema,
   RetryFailedResponseSchema,
 } from '../admin/admin-job.schema.ts';
+import { ApiIndexResponseSchema } from '../domain/api-index.schema.ts';
 import { SlugSchema } from '../domain/designer.schema.ts';
 import { DesignerSearchQuerySchema } from '../domain/designer-search.schema.ts';
 import {
@@ -177,6 +178,15 @@ export function buildOpenApiDocument(serverUrl: string, options: { adminServerUr
     description: 'Only listings that have not expired. Order: featured first, then (with q) relevance, then newest posted, then id.',
     request: { query: OpenRoleSearchQuerySchema },
     responses: { 200: json(OpenRoleListResponseSchema, 'A page of open roles.'), ...errorResponses },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/',
+    operationId: 'getApiIndex',
+    summary: 'The API index: its operations and where its description, documentation and MCP endpoint are',
+    // It takes no parameters, so there is nothing to refuse as a 400; the traffic controls still apply.
+    responses: { 200: json(ApiIndexResponseSchema, 'The index.'), 429: errorResponses[429], 500: errorResponses[500], 503: errorResponses[503] },
   });
 
   registerAdminPaths(registry, options.adminServerUrl ?? serverUrl.replace(/\/api\/v1\/?$/, ''));

@@ -19,6 +19,7 @@ Filters combine with AND. \`q\` is typo-tolerant free text over names, descripti
 - [Get one designer](${api}/designers/geraldine-boyer): GET ${api}/designers/{slug}; 404 when no listed designer has the slug
 - [List open roles](${api}/open-roles?remote=true&limit=3): GET ${api}/open-roles with \`q\`, \`category\`, \`location\`, \`company\`, \`remote\` (true/false), \`employment_type\` (${EMPLOYMENT_TYPES.join(', ')}), \`limit\`, \`offset\`, \`cursor\`; featured first, expired listings never returned
 - [OpenAPI 3.1 document](${api}/openapi.json): every parameter and response schema
+- [API index](${api}/): every operation at its URL, and links to the rest
 
 ## MCP
 

@@ -3,7 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireServices, uniqueName } from '../support/services.ts';
-import { type ApiServer, deadPort, type McpFixture, startApi, startMcpFixture } from './mcp-fixture.ts';
+import type { ApiIndexResponse } from '../../shared/domain/api-index.schema.ts';
+import { type ApiServer, deadPort, type McpFixture, PUBLIC_BASE_URL, startApi, startMcpFixture } from './mcp-fixture.ts';
 import { callTool, defineToolContract } from './tool-contract.ts';
 
 const services = requireServices('elasticsearch');
@@ -76,6 +77,18 @@ describe.skipIf(!services)('hosted MCP server at /api/mcp (Streamable HTTP)', ()
     const body = (await response.json()) as { result: { protocolVersion: string; capabilities: object } };
     expect(body.result.protocolVersion).toBe('2025-06-18');
     expect(body.result.capabilities).toHaveProperty('tools');
+  });
+
+  it('the REST API index names this endpoint, and the address it gives answers an MCP client', async () => {
+    const index = (await (await fetch(`${fixture.baseUrl}/api/v1/`)).json()) as ApiIndexResponse;
+    const mcp = index.data.links.filter((link) => link.rel === 'mcp');
+    expect(mcp).toEqual([{ rel: 'mcp', href: `${PUBLIC_BASE_URL}/api/mcp`, title: expect.stringContaining('MCP') }]);
+    const named = await connect(new URL(new URL(mcp[0]!.href).pathname, fixture.baseUrl));
+    try {
+      expect(named.getServerVersion()?.name).toBe(client.getServerVersion()?.name);
+    } finally {
+      await named.close();
+    }
   });
 
   it('is stateless: no session id, and a bare tools/call is answered without a prior initialize', async () => {

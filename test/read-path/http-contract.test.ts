@@ -1,12 +1,13 @@
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiIndexResponse } from '../../shared/domain/api-index.schema.ts';
 import type { Designer } from '../../shared/domain/designer.schema.ts';
 import type { OpenRole } from '../../shared/domain/open-role.schema.ts';
 import { requireServices } from '../support/services.ts';
 import { CAST, CAST_BY_SLUG } from './designer-cast.ts';
 import { OpenApiValidator } from './openapi.validator.ts';
-import { type ErrorBody, type ListBody, openRole, query, ReadPathFixture } from './read-path.harness.ts';
+import { type ErrorBody, type ListBody, openRole, PUBLIC_BASE_URL, query, ReadPathFixture } from './read-path.harness.ts';
 
 const services = requireServices('elasticsearch');
 
@@ -74,13 +75,13 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
   }
 
   describe('the OpenAPI document', () => {
-    it('is OpenAPI 3.1 with the two read operations and the slug lookup (and the admin operations, apart)', async () => {
+    it('is OpenAPI 3.1 with the two read operations, the slug lookup and the index (and the admin operations, apart)', async () => {
       const doc = openapi.document as unknown as { openapi: string; paths: Record<string, Record<string, { tags?: string[] }>> };
       expect(doc.openapi).toBe('3.1.0');
       const publicPaths = Object.keys(doc.paths).filter((path) => !Object.values(doc.paths[path]!).some((op) => op.tags?.includes('admin')));
-      expect(publicPaths.sort()).toEqual(['/designers', '/designers/{slug}', '/open-roles']);
+      expect(publicPaths.sort()).toEqual(['/', '/designers', '/designers/{slug}', '/open-roles']);
       expect(Object.keys(doc.paths).sort()).toEqual(
-        ['/designers', '/designers/{slug}', '/open-roles', '/api/admin/jobs/{id}', '/api/admin/reindex', '/api/admin/retry-failed'].sort(),
+        ['/', '/designers', '/designers/{slug}', '/open-roles', '/api/admin/jobs/{id}', '/api/admin/reindex', '/api/admin/retry-failed'].sort(),
       );
     });
 
@@ -176,18 +177,48 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
     });
   });
 
+  describe('the API index at /api/v1/', () => {
+    /** An absolute URL the API gave out, on the test server. */
+    const local = (url: string) => url.replace(PUBLIC_BASE_URL, '');
+
+    it('matches the document, with or without the trailing slash, and lists every public operation once', async () => {
+      const response = await fx.app.get<ApiIndexResponse>('/api/v1/');
+      expect(response.status).toBe(200);
+      openapi.check('/', 'get', 200, response.body);
+      expect((await fx.app.get<ApiIndexResponse>('/api/v1')).body).toEqual(response.body);
+      expect(response.body.data.endpoints.map((e) => `${e.method} ${local(e.url)}`).sort()).toEqual(
+        ['GET /api/v1/', 'GET /api/v1/designers', 'GET /api/v1/designers/{slug}', 'GET /api/v1/open-roles'],
+      );
+    });
+
+    it('leads somewhere: each endpoint it lists answers, and its openapi link is the document served', async () => {
+      const { body } = await fx.app.get<ApiIndexResponse>('/api/v1/');
+      for (const endpoint of body.data.endpoints) {
+        const response = await fx.app.get(local(endpoint.url).replace('{slug}', 'ana-muller'));
+        expect(response.status, endpoint.url).toBe(200);
+      }
+      const described = body.data.links.find((link) => link.rel === 'openapi')!;
+      expect((await fx.app.get(local(described.href))).body).toEqual(openapi.document);
+      // The site's pages are served by the same app: the reference and llms.txt are there.
+      for (const rel of ['documentation', 'llms-txt', 'site']) {
+        const link = body.data.links.find((l) => l.rel === rel)!;
+        expect((await fetch(`${fx.app.baseUrl}${local(link.href)}`)).status, rel).toBe(200);
+      }
+    });
+  });
+
   describe('unknown routes', () => {
-    it('answer a JSON 404', async () => {
-      for (const path of ['/api/v1/nope', '/api/nope', '/api/v2/designers', '/api/v1/designers/ana-muller/extra']) {
+    it('answer a JSON 404 that points to the index', async () => {
+      for (const path of ['/api/v1/nope', '/api/nope', '/api', '/api/v2/designers', '/api/v1/designers/ana-muller/extra']) {
         const response = await fx.app.get<ErrorBody>(path);
         expect(response.status, path).toBe(404);
         expect(response.headers.get('content-type')).toMatch(/application\/json/);
-        expect(response.body).toEqual({ success: false, error: expect.any(String) });
+        expect(response.body).toEqual({ success: false, error: `No route for GET ${path}. The API's routes are listed at ${PUBLIC_BASE_URL}/api/v1/` });
       }
     });
 
     it('a write method on a read endpoint is a JSON 405 naming the methods it takes, not a 404 and not a write', async () => {
-      const paths = ['/api/v1/designers', '/api/v1/designers/ana-muller', '/api/v1/open-roles', '/api/v1/openapi.json', '/healthz', '/readyz', '/metrics'];
+      const paths = ['/api/v1/designers', '/api/v1/designers/ana-muller', '/api/v1/open-roles', '/api/v1/openapi.json', '/api/v1/', '/healthz', '/readyz', '/metrics'];
       for (const path of paths) {
         for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
           const response = await fetch(`${fx.app.baseUrl}${path}`, { method, body: '{}' });

@@ -564,7 +564,7 @@ describe.each(engines)('web pages on $name', (backend) => {
       const missing = await get(base, path);
       expect([missing.status, missing.headers['content-type']], path).toEqual([404, 'application/json; charset=utf-8']);
       expect(missing.headers['content-security-policy']).toBeUndefined();
-      expect(JSON.parse(missing.text)).toEqual({ success: false, error: `No route for GET ${path}.` });
+      expect(JSON.parse(missing.text)).toEqual({ success: false, error: `No route for GET ${path}. The API's routes are listed at ${PUBLIC_BASE_URL}/api/v1/` });
     }
   });
 

@@ -78,5 +78,5 @@ export function mcpMounts(ctx: MountContext): Mount[] {
     logger.error({ err: error }, 'mcp request failed');
     res.status(500).json(jsonRpcError(-32603, 'Internal error.'));
   };
-  return [{ path: '/api/mcp', router, errors }];
+  return [{ path: '/api/mcp', router, errors, link: { rel: 'mcp', title: 'MCP server (Streamable HTTP) for AI agents: the same searches as tools' } }];
 }

@@ -5,15 +5,21 @@ import type { Logger } from '../../../shared/logging/logger.ts';
 import { MethodNotAllowedError } from './method-not-allowed.ts';
 import { TrafficRefusedError } from './traffic-refused.error.ts';
 
-/** A JSON 404 for an address under /api that no route took; other addresses go on, to the site's pages. */
-export const apiNotFound: RequestHandler = (req, res, next) => {
-  // Case-insensitive, as express routes: /API/v1/designers is the API's.
-  if (!/^\/api(?:\/|$)/i.test(req.path)) {
-    next();
-    return;
-  }
-  res.status(404).json({ success: false, error: `No route for ${req.method} ${req.path}.` } satisfies ErrorResponse);
-};
+/**
+ * A JSON 404 for an address under /api that no route took, pointing to the index of the API's routes; other
+ * addresses go on, to the site's pages.
+ */
+export function apiNotFound(indexUrl: string): RequestHandler {
+  return (req, res, next) => {
+    // Case-insensitive, as express routes: /API/v1/designers is the API's.
+    if (!/^\/api(?:\/|$)/i.test(req.path)) {
+      next();
+      return;
+    }
+    const error = `No route for ${req.method} ${req.path}. The API's routes are listed at ${indexUrl}`;
+    res.status(404).json({ success: false, error } satisfies ErrorResponse);
+  };
+}
 
 /**
  * The status of an error express or its parsers raised for the request itself (a body that is not JSON, a

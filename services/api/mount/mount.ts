@@ -12,6 +12,8 @@ export interface Mount {
    * router); the API's JSON error middleware when absent.
    */
   errors?: ErrorRequestHandler;
+  /** How the API index (GET /api/v1/) names this mount, for one that clients of the API should find. */
+  link?: { rel: string; title: string };
 }
 
 export interface MountContext {
