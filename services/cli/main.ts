@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { startOrExit } from '../../shared/composition/startup-failure.ts';
+import { registerDeleteCommand } from './commands/delete.command.ts';
 import { registerExportCommand } from './commands/export.command.ts';
 import { registerImportOpenRolesCommand } from './commands/import-open-roles.command.ts';
 import { registerImportCommand } from './commands/import.command.ts';
@@ -14,12 +15,13 @@ const program = new Command()
   .description('Curator tools for the Designer Directory')
   .showHelpAfterError();
 
-// Store commands (migrate, import, import-open-roles, export) register here.
+// Store commands (migrate, import, import-open-roles, export, delete) register here.
 registerSeedCommand(program);
 registerMigrateCommand(program);
 registerImportCommand(program);
 registerImportOpenRolesCommand(program);
 registerExportCommand(program);
+registerDeleteCommand(program);
 
 // Sync commands (reindex, status, retry-failed) register here.
 registerReindexCommand(program);

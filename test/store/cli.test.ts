@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDb, type Db } from '../../shared/store/db.ts';
+import { PostgresSearchRepository } from '../../shared/search/postgres/pg-search.repository.ts';
+import { createPgDb, createPgliteDb, type Db } from '../../shared/store/db.ts';
 import { requireServices } from '../support/services.ts';
 import { createTempDatabase, type TempDatabase } from '../support/temp-database.ts';
-import { designerRecord } from './test-store.ts';
+import { designerRecord, openRoleRecord, snapshot } from './test-store.ts';
 
 const run = promisify(execFile);
 const services = requireServices('postgres');
@@ -195,6 +196,71 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
     expect(real.stdout).toMatch(/Imported 3 of 3 designer record\(s\) from .*: 1 new, 1 updated, 1 unchanged\./);
   });
 
+  it('delete removes the designers and open roles it names, all or none, recording each delete for the worker', async () => {
+    const designers = join(dir, 'to-delete.ndjson');
+    await writeFile(designers, ['del-one', 'del-two', 'del-kept'].map((slug) => JSON.stringify(designerRecord(slug, { id: `id-${slug}` }))).join('\n'));
+    expect((await cli(['import', designers], env)).code).toBe(0);
+    const roles = join(dir, 'roles-to-delete.ndjson');
+    const shared = 'https://jobs.example/shared';
+    await writeFile(
+      roles,
+      [
+        openRoleRecord('del-a', { id: 'role-del-a', apply_url: shared }),
+        openRoleRecord('del-b', { id: 'role-del-b', apply_url: shared }),
+        openRoleRecord('del-c', { id: 'role-del-c', apply_url: 'https://jobs.example/del-c' }),
+      ]
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    );
+    expect((await cli(['import-open-roles', roles], env)).code).toBe(0);
+    const before = await snapshot(db);
+
+    // One key that names nothing refuses the run: the others are not deleted either.
+    const unknown = await cli(['delete', 'designers', 'del-one', 'nobody-here', 'bell\u0007key'], env);
+    expect(unknown).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Cannot delete: nothing was deleted:\n' +
+        '  "nobody-here": no designer has this id or slug\n' +
+        '  "bell\\u0007key": must not contain control characters such as NUL\n',
+    });
+    // An apply_url two listings share names neither: the curator is asked for the id.
+    const ambiguous = await cli(['delete', 'open-roles', shared], env);
+    expect(ambiguous.code).toBe(1);
+    expect(ambiguous.stderr).toBe(
+      `Cannot delete: nothing was deleted:\n  "${shared}": names 2 open roles (role-del-a, role-del-b); give the id of the one to delete\n`,
+    );
+    const dry = await cli(['delete', 'designers', 'del-one', 'id-del-two', '--dry-run'], env);
+    expect(dry).toEqual({ code: 0, stdout: 'Dry run, nothing was deleted: would delete 2 designer record(s): del-one (Del One), del-two (Del Two).\n', stderr: '' });
+    expect(await snapshot(db)).toEqual(before);
+
+    // By slug and by id; a key given twice is one record.
+    const lastChange = Number((await db.query<{ last: string }>('SELECT max(id) AS last FROM change_log')).rows[0]!.last);
+    const deleted = await cli(['delete', 'designers', 'del-one', 'id-del-two', 'del-one'], env);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toMatch(/^Deleted 2 designer record\(s\): del-one \(Del One\), del-two \(Del Two\)\. With Elasticsearch, the ingest worker removes them/);
+    const left = await db.query<{ slug: string }>(`SELECT slug FROM designers WHERE slug LIKE 'del-%' ORDER BY slug`);
+    expect(left.rows.map((r) => r.slug)).toEqual(['del-kept']);
+    const orphanRoles = await db.query(`SELECT designer_id FROM designer_roles WHERE designer_id IN ('id-del-one', 'id-del-two')`);
+    expect(orphanRoles.rows).toEqual([]);
+    // What the ingest worker reads: one versioned delete per designer, after everything before it.
+    const changes = await db.query<{ entity: string; entity_id: string; op: string }>(
+      'SELECT entity, entity_id, op FROM change_log WHERE id > $1 ORDER BY entity_id',
+      [lastChange],
+    );
+    expect(changes.rows).toEqual([
+      { entity: 'designer', entity_id: 'id-del-one', op: 'delete' },
+      { entity: 'designer', entity_id: 'id-del-two', op: 'delete' },
+    ]);
+
+    const role = await cli(['delete', 'open-roles', 'https://jobs.example/del-c', 'role-del-a'], env);
+    expect(role.code, role.stderr).toBe(0);
+    expect(role.stdout).toMatch(/^Deleted 2 open role record\(s\): Designer del-c at Acme \(role-del-c\), Designer del-a at Acme \(role-del-a\)\./);
+    const roleIds = await db.query<{ id: string }>(`SELECT id FROM open_roles WHERE id LIKE 'role-del-%' ORDER BY id`);
+    expect(roleIds.rows.map((r) => r.id)).toEqual(['role-del-b']);
+  });
+
   it('export writes every row, listed or not, as an import file that imports back with no change, in each format', async () => {
     const hidden = join(dir, 'hidden.ndjson');
     const odd = { description: '  Leads\r\nteams; "calmly", at 100%  ', location: '' };
@@ -261,6 +327,24 @@ describe('designer-directory CLI on the embedded store', () => {
     const exported = await cli(['export', 'designers', '--format', 'csv'], { DATA_DIR: dataDir });
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout.split('\r\n')[1]).toMatch(/^[^,]+,embedded-one,Embedded One,/);
+  });
+
+  it('delete removes a designer from the embedded store and from its search at once', async () => {
+    const dataDir = join(dir, 'data-delete');
+    const path = join(dir, 'two.json');
+    await writeFile(path, JSON.stringify([designerRecord('embedded-gone'), designerRecord('embedded-stays')]));
+    expect((await cli(['import', path], { DATA_DIR: dataDir })).code).toBe(0);
+    const deleted = await cli(['delete', 'designers', 'embedded-gone'], { DATA_DIR: dataDir });
+    expect(deleted.code, deleted.stderr).toBe(0);
+    const exported = await cli(['export', 'designers'], { DATA_DIR: dataDir });
+    expect(exported.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { slug: string }).slug)).toEqual(['embedded-stays']);
+    const db = await createPgliteDb(dataDir);
+    try {
+      const search = new PostgresSearchRepository(db, { publicBaseUrl: 'https://d.example/', timeoutMs: 10_000 });
+      expect((await search.searchDesigners({ q: 'embedded' }, { limit: 10, offset: 0 })).items.map((d) => d.slug)).toEqual(['embedded-stays']);
+    } finally {
+      await db.close();
+    }
   });
 
   it('a file it cannot read is refused before the store is opened: no embedded store is created for it', async () => {

@@ -3,6 +3,7 @@ import { ServiceLostError } from '../../../shared/config/unusable-service.error.
 import { createLogger, type Logger } from '../../../shared/logging/logger.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { isDatabaseUnavailable } from '../../../shared/store/db-unavailable.ts';
+import { DeleteRefusedError } from '../../../shared/store/delete/record.deleter.ts';
 import { ExportFileError } from '../../../shared/store/export/export-output.ts';
 import { ImportFileError, ImportValidationError } from '../../../shared/store/import/import.errors.ts';
 import { openStore, storeService } from '../../../shared/store/open-store.ts';
@@ -47,11 +48,18 @@ export async function withStore(fn: (ctx: StoreContext) => Promise<void>, option
   }
 }
 
-/** A curator's mistake (a bad file, bad records) is its message and exit code 1, not a stack trace. */
+/** A curator's mistake (a bad file, bad records, a key that names nothing) is its message and exit code 1, not a stack trace. */
+const CURATOR_ERRORS: [new (...args: never[]) => Error, string][] = [
+  [ImportValidationError, ''],
+  [ImportFileError, 'Cannot import: '],
+  [ExportFileError, 'Cannot export: '],
+  [DeleteRefusedError, 'Cannot delete: '],
+];
+
 function reportedCuratorError(error: unknown): boolean {
-  if (!(error instanceof ImportValidationError || error instanceof ImportFileError || error instanceof ExportFileError)) return false;
-  const prefix = error instanceof ImportFileError ? 'Cannot import: ' : error instanceof ExportFileError ? 'Cannot export: ' : '';
-  process.stderr.write(`${prefix}${error.message}\n`);
+  const prefix = CURATOR_ERRORS.find(([type]) => error instanceof type)?.[1];
+  if (prefix === undefined) return false;
+  process.stderr.write(`${prefix}${(error as Error).message}\n`);
   process.exitCode = 1;
   return true;
 }

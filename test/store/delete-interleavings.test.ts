@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
+import { deleteRecords } from '../../shared/store/delete/record.deleter.ts';
+import { DesignerWriter } from '../../shared/store/designer.writer.ts';
+import { requireServices } from '../support/services.ts';
+import { pausingBefore, settledWithin } from '../support/pausing-db.ts';
+import { designerRecord, openTestStore, type TestStore } from './test-store.ts';
+
+const services = requireServices('postgres');
+
+describe.skipIf(!services)('a curator delete racing a write to the same designer (Postgres server)', () => {
+  let store: TestStore;
+
+  beforeAll(async () => {
+    store = await openTestStore('postgres', 'delete_race', services!.postgres);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('an edit that arrives while the delete holds the row waits for it, then writes the designer anew, versioned after the delete', async () => {
+    const writer = new DesignerWriter(store.db);
+    const record = (name: string) => DesignerImportSchema.parse(designerRecord('racing-one', { id: 'racing-id', name }));
+    await writer.upsert(record('Before Race'));
+
+    const pause = pausingBefore(store.db, 'DELETE FROM designers');
+    const deleting = deleteRecords(pause.db, 'designers', ['racing-one']);
+    await pause.paused;
+    // The delete has read and locked the row, and not yet deleted it: the edit must wait, not slip in between.
+    const editing = writer.upsert(record('After Race'));
+    expect(await settledWithin(editing, 500)).toBe(false);
+
+    pause.release();
+    expect(await deleting).toEqual({ deleted: ['racing-one (Before Race)'] });
+    expect((await editing).outcome).toBe('inserted');
+
+    const { rows } = await store.db.query<{ name: string }>(`SELECT name FROM designers WHERE id = 'racing-id'`);
+    expect(rows).toEqual([{ name: 'After Race' }]);
+    // What the worker reads: the delete, then the insert. The insert's version was drawn before it waited, so
+    // it may be below the delete's: the sync job then gives the row a fresh version (RELIABILITY.md), which
+    // test/ingest/cli-delete.test.ts checks through the worker.
+    const changes = await store.db.query<{ op: string }>(`SELECT op FROM change_log WHERE entity_id = 'racing-id' ORDER BY id`);
+    expect(changes.rows.map((c) => c.op).slice(-2)).toEqual(['delete', 'insert']);
+  });
+
+  it('a delete that arrives while an edit holds the row waits for it, then deletes the edited designer', async () => {
+    const writer = new DesignerWriter(store.db);
+    await writer.upsert(DesignerImportSchema.parse(designerRecord('racing-two', { id: 'racing-two-id', name: 'First' })));
+    // Paused between its two steps: the designer row written (and locked), its roles not yet.
+    const pause = pausingBefore(store.db, 'INSERT INTO designer_roles');
+    const editing = new DesignerWriter(pause.db).upsert(DesignerImportSchema.parse(designerRecord('racing-two', { id: 'racing-two-id', name: 'Second', current_role: { title: 'Lead Designer', company: 'Initech', company_url: null } })));
+    await pause.paused;
+    const deleting = deleteRecords(store.db, 'designers', ['racing-two']);
+    expect(await settledWithin(deleting, 500)).toBe(false);
+    pause.release();
+    await editing;
+    expect(await deleting).toEqual({ deleted: ['racing-two (Second)'] });
+    expect((await store.db.query(`SELECT id FROM designers WHERE id = 'racing-two-id'`)).rows).toEqual([]);
+    const changes = await store.db.query<{ op: string }>(`SELECT op FROM change_log WHERE entity_id = 'racing-two-id' ORDER BY id`);
+    expect(changes.rows.at(-1)).toEqual({ op: 'delete' });
+  });
+});
