@@ -8,6 +8,7 @@ import { registerMigrateCommand } from './commands/migrate.command.ts';
 import { registerReindexCommand } from './commands/reindex.command.ts';
 import { registerRetryFailedCommand } from './commands/retry-failed.command.ts';
 import { registerSeedCommand } from './commands/seed.command.ts';
+import { registerSetCommand } from './commands/set.command.ts';
 import { registerStatusCommand } from './commands/status.command.ts';
 
 const program = new Command()
@@ -15,12 +16,13 @@ const program = new Command()
   .description('Curator tools for the Designer Directory')
   .showHelpAfterError();
 
-// Store commands (migrate, import, import-open-roles, export, delete) register here.
+// Store commands (migrate, import, import-open-roles, export, set, delete) register here.
 registerSeedCommand(program);
 registerMigrateCommand(program);
 registerImportCommand(program);
 registerImportOpenRolesCommand(program);
 registerExportCommand(program);
+registerSetCommand(program);
 registerDeleteCommand(program);
 
 // Sync commands (reindex, status, retry-failed) register here.

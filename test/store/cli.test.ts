@@ -229,7 +229,7 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
     const ambiguous = await cli(['delete', 'open-roles', shared], env);
     expect(ambiguous.code).toBe(1);
     expect(ambiguous.stderr).toBe(
-      `Cannot delete: nothing was deleted:\n  "${shared}": names 2 open roles (role-del-a, role-del-b); give the id of the one to delete\n`,
+      `Cannot delete: nothing was deleted:\n  "${shared}": names 2 open roles (role-del-a, role-del-b); give the id of the one you mean\n`,
     );
     const dry = await cli(['delete', 'designers', 'del-one', 'id-del-two', '--dry-run'], env);
     expect(dry).toEqual({ code: 0, stdout: 'Dry run, nothing was deleted: would delete 2 designer record(s): del-one (Del One), del-two (Del Two).\n', stderr: '' });
@@ -259,6 +259,59 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
     expect(role.stdout).toMatch(/^Deleted 2 open role record\(s\): Designer del-c at Acme \(role-del-c\), Designer del-a at Acme \(role-del-a\)\./);
     const roleIds = await db.query<{ id: string }>(`SELECT id FROM open_roles WHERE id LIKE 'role-del-%' ORDER BY id`);
     expect(roleIds.rows.map((r) => r.id)).toEqual(['role-del-b']);
+  });
+
+  it('set changes the curator state of the records it names, all or none, writing only those that differ', async () => {
+    const designers = join(dir, 'to-set.ndjson');
+    await writeFile(designers, ['set-one', 'set-two', 'set-hidden'].map((slug) => JSON.stringify(designerRecord(slug, { id: `id-${slug}`, status: slug === 'set-hidden' ? 'hidden' : 'published' }))).join('\n'));
+    expect((await cli(['import', designers], env)).code).toBe(0);
+    const roles = join(dir, 'roles-to-set.ndjson');
+    await writeFile(roles, JSON.stringify(openRoleRecord('set-role', { id: 'role-set' })));
+    expect((await cli(['import-open-roles', roles], env)).code).toBe(0);
+    const state = async () =>
+      (await db.query<{ slug: string; status: string; opted_in: boolean; version: string }>(`SELECT slug, status, opted_in, version FROM designers WHERE slug LIKE 'set-%' ORDER BY slug`)).rows;
+    const before = await snapshot(db);
+
+    // Refusals change nothing: no state given (a usage error, before the store), a key naming nothing, consent on a role.
+    const none = await cli(['set', 'designers', 'set-one'], env);
+    expect(none).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(/^error: give --status or --opted-in \(or both\)\n/) });
+    const unknown = await cli(['set', 'designers', 'set-one', 'nobody-here', '--status', 'hidden'], env);
+    expect(unknown).toEqual({ code: 1, stdout: '', stderr: 'Cannot set: nothing was changed:\n  "nobody-here": no designer has this id or slug\n' });
+    const consent = await cli(['set', 'open-roles', 'role-set', '--opted-in', 'no'], env);
+    expect(consent.stderr).toBe("Cannot set: nothing was changed:\n  opted_in is a designer's consent; an open role has only a status\n");
+    const dry = await cli(['set', 'designers', 'set-one', 'set-hidden', '--status', 'hidden', '--dry-run'], env);
+    expect(dry.stdout).toBe(
+      'Dry run, nothing was changed.\nWould set status hidden on 1 designer record(s): set-one (Set One).\n' +
+        'Already status hidden, would be left as they were: 1 designer record(s): set-hidden (Set Hidden).\n',
+    );
+    expect(await snapshot(db)).toEqual(before);
+
+    const versions = new Map((await state()).map((row) => [row.slug, row.version]));
+    const lastChange = Number((await db.query<{ last: string }>('SELECT max(id) AS last FROM change_log')).rows[0]!.last);
+    const hidden = await cli(['set', 'designers', 'set-one', 'id-set-hidden', '--status', 'hidden'], env);
+    expect(hidden).toEqual({
+      code: 0,
+      stdout: 'Set status hidden on 1 designer record(s): set-one (Set One).\nAlready status hidden, left as they were: 1 designer record(s): set-hidden (Set Hidden).\n',
+      stderr: '',
+    });
+    const optedOut = await cli(['set', 'designers', 'set-two', '--opted-in', 'no'], env);
+    expect(optedOut.stdout).toBe('Set opted_in false on 1 designer record(s): set-two (Set Two).\n');
+    expect((await state()).map(({ slug, status, opted_in }) => ({ slug, status, opted_in }))).toEqual([
+      { slug: 'set-hidden', status: 'hidden', opted_in: true },
+      { slug: 'set-one', status: 'hidden', opted_in: true },
+      { slug: 'set-two', status: 'published', opted_in: false },
+    ]);
+    // Only the records that changed got a new version and an outbox row; the one already hidden was not written.
+    expect((await state()).find((row) => row.slug === 'set-hidden')!.version).toBe(versions.get('set-hidden'));
+    const changes = await db.query<{ entity_id: string; op: string }>('SELECT entity_id, op FROM change_log WHERE id > $1 ORDER BY id', [lastChange]);
+    expect(changes.rows).toEqual([
+      { entity_id: 'id-set-one', op: 'update' },
+      { entity_id: 'id-set-two', op: 'update' },
+    ]);
+
+    const role = await cli(['set', 'open-roles', 'https://jobs.example/set-role', '--status', 'draft'], env);
+    expect(role.stdout).toBe('Set status draft on 1 open role record(s): Designer set-role at Acme (role-set).\n');
+    expect((await db.query(`SELECT status FROM open_roles WHERE id = 'role-set'`)).rows).toEqual([{ status: 'draft' }]);
   });
 
   it('export writes every row, listed or not, as an import file that imports back with no change, in each format', async () => {

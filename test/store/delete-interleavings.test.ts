@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
-import { deleteRecords } from '../../shared/store/delete/record.deleter.ts';
+import { deleteRecords } from '../../shared/store/curate/record.deleter.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
 import { requireServices } from '../support/services.ts';
 import { pausingBefore, settledWithin } from '../support/pausing-db.ts';
@@ -38,7 +38,7 @@ describe.skipIf(!services)('a curator delete racing a write to the same designer
     expect(rows).toEqual([{ name: 'After Race' }]);
     // What the worker reads: the delete, then the insert. The insert's version was drawn before it waited, so
     // it may be below the delete's: the sync job then gives the row a fresh version (RELIABILITY.md), which
-    // test/ingest/cli-delete.test.ts checks through the worker.
+    // test/ingest/cli-curate.test.ts checks through the worker.
     const changes = await store.db.query<{ op: string }>(`SELECT op FROM change_log WHERE entity_id = 'racing-id' ORDER BY id`);
     expect(changes.rows.map((c) => c.op).slice(-2)).toEqual(['delete', 'insert']);
   });

@@ -3,7 +3,7 @@ import { ServiceLostError } from '../../../shared/config/unusable-service.error.
 import { createLogger, type Logger } from '../../../shared/logging/logger.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { isDatabaseUnavailable } from '../../../shared/store/db-unavailable.ts';
-import { DeleteRefusedError } from '../../../shared/store/delete/record.deleter.ts';
+import { RecordKeysError } from '../../../shared/store/curate/record-keys.ts';
 import { ExportFileError } from '../../../shared/store/export/export-output.ts';
 import { ImportFileError, ImportValidationError } from '../../../shared/store/import/import.errors.ts';
 import { openStore, storeService } from '../../../shared/store/open-store.ts';
@@ -49,16 +49,17 @@ export async function withStore(fn: (ctx: StoreContext) => Promise<void>, option
 }
 
 /** A curator's mistake (a bad file, bad records, a key that names nothing) is its message and exit code 1, not a stack trace. */
-const CURATOR_ERRORS: [new (...args: never[]) => Error, string][] = [
-  [ImportValidationError, ''],
-  [ImportFileError, 'Cannot import: '],
-  [ExportFileError, 'Cannot export: '],
-  [DeleteRefusedError, 'Cannot delete: '],
-];
+function curatorErrorPrefix(error: unknown): string | null {
+  if (error instanceof ImportValidationError) return '';
+  if (error instanceof ImportFileError) return 'Cannot import: ';
+  if (error instanceof ExportFileError) return 'Cannot export: ';
+  if (error instanceof RecordKeysError) return `Cannot ${error.action}: `;
+  return null;
+}
 
 function reportedCuratorError(error: unknown): boolean {
-  const prefix = CURATOR_ERRORS.find(([type]) => error instanceof type)?.[1];
-  if (prefix === undefined) return false;
+  const prefix = curatorErrorPrefix(error);
+  if (prefix === null) return false;
   process.stderr.write(`${prefix}${(error as Error).message}\n`);
   process.exitCode = 1;
   return true;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
 import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { getSyncStatus } from '../../shared/ingest/runtime/sync-status.ts';
-import { deleteRecords } from '../../shared/store/delete/record.deleter.ts';
+import { deleteRecords } from '../../shared/store/curate/record.deleter.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
 import { pausingBefore, settledWithin } from '../support/pausing-db.ts';
 import { requireServices } from '../support/services.ts';
@@ -17,7 +17,7 @@ import { IngestHarness, waitFor } from './support/ingest-harness.ts';
 const run = promisify(execFile);
 const services = requireServices('postgres', 'redis', 'elasticsearch');
 
-describe.skipIf(!services)('a curator deletes through the CLI: the ingest worker takes it out of the index', () => {
+describe.skipIf(!services)('a curator deletes, hides or records an opt-out through the CLI: the ingest worker follows in the index', () => {
   let h: IngestHarness;
   let worker: IngestWorker;
   let dir: string;
@@ -41,9 +41,9 @@ describe.skipIf(!services)('a curator deletes through the CLI: the ingest worker
   }
 
   beforeAll(async () => {
-    h = await IngestHarness.create(services!, 'cli_delete');
+    h = await IngestHarness.create(services!, 'cli_curate');
     worker = await h.startWorker();
-    dir = await mkdtemp(join(tmpdir(), 'dd-cli-delete-'));
+    dir = await mkdtemp(join(tmpdir(), 'dd-cli-curate-'));
   });
 
   afterAll(async () => {
@@ -78,6 +78,30 @@ describe.skipIf(!services)('a curator deletes through the CLI: the ingest worker
       what: 're-imported designers back in the index',
     });
     expect(await h.diffStoreAndIndex('designers')).toEqual([]);
+  }, 120_000);
+
+  it('a hidden or opted-out designer leaves the index, and a published open role marked draft leaves it; set back, they return', async () => {
+    const designers = join(dir, 'set.ndjson');
+    await writeFile(designers, ['set-hide', 'set-consent'].map((slug) => JSON.stringify(designerRecord(slug, { id: `id-${slug}` }))).join('\n'));
+    const roles = join(dir, 'set-roles.ndjson');
+    await writeFile(roles, JSON.stringify(openRoleRecord('set-role', { id: 'set-role' })));
+    await cli('import', designers);
+    await cli('import-open-roles', roles);
+    const inIndex = async (kind: 'designers' | 'openRoles', id: string) => (await h.getDoc(kind, id)) !== null;
+    for (const id of ['id-set-hide', 'id-set-consent']) await waitFor(() => inIndex('designers', id), { what: `${id} in the index` });
+    await waitFor(() => inIndex('openRoles', 'set-role'), { what: 'the role in the index' });
+
+    await cli('set', 'designers', 'set-hide', '--status', 'hidden');
+    await cli('set', 'designers', 'set-consent', '--opted-in', 'no');
+    await cli('set', 'open-roles', 'set-role', '--status', 'draft');
+    for (const id of ['id-set-hide', 'id-set-consent']) await waitFor(async () => !(await inIndex('designers', id)), { what: `${id} out of the index` });
+    await waitFor(async () => !(await inIndex('openRoles', 'set-role')), { what: 'the draft role out of the index' });
+
+    await cli('set', 'designers', 'set-hide', '--status', 'published');
+    await cli('set', 'designers', 'set-consent', '--opted-in', 'yes');
+    await cli('set', 'open-roles', 'set-role', '--status', 'published');
+    for (const id of ['id-set-hide', 'id-set-consent']) await waitFor(() => inIndex('designers', id), { what: `${id} back in the index` });
+    await waitFor(() => inIndex('openRoles', 'set-role'), { what: 'the role back in the index' });
   }, 120_000);
 
   it('an import of a designer that waited on the delete of the same id ends in the index, above the delete', async () => {
