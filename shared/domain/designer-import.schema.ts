@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESIGNER_COLUMNS, DESIGNER_LISTING, DESIGNER_STATE } from './designer.fields.ts';
 import { type Designer, DesignerSchema, profileUrl } from './designer.schema.ts';
-import { importDefaultsOf, importShapeOf, pickColumns } from './field-set.ts';
+import { importDefaultsOf, importShapeOf, optionalShapeOf, pickColumns } from './field-set.ts';
 
 const { id, ...columns } = importShapeOf(DESIGNER_COLUMNS);
 const { current_role, previous_roles } = DesignerSchema.shape;
@@ -11,6 +11,8 @@ const { current_role, previous_roles } = DesignerSchema.shape;
  * one the record matches by slug), and the curator state. profile_url is derived from PUBLIC_BASE_URL
  * and the slug, so a value in the file is accepted and ignored. listed_at (optional) sets when the
  * designer was listed, which orders "newest first"; by default it is the time of the first import.
+ * The state (status, opted_in) a record leaves out stays as stored: re-importing a profile must not list
+ * again a designer who opted out or was hidden. A new designer is published and opted in (the writer fills it).
  */
 export const DesignerImportSchema = z
   .strictObject({
@@ -19,7 +21,7 @@ export const DesignerImportSchema = z
     previous_roles: previous_roles.default([]),
     id: id.optional(),
     profile_url: z.unknown().optional(),
-    ...importShapeOf(DESIGNER_STATE),
+    ...optionalShapeOf(DESIGNER_STATE),
     listed_at: DESIGNER_LISTING.listed_at.schema.optional(),
   })
   .transform(({ profile_url: _ignored, ...record }) => record);
@@ -33,7 +35,7 @@ export type DesignerImportInput = z.input<typeof DesignerImportSchema>;
  */
 export function withImportDefaults({ profile_url: _ignored, ...record }: DesignerImportInput): DesignerImport {
   const given = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-  const defaults = { ...importDefaultsOf(DESIGNER_COLUMNS), current_role: null, previous_roles: [], ...importDefaultsOf(DESIGNER_STATE) };
+  const defaults = { ...importDefaultsOf(DESIGNER_COLUMNS), current_role: null, previous_roles: [] };
   return { ...defaults, ...given } as DesignerImport;
 }
 

@@ -57,6 +57,13 @@ export function shapeOf<C extends Columns>(columns: C): ShapeOf<C> {
   return Object.fromEntries(Object.entries(columns).map(([name, c]) => [name, c.schema])) as ShapeOf<C>;
 }
 
+/** The shape with every column optional and no default: state an import record may leave as the store has it. */
+export type OptionalShapeOf<C extends Columns> = { -readonly [K in keyof C]: z.ZodOptional<C[K]['schema']> };
+
+export function optionalShapeOf<C extends Columns>(columns: C): OptionalShapeOf<C> {
+  return Object.fromEntries(Object.entries(columns).map(([name, c]) => [name, (c.schema as z.ZodType).optional()])) as OptionalShapeOf<C>;
+}
+
 export function importShapeOf<C extends Columns>(columns: C): ImportShapeOf<C> {
   return Object.fromEntries(
     Object.entries(columns).map(([name, c]) => [

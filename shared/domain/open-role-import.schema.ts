@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importShapeOf } from './field-set.ts';
+import { importShapeOf, optionalShapeOf } from './field-set.ts';
 import { pastInstant } from './instant.schema.ts';
 import { OPEN_ROLE_COLUMNS, OPEN_ROLE_STATE } from './open-role.fields.ts';
 
@@ -8,7 +8,8 @@ const { id, posted_at: _posted, expires_at, ...columns } = importShapeOf(OPEN_RO
 /**
  * One open-role record in a curator's import file: the listing's fields, an optional id (without one the
  * record matches an existing listing by apply_url), and the curator state. posted_at defaults to the
- * time of the first import; expires_at to posted_at plus the listing lifetime.
+ * time of the first import; expires_at to posted_at plus the listing lifetime. A status the record leaves
+ * out stays as stored (a new listing is published), as the dates do.
  */
 export const OpenRoleImportSchema = z
   .strictObject({
@@ -16,7 +17,7 @@ export const OpenRoleImportSchema = z
     posted_at: pastInstant().optional(),
     expires_at: expires_at.optional(),
     id: id.optional(),
-    ...importShapeOf(OPEN_ROLE_STATE),
+    ...optionalShapeOf(OPEN_ROLE_STATE),
   })
   .refine((r) => !r.posted_at || !r.expires_at || Date.parse(r.expires_at) > Date.parse(r.posted_at), {
     path: ['expires_at'],

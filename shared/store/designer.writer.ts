@@ -1,12 +1,38 @@
-import { DESIGNER_LISTING } from '../domain/designer.fields.ts';
+import { DESIGNER_LISTING, DESIGNER_STATE } from '../domain/designer.fields.ts';
 import { designerRoles } from '../domain/designer.schema.ts';
 import type { DesignerImport } from '../domain/designer-import.schema.ts';
+import { importDefaultsOf, namesOf, type ValuesOf } from '../domain/field-set.ts';
 import type { PublicationStatus } from '../domain/publication-status.schema.ts';
 import { arrayType, STAMP_NOW, toMillisecond } from './column.sql.ts';
 import type { Db } from './db.ts';
 import { DESIGNER_WRITTEN, DESIGNER_WRITTEN_NAMES, type StoredRole } from './designer.row.ts';
 import { toRecordConflict } from './store.errors.ts';
 import type { UpsertResult } from './upsert-result.ts';
+
+const STATE_NAMES = namesOf(DESIGNER_STATE);
+const NEW_DESIGNER_STATE = importDefaultsOf(DESIGNER_STATE);
+
+/**
+ * Each record with its curator state: as the record gives it, else as stored, else a new designer's
+ * (published, opted in). A re-import of a profile thus keeps an opt-out or a hidden status. The stored rows
+ * are locked (in id order, as every curator write locks them), so a `set` committed meanwhile is not undone
+ * by a state read before it.
+ */
+async function withStoredState(tx: Db, records: DesignerImport[]): Promise<DesignerImport[]> {
+  const open = records.filter((r) => STATE_NAMES.some((name) => r[name] === undefined));
+  if (open.length === 0) return records;
+  const { rows } = await tx.query<{ id: string; slug: string } & ValuesOf<typeof DESIGNER_STATE>>(
+    `SELECT id, slug, ${STATE_NAMES.join(', ')} FROM designers
+      WHERE id = ANY($1::text[]) OR slug = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+    [open.flatMap((r) => (r.id !== undefined ? [r.id] : [])), open.flatMap((r) => (r.id === undefined ? [r.slug] : []))],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const bySlug = new Map(rows.map((row) => [row.slug, row]));
+  return records.map((record) => {
+    const stored = record.id !== undefined ? byId.get(record.id) : bySlug.get(record.slug);
+    return { ...record, ...Object.fromEntries(STATE_NAMES.map((name) => [name, record[name] ?? stored?.[name] ?? NEW_DESIGNER_STATE[name]])) };
+  });
+}
 
 /** The roles a record asks for, as stored: current first, each flagged. */
 function desiredRoles(record: DesignerImport): StoredRole[] {
@@ -40,7 +66,8 @@ function upsertSql(conflictKey: 'id' | 'slug'): string {
  * are rewritten only when they differ. The Postgres search text follows by itself: the database queues
  * the changed row (migration search-text-queue).
  */
-async function writeDesigner(tx: Db, record: DesignerImport): Promise<UpsertResult> {
+async function writeDesigner(tx: Db, given: DesignerImport): Promise<UpsertResult> {
+  const [record] = (await withStoredState(tx, [given])) as [DesignerImport];
   const params: unknown[] = [...DESIGNER_WRITTEN_NAMES.map((f) => record[f]), record.listed_at ?? null];
   if (record.id) params.push(record.id);
   let id: string;
@@ -129,7 +156,8 @@ function batchUpsertStatement(records: DesignerImport[], key: 'id' | 'slug', wit
  * by another row, a failed check) fails the whole statement; the caller then retries the batch record by
  * record to name it. Records must not repeat an id or a slug within the batch (the import checks this).
  */
-async function writeDesigners(tx: Db, records: DesignerImport[]): Promise<UpsertResult[]> {
+async function writeDesigners(tx: Db, given: DesignerImport[]): Promise<UpsertResult[]> {
+  const records = await withStoredState(tx, given);
   const written = new Map<DesignerImport, { id: string; inserted: boolean }>();
   for (const key of ['id', 'slug'] as const) {
     for (const withListedAt of [false, true]) {

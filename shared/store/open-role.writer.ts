@@ -1,4 +1,6 @@
 import type { OpenRoleImport } from '../domain/open-role-import.schema.ts';
+import { importDefaultsOf } from '../domain/field-set.ts';
+import { OPEN_ROLE_STATE } from '../domain/open-role.fields.ts';
 import { OPEN_ROLE_LIFETIME_DAYS } from '../domain/open-role.schema.ts';
 import type { PublicationStatus } from '../domain/publication-status.schema.ts';
 import { STAMP_NOW, toMillisecond } from './column.sql.ts';
@@ -6,6 +8,8 @@ import type { Db } from './db.ts';
 import { OPEN_ROLE_WRITTEN_NAMES } from './open-role.row.ts';
 import { RecordConflictError, toRecordConflict } from './store.errors.ts';
 import type { UpsertResult } from './upsert-result.ts';
+
+const NEW_OPEN_ROLE_STATE = importDefaultsOf(OPEN_ROLE_STATE);
 
 function upsertSql(withId: boolean): string {
   const n = OPEN_ROLE_WRITTEN_NAMES.length;
@@ -34,15 +38,21 @@ function upsertSql(withId: boolean): string {
  * Writes one open role inside the caller's transaction: by id, or else by apply_url (a listing's natural
  * key) when the record has no id.
  */
-async function writeOpenRole(tx: Db, record: OpenRoleImport): Promise<UpsertResult> {
-  let id = record.id;
+async function writeOpenRole(tx: Db, given: OpenRoleImport): Promise<UpsertResult> {
+  let id = given.id;
+  let stored: PublicationStatus | undefined;
   if (!id) {
-    const { rows } = await tx.query<{ id: string }>('SELECT id FROM open_roles WHERE apply_url = $1 FOR UPDATE', [record.apply_url]);
+    const { rows } = await tx.query<{ id: string; status: PublicationStatus }>('SELECT id, status FROM open_roles WHERE apply_url = $1 FOR UPDATE', [given.apply_url]);
     if (rows.length > 1) {
       throw new RecordConflictError('apply_url', `matches ${rows.length} stored listings; give the id of the one to update`);
     }
     id = rows[0]?.id;
+    stored = rows[0]?.status;
+  } else if (given.status === undefined) {
+    stored = (await tx.query<{ status: PublicationStatus }>('SELECT status FROM open_roles WHERE id = $1 FOR UPDATE', [id])).rows[0]?.status;
   }
+  // A status the record leaves out stays as stored (a re-import does not publish a hidden listing again).
+  const record = { ...given, status: given.status ?? stored ?? NEW_OPEN_ROLE_STATE.status };
   const params: unknown[] = [...OPEN_ROLE_WRITTEN_NAMES.map((f) => record[f]), record.posted_at ?? null, record.expires_at ?? null, OPEN_ROLE_LIFETIME_DAYS];
   if (id) params.push(id);
   try {

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
 import { DesignerReader } from '../../shared/store/designer.reader.ts';
+import { DesignerWriter } from '../../shared/store/designer.writer.ts';
 import { importDesignersFile } from '../../shared/store/import/designer.import.ts';
 import { ImportFileError, ImportValidationError } from '../../shared/store/import/import.errors.ts';
 import { importOpenRolesFile } from '../../shared/store/import/open-role.import.ts';
@@ -317,6 +319,55 @@ describe.each(engines)('curator import on %s', (engine) => {
       await importDesignersFile(store.db, await file(`utf8-${engine}.csv`, `\uFEFF${csv([jurgen])}`));
       const imported = await designers.findListed({ slug: 'jurgen-muller' });
       expect([imported?.name, imported?.location]).toEqual(['Jürgen Müller', 'Köln, DE']);
+    });
+
+    it('a re-import that leaves out the curator state keeps it: an opted-out or hidden designer, a hidden listing stay unlisted', async () => {
+      const first = await file(`state-${engine}.ndjson`, ndjson([
+        designerRecord('state-opted-out', { opted_in: false }),
+        designerRecord('state-hidden', { id: 'd-state-hidden', status: 'hidden' }),
+        designerRecord('state-single', { status: 'draft' }),
+      ]));
+      expect(await importDesignersFile(store.db, first)).toMatchObject({ inserted: 3 });
+      // The curator's next file: the profiles edited, the state not given at all. Batch path.
+      const edited = await file(`state-edited-${engine}.ndjson`, ndjson([
+        designerRecord('state-opted-out', { name: 'Opted Out, Renamed' }),
+        designerRecord('state-hidden', { id: 'd-state-hidden', name: 'Hidden, Renamed' }),
+        designerRecord('state-new'),
+      ]));
+      expect(await importDesignersFile(store.db, edited)).toMatchObject({ inserted: 1, updated: 2, unchanged: 0 });
+      const state = async (slug: string) => {
+        const { rows } = await store.db.query<{ name: string; status: string; opted_in: boolean }>('SELECT name, status, opted_in FROM designers WHERE slug = $1', [slug]);
+        return { ...rows[0], listed: (await designers.findListed({ slug })) !== null };
+      };
+      expect(await state('state-opted-out')).toEqual({ name: 'Opted Out, Renamed', status: 'published', opted_in: false, listed: false });
+      expect(await state('state-hidden')).toEqual({ name: 'Hidden, Renamed', status: 'hidden', opted_in: true, listed: false });
+      // A new designer whose record says nothing of its state is listed.
+      expect(await state('state-new')).toMatchObject({ status: 'published', opted_in: true, listed: true });
+      // The same file again changes nothing: the kept state is no difference.
+      expect(await importDesignersFile(store.db, edited)).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+      // The one-record path (the import's retry of a refused batch, the seed) keeps it too; a given state is set.
+      const writer = new DesignerWriter(store.db);
+      expect(await writer.upsert(DesignerImportSchema.parse(designerRecord('state-single', { name: 'Single, Renamed' })))).toMatchObject({ outcome: 'updated' });
+      expect(await state('state-single')).toMatchObject({ name: 'Single, Renamed', status: 'draft', listed: false });
+      await writer.upsert(DesignerImportSchema.parse(designerRecord('state-single', { name: 'Single, Renamed', status: 'published' })));
+      expect(await state('state-single')).toMatchObject({ status: 'published', listed: true });
+
+      const roles = await file(`state-roles-${engine}.ndjson`, ndjson([openRoleRecord('state-role', { status: 'hidden' }), openRoleRecord('state-role-by-id', { id: 'r-state', status: 'draft' })]));
+      expect(await importOpenRolesFile(store.db, roles)).toMatchObject({ inserted: 2 });
+      const rolesEdited = await file(`state-roles-edited-${engine}.ndjson`, ndjson([
+        openRoleRecord('state-role', { title: 'Renamed' }),
+        openRoleRecord('state-role-by-id', { id: 'r-state', title: 'Renamed too' }),
+        openRoleRecord('state-role-new'),
+      ]));
+      expect(await importOpenRolesFile(store.db, rolesEdited)).toMatchObject({ inserted: 1, updated: 2 });
+      const roleStates = await store.db.query<{ apply_url: string; title: string; status: string }>(
+        `SELECT apply_url, title, status FROM open_roles WHERE apply_url LIKE '%/state-role%' ORDER BY apply_url`,
+      );
+      expect(roleStates.rows).toEqual([
+        { apply_url: 'https://jobs.example/state-role', title: 'Renamed', status: 'hidden' },
+        { apply_url: 'https://jobs.example/state-role-by-id', title: 'Renamed too', status: 'draft' },
+        { apply_url: 'https://jobs.example/state-role-new', title: 'Designer state-role-new', status: 'published' },
+      ]);
     });
 
     it('imports open roles from CSV and JSON, by id or apply_url; a bad one names line and field', async () => {

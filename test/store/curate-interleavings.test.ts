@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
 import { deleteRecords } from '../../shared/store/curate/record.deleter.ts';
+import { setRecordState } from '../../shared/store/curate/record-state.writer.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
 import { requireServices } from '../support/services.ts';
 import { pausingBefore, settledWithin } from '../support/pausing-db.ts';
@@ -8,11 +9,11 @@ import { designerRecord, openTestStore, type TestStore } from './test-store.ts';
 
 const services = requireServices('postgres');
 
-describe.skipIf(!services)('a curator delete racing a write to the same designer (Postgres server)', () => {
+describe.skipIf(!services)('a curator delete or set racing a write to the same designer (Postgres server)', () => {
   let store: TestStore;
 
   beforeAll(async () => {
-    store = await openTestStore('postgres', 'delete_race', services!.postgres);
+    store = await openTestStore('postgres', 'curate_race', services!.postgres);
   });
   afterAll(async () => {
     await store?.close();
@@ -58,5 +59,21 @@ describe.skipIf(!services)('a curator delete racing a write to the same designer
     expect((await store.db.query(`SELECT id FROM designers WHERE id = 'racing-two-id'`)).rows).toEqual([]);
     const changes = await store.db.query<{ op: string }>(`SELECT op FROM change_log WHERE entity_id = 'racing-two-id' ORDER BY id`);
     expect(changes.rows.at(-1)).toEqual({ op: 'delete' });
+  });
+
+  it('an opt-out set while an import that leaves out the state holds the row waits for it, and the import does not undo it', async () => {
+    const writer = new DesignerWriter(store.db);
+    await writer.upsert(DesignerImportSchema.parse(designerRecord('racing-consent', { id: 'racing-consent-id', name: 'Before' })));
+    // The import has read the stored state to keep it, and not yet written the row.
+    const pause = pausingBefore(store.db, 'INSERT INTO designers');
+    const importing = new DesignerWriter(pause.db).upsert(DesignerImportSchema.parse(designerRecord('racing-consent', { id: 'racing-consent-id', name: 'After' })));
+    await pause.paused;
+    const optingOut = setRecordState(store.db, 'designers', ['racing-consent'], { opted_in: false });
+    expect(await settledWithin(optingOut, 500)).toBe(false);
+    pause.release();
+    expect(await importing).toMatchObject({ outcome: 'updated' });
+    expect(await optingOut).toEqual({ changed: ['racing-consent (After)'], unchanged: [] });
+    const { rows } = await store.db.query(`SELECT name, opted_in FROM designers WHERE id = 'racing-consent-id'`);
+    expect(rows).toEqual([{ name: 'After', opted_in: false }]);
   });
 });
