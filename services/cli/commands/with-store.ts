@@ -3,7 +3,7 @@ import { ServiceLostError } from '../../../shared/config/unusable-service.error.
 import { createLogger, type Logger } from '../../../shared/logging/logger.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { isDatabaseUnavailable } from '../../../shared/store/db-unavailable.ts';
-import { RecordKeysError } from '../../../shared/store/curate/record-keys.ts';
+import { RecordsRefusedError } from '../../../shared/store/curate/record-keys.ts';
 import { ExportFileError } from '../../../shared/store/export/export-output.ts';
 import { ImportFileError, ImportValidationError } from '../../../shared/store/import/import.errors.ts';
 import { openStore, storeService } from '../../../shared/store/open-store.ts';
@@ -53,7 +53,7 @@ function curatorErrorPrefix(error: unknown): string | null {
   if (error instanceof ImportValidationError) return '';
   if (error instanceof ImportFileError) return 'Cannot import: ';
   if (error instanceof ExportFileError) return 'Cannot export: ';
-  if (error instanceof RecordKeysError) return `Cannot ${error.action}: `;
+  if (error instanceof RecordsRefusedError) return `Cannot ${error.action}: `;
   return null;
 }
 

@@ -27,8 +27,8 @@ export const RecordKeySchema = cleanText(
   z.string().min(1, { error: 'must not be empty' }).max(LIMITS.url, { error: `must be at most ${LIMITS.url} characters` }),
 );
 
-/** A key names no record, or more than one, or is not a key at all. Nothing was changed. */
-export class RecordKeysError extends Error {
+/** A key names no record, or several, or is no key at all; or the change does not apply to such records. Nothing was changed. */
+export class RecordsRefusedError extends Error {
   constructor(
     problems: string[],
     /** What the curator asked for, which did not happen. */
@@ -37,7 +37,7 @@ export class RecordKeysError extends Error {
     const listed = problems.slice(0, 20);
     const more = problems.length > listed.length ? [`... and ${problems.length - listed.length} more`] : [];
     super(`nothing was ${action === 'delete' ? 'deleted' : 'changed'}:\n  ${[...listed, ...more].join('\n  ')}`);
-    this.name = 'RecordKeysError';
+    this.name = 'RecordsRefusedError';
   }
 }
 
@@ -55,9 +55,9 @@ interface MatchedRow {
  * concurrent write to one of them waits for it: id to label, in the order the keys were given. All or none:
  * a key that is no key, names no record or names several throws, naming every such key.
  */
-export async function lockNamedRows(tx: Db, entity: KeyedEntity, keys: readonly string[], action: RecordKeysError['action']): Promise<Map<string, string>> {
-  if (keys.length === 0) throw new RecordKeysError(['name at least one record'], action);
-  if (keys.length > MAX_RECORD_KEYS) throw new RecordKeysError([`${keys.length} keys: at most ${MAX_RECORD_KEYS} a run`], action);
+export async function lockNamedRows(tx: Db, entity: KeyedEntity, keys: readonly string[], action: RecordsRefusedError['action']): Promise<Map<string, string>> {
+  if (keys.length === 0) throw new RecordsRefusedError(['name at least one record'], action);
+  if (keys.length > MAX_RECORD_KEYS) throw new RecordsRefusedError([`${keys.length} keys: at most ${MAX_RECORD_KEYS} a run`], action);
   const invalid = new Map<string, string>();
   for (const key of keys) {
     const parsed = RecordKeySchema.safeParse(key);
@@ -79,6 +79,6 @@ export async function lockNamedRows(tx: Db, entity: KeyedEntity, keys: readonly 
     else if (matches.length === 0) problems.push(`${shown(key)}: no ${entity.noun} has this id or ${entity.alternateKey}`);
     else problems.push(`${shown(key)}: names ${matches.length} ${entity.noun}s (${matches.map((m) => m.id).join(', ')}); give the id of the one you mean`);
   }
-  if (problems.length > 0) throw new RecordKeysError(problems, action);
+  if (problems.length > 0) throw new RecordsRefusedError(problems, action);
   return chosen;
 }

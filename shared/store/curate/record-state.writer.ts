@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PublicationStatusSchema } from '../../domain/publication-status.schema.ts';
 import type { Db } from '../db.ts';
-import { KEYED_ENTITIES, type KeyedTarget, lockNamedRows, RecordKeysError } from './record-keys.ts';
+import { KEYED_ENTITIES, type KeyedTarget, lockNamedRows, RecordsRefusedError } from './record-keys.ts';
 
 /** The curator state a `set` changes: publication status, and a designer's consent to be listed. */
 export const RecordStateSchema = z
@@ -33,7 +33,7 @@ export function setRecordState(
   const parsed = RecordStateSchema.parse(state);
   if (target === 'open-roles' && parsed.opted_in !== undefined) {
     // Consent is a person's: an open role is listed or not by its status alone.
-    throw new RecordKeysError(['opted_in is a designer\'s consent; an open role has only a status'], 'set');
+    throw new RecordsRefusedError(['opted_in is a designer\'s consent; an open role has only a status'], 'set');
   }
   const columns = Object.entries(parsed).filter(([, value]) => value !== undefined);
   const set = columns.map(([name], i) => `${name} = $${i + 2}`).join(', ');
