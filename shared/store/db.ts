@@ -1,6 +1,7 @@
 import { access, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
+import { lock } from 'proper-lockfile';
 import { type PgliteThread, PgliteThreadConnection, startPgliteThread } from './pglite-thread.client.ts';
 
 /**
@@ -97,8 +98,18 @@ function threadTxDb(thread: PgliteThread, tx: number): Db {
  * carries the extensions the migrations create (fuzzystrmatch for typo tolerance).
  */
 export async function createPgliteDb(dataDir: string): Promise<Db> {
-  if (!dataDir.includes('://')) await prepareDataDir(dataDir);
-  const thread = await startPgliteThread(dataDir);
+  let release = async () => undefined as void;
+  if (!dataDir.includes('://')) {
+    await prepareDataDir(dataDir);
+    release = await lockDataDir(dataDir);
+  }
+  let thread: PgliteThread;
+  try {
+    thread = await startPgliteThread(dataDir);
+  } catch (error) {
+    await release();
+    throw error;
+  }
   return {
     engine: 'pglite',
     query: async <R extends object>(sql: string, params: unknown[] = []) => ({ rows: await thread.call<R[]>({ op: 'query', sql, params }) }),
@@ -130,8 +141,36 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
         await thread.call({ op: 'return', loan });
       }
     },
-    close: () => thread.close(),
+    async close() {
+      try {
+        await thread.close();
+      } finally {
+        await release();
+      }
+    },
   };
+}
+
+/** The lock of an embedded store, inside its directory (a volume's parent may not be writable). */
+export const DATA_DIR_LOCK = 'designer-directory.lock';
+
+/**
+ * Takes the embedded store for this process alone. PGlite is a database in one process's memory: a second
+ * process on the same files (a CLI import while the API runs) would write beside it unseen, and the two
+ * would overwrite each other's pages. The lock is a directory whose time this process renews; one left by a
+ * process that died is taken over once it is 10 s old. Should this process fail to renew it in time (its
+ * event loop held past that), proper-lockfile ends it rather than let two processes write.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  try {
+    return await lock(dataDir, { lockfilePath: join(dataDir, DATA_DIR_LOCK), stale: 10_000, retries: 0 });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    throw new Error(
+      'another process has the embedded store open (the API, or another command); the embedded store serves one ' +
+        'process at a time: stop that process first, or give both a Postgres server with DATABASE_URL',
+    );
+  }
 }
 
 /**
@@ -147,7 +186,8 @@ async function prepareDataDir(dataDir: string): Promise<void> {
   );
   if (isDatabase) return;
   // A fresh filesystem's root (a mounted volume) holds lost+found and nothing of anyone's.
-  const entries = (await readdir(dataDir)).filter((name) => name !== 'lost+found');
+  // Our own lock may be left from a first start that died before the database was made.
+  const entries = (await readdir(dataDir)).filter((name) => name !== 'lost+found' && name !== DATA_DIR_LOCK);
   if (entries.length > 0) {
     throw new Error(`the directory holds ${entries.length} other file${entries.length === 1 ? '' : 's'} and no database; point DATA_DIR at a new or empty directory`);
   }

@@ -1,0 +1,82 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteDb, DATA_DIR_LOCK } from '../../shared/store/db.ts';
+
+const run = promisify(execFile);
+
+const REFUSAL =
+  'another process has the embedded store open (the API, or another command); the embedded store serves one process at a time: ' +
+  'stop that process first, or give both a Postgres server with DATABASE_URL';
+
+/** The CLI on the embedded store in dataDir: its exit code and standard error. */
+async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  for (const key of ['DATABASE_URL', 'ELASTICSEARCH_URL', 'REDIS_URL', 'SEARCH_BACKEND']) delete env[key];
+  try {
+    const { stderr } = await run(process.execPath, ['bin/designer-directory.mjs', ...args], { env, timeout: 60_000 });
+    return { code: 0, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stderr?: string };
+    return { code: e.code ?? -1, stderr: e.stderr ?? '' };
+  }
+}
+
+describe('the embedded store serves one process at a time', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dd-embedded-lock-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a command while another process has the store open is refused, naming why, and runs once that process closed it', async () => {
+    const dataDir = join(dir, 'shared');
+    const db = await createPgliteDb(dataDir);
+    try {
+      const refused = await cli(dataDir, 'delete', 'designers', 'anyone');
+      expect(refused).toEqual({ code: 1, stderr: `Cannot use the embedded store in ${dataDir} (DATA_DIR): ${REFUSAL}\n` });
+      // A second opening in the same process is refused the same way.
+      await expect(createPgliteDb(dataDir)).rejects.toThrow(REFUSAL);
+    } finally {
+      await db.close();
+    }
+    expect(await readdir(dataDir)).not.toContain(DATA_DIR_LOCK);
+    const after = await cli(dataDir, 'export', 'designers');
+    expect(after).toEqual({ code: 0, stderr: 'Exported 0 designer record(s) (ndjson).\n' });
+  });
+
+  it('the lock of a process that was killed is taken over once it is stale, and the store it left opens', async () => {
+    const dataDir = join(dir, 'killed');
+    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/store/support/hold-embedded-store.ts', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [line] = await once(createInterface({ input: holder.stdout! }), 'line');
+    expect(line).toBe('open');
+    await expect(createPgliteDb(dataDir)).rejects.toThrow(REFUSAL);
+    holder.kill('SIGKILL');
+    await once(holder, 'exit');
+
+    // Nobody renews the lock any more: after its 10 s it is stale, and the next opener takes it.
+    const started = Date.now();
+    let db: Awaited<ReturnType<typeof createPgliteDb>> | null = null;
+    while (!db) {
+      db = await createPgliteDb(dataDir).catch((error: Error) => {
+        if (!error.message.includes(REFUSAL)) throw error;
+        return null;
+      });
+      if (!db) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    try {
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect((await db.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
