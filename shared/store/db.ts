@@ -153,21 +153,29 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
 
 /** The lock of an embedded store, inside its directory (a volume's parent may not be writable). */
 export const DATA_DIR_LOCK = 'designer-directory.lock';
+const LOCK_STALE_MS = 10_000;
+/** How long an opener waits for the lock: past its staleness, with a margin for the holder's last renewal. */
+const LOCK_WAIT_S = Math.ceil(LOCK_STALE_MS / 1000) + 2;
 
 /**
  * Takes the embedded store for this process alone. PGlite is a database in one process's memory: a second
  * process on the same files (a CLI import while the API runs) would write beside it unseen, and the two
  * would overwrite each other's pages. The lock is a directory whose time this process renews; one left by a
- * process that died is taken over once it is 10 s old. Should this process fail to renew it in time (its
+ * process that died is taken over once it is 10 s old, which an opener waits for before it gives up. Should this process fail to renew it in time (its
  * event loop held past that), proper-lockfile ends it rather than let two processes write.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   try {
-    return await lock(dataDir, { lockfilePath: join(dataDir, DATA_DIR_LOCK), stale: 10_000, retries: 0 });
+    // Waits out a stale lock (a process killed a moment ago, its restart by a supervisor) before refusing.
+    return await lock(dataDir, {
+      lockfilePath: join(dataDir, DATA_DIR_LOCK),
+      stale: LOCK_STALE_MS,
+      retries: { retries: LOCK_WAIT_S, factor: 1, minTimeout: 1000, maxTimeout: 1000 },
+    });
   } catch (error) {
     if ((error as { code?: string }).code !== 'ELOCKED') throw error;
     throw new Error(
-      'another process has the embedded store open (the API, or another command); the embedded store serves one ' +
+      `another process has the embedded store open (the API, or another command), and kept it for the last ${LOCK_WAIT_S} s; the embedded store serves one ` +
         'process at a time: stop that process first, or give both a Postgres server with DATABASE_URL',
     );
   }
