@@ -15,16 +15,15 @@ const NEW_DESIGNER_STATE = importDefaultsOf(DESIGNER_STATE);
 /**
  * Each record with its curator state: as the record gives it, else as stored, else a new designer's
  * (published, opted in). A re-import of a profile thus keeps an opt-out or a hidden status. The stored rows
- * are locked (in id order, as every curator write locks them), so a `set` committed meanwhile is not undone
- * by a state read before it.
+ * are locked first, in id order as `set` and `delete` lock them, so a `set` committed meanwhile is not undone
+ * by a state read before it, and the multi-row write that follows (which locks in file order) cannot
+ * deadlock with them over these rows.
  */
 async function withStoredState(tx: Db, records: DesignerImport[]): Promise<DesignerImport[]> {
-  const open = records.filter((r) => STATE_NAMES.some((name) => r[name] === undefined));
-  if (open.length === 0) return records;
   const { rows } = await tx.query<{ id: string; slug: string } & ValuesOf<typeof DESIGNER_STATE>>(
     `SELECT id, slug, ${STATE_NAMES.join(', ')} FROM designers
       WHERE id = ANY($1::text[]) OR slug = ANY($2::text[]) ORDER BY id FOR UPDATE`,
-    [open.flatMap((r) => (r.id !== undefined ? [r.id] : [])), open.flatMap((r) => (r.id === undefined ? [r.slug] : []))],
+    [records.flatMap((r) => (r.id !== undefined ? [r.id] : [])), records.flatMap((r) => (r.id === undefined ? [r.slug] : []))],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
