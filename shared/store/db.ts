@@ -98,7 +98,7 @@ function threadTxDb(thread: PgliteThread, tx: number): Db {
  * carries the extensions the migrations create (fuzzystrmatch for typo tolerance).
  */
 export async function createPgliteDb(dataDir: string): Promise<Db> {
-  let release = async () => undefined as void;
+  let release: () => Promise<void> = async () => {};
   if (!dataDir.includes('://')) {
     await prepareDataDir(dataDir);
     release = await lockDataDir(dataDir);
@@ -161,8 +161,9 @@ const LOCK_WAIT_S = Math.ceil(LOCK_STALE_MS / 1000) + 2;
  * Takes the embedded store for this process alone. PGlite is a database in one process's memory: a second
  * process on the same files (a CLI import while the API runs) would write beside it unseen, and the two
  * would overwrite each other's pages. The lock is a directory whose time this process renews; one left by a
- * process that died is taken over once it is 10 s old, which an opener waits for before it gives up. Should this process fail to renew it in time (its
- * event loop held past that), proper-lockfile ends it rather than let two processes write.
+ * process that died is taken over once it is 10 s old, which an opener waits for before it gives up. Should
+ * this process fail to renew it in time (its event loop held past that), proper-lockfile ends it rather than
+ * let two processes write.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   try {

@@ -1,20 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
 import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { getSyncStatus } from '../../shared/ingest/runtime/sync-status.ts';
 import { deleteRecords } from '../../shared/store/curate/record.deleter.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
+import { runCli } from '../support/cli.ts';
 import { pausingBefore, settledWithin } from '../support/pausing-db.ts';
 import { requireServices } from '../support/services.ts';
 import { designerRecord, openRoleRecord } from '../store/test-store.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
 
-const run = promisify(execFile);
 const services = requireServices('postgres', 'redis', 'elasticsearch');
 
 describe.skipIf(!services)('a curator deletes, hides or records an opt-out through the CLI: the ingest worker follows in the index', () => {
@@ -25,19 +23,15 @@ describe.skipIf(!services)('a curator deletes, hides or records an opt-out throu
   /** The CLI against this world's store, as a curator runs it beside a deployment that searches Elasticsearch. */
   async function cli(...args: string[]): Promise<string> {
     const config = h.config();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      LOG_LEVEL: 'warn',
+    const result = await runCli(args, {
       DATABASE_URL: config.DATABASE_URL!,
       ELASTICSEARCH_URL: config.ELASTICSEARCH_URL!,
       REDIS_URL: config.REDIS_URL!,
       ES_INDEX_PREFIX: config.ES_INDEX_PREFIX,
       QUEUE_PREFIX: config.QUEUE_PREFIX,
-    };
-    delete env.DATA_DIR;
-    delete env.SEARCH_BACKEND;
-    const { stdout } = await run(process.execPath, ['bin/designer-directory.mjs', ...args], { env, timeout: 60_000 });
-    return stdout;
+    });
+    if (result.code !== 0) throw new Error(`designer-directory ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+    return result.stdout;
   }
 
   beforeAll(async () => {

@@ -1,38 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresSearchRepository } from '../../shared/search/postgres/pg-search.repository.ts';
 import { createPgDb, createPgliteDb, type Db } from '../../shared/store/db.ts';
+import { runCli } from '../support/cli.ts';
 import { requireServices } from '../support/services.ts';
 import { createTempDatabase, type TempDatabase } from '../support/temp-database.ts';
 import { designerRecord, openRoleRecord, snapshot } from './test-store.ts';
 
-const run = promisify(execFile);
 const services = requireServices('postgres');
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const clean = { ...process.env };
-  for (const key of ['DATABASE_URL', 'ELASTICSEARCH_URL', 'REDIS_URL', 'SEARCH_BACKEND', 'DATA_DIR']) delete clean[key];
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/designer-directory.mjs', ...args], {
-      env: { ...clean, LOG_LEVEL: 'warn', ...env },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+const cli = runCli;
 
 let dir: string;
 beforeAll(async () => {

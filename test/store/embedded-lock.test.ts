@@ -1,14 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb, DATA_DIR_LOCK } from '../../shared/store/db.ts';
-
-const run = promisify(execFile);
+import { runCli } from '../support/cli.ts';
 
 const REFUSAL =
   'another process has the embedded store open (the API, or another command), and kept it for the last 12 s; the embedded store serves one process at a time: ' +
@@ -16,15 +14,8 @@ const REFUSAL =
 
 /** The CLI on the embedded store in dataDir: its exit code and standard error. */
 async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  for (const key of ['DATABASE_URL', 'ELASTICSEARCH_URL', 'REDIS_URL', 'SEARCH_BACKEND']) delete env[key];
-  try {
-    const { stderr } = await run(process.execPath, ['bin/designer-directory.mjs', ...args], { env, timeout: 60_000 });
-    return { code: 0, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stderr?: string };
-    return { code: e.code ?? -1, stderr: e.stderr ?? '' };
-  }
+  const { code, stderr } = await runCli(args, { DATA_DIR: dataDir });
+  return { code, stderr };
 }
 
 describe('the embedded store serves one process at a time', () => {
