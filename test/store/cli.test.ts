@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -294,7 +294,7 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
 
   it('export writes every row, listed or not, as an import file that imports back with no change, in each format', async () => {
     const hidden = join(dir, 'hidden.ndjson');
-    const odd = { description: '  Leads\r\nteams; "calmly", at 100%  ', location: '' };
+    const odd = { name: '=HYPERLINK("https://evil.example","Ana")', description: '  Leads\r\nteams; "calmly", at 100%  ', location: '' };
     await writeFile(
       hidden,
       [designerRecord('exp-hidden', { status: 'hidden' }), designerRecord('exp-draft', { status: 'draft', opted_in: false, ...odd })]
@@ -315,6 +315,8 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
       const out = join(dir, file);
       const exported = await cli(['export', 'designers', '--output', out], env);
       expect(exported, file).toMatchObject({ code: 0, stdout: `Exported ${designers} designer record(s) to ${out} (${format}).\n` });
+      // A spreadsheet opens the CSV's formula-like name as text; the import reads it back without the apostrophe.
+      if (format === 'csv') expect(await readFile(out, 'utf8')).toContain(`,"'=HYPERLINK(""https://evil.example"",""Ana"")",`);
       const back = await cli(['import', out], env);
       expect(back.stdout, file).toMatch(new RegExp(`Imported ${designers} of ${designers} designer record\\(s\\) from .*: 0 new, 0 updated, ${designers} unchanged\\.`));
     }

@@ -53,11 +53,23 @@ describe('exportChunks', () => {
     expect(spreadsheetRows(csv)).toBe(3);
     expect(await text([], 'csv', COLUMNS)).toBe('\uFEFFid,name,roles,remote,url\r\n');
   });
+
+  it('writes a value a spreadsheet would run as a formula as text, behind an apostrophe the import takes off', async () => {
+    const hostile = { id: '@c', name: '=HYPERLINK("https://evil.example","Ana")', roles: [{ title: '-1+2' }], remote: true, url: "'=already" };
+    const csv = await text([hostile], 'csv', COLUMNS);
+    expect(csv).toContain(`'@c,"'=HYPERLINK(""https://evil.example"",""Ana"")","[{""title"":""-1+2""}]",true,''=already\r\n`);
+    const cells = parseImportText(csv, 'csv', { json: ['roles'], boolean: ['remote'] });
+    expect(cells.map((r) => r.value)).toEqual([hostile]);
+  });
 });
 
 describe('exported designers read back by the import', () => {
+  // Often starting as a formula would, or with the apostrophe that defuses one.
   const cleanString = (max: number) =>
-    fc.string({ unit: 'binary', maxLength: max }).filter((s) => textProblem(s) === null);
+    fc
+      .tuple(fc.constantFrom('', '', '=', '+', '-', '@', "'", "'=", "''-"), fc.string({ unit: 'binary', maxLength: max }))
+      .map(([start, rest]) => start + rest)
+      .filter((s) => textProblem(s) === null);
   const role = fc.record({ title: cleanString(20).filter((s) => s.length > 0), company: cleanString(20).filter((s) => s.length > 0), company_url: fc.constantFrom(null, 'https://acme.example/?a=1,b=2') });
   const designer = fc.record({
     id: fc.constantFrom('d1', 'd-2'),

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { extname } from 'node:path';
+import { defuseCell } from '../../text/spreadsheet-cell.codec.ts';
 import type { ImportFormat } from '../import/import-file.reader.ts';
 
 export type ExportFormat = ImportFormat;
@@ -21,19 +22,19 @@ export function formatOfPath(path: string): ExportFormat | null {
 }
 
 /**
- * One CSV cell, as the import reads it back: nested values as JSON text, booleans as true/false, and null
- * as an empty cell (which the import reads as "not given", that is the field's default, null).
+ * One CSV cell, as the import reads it back: nested values as JSON text, booleans as true/false, null as an
+ * empty cell (which the import reads as "not given", that is the field's default, null), and text a
+ * spreadsheet would run as a formula behind an apostrophe the import takes off.
  */
 function csvCell(value: unknown, json: boolean): string {
   if (value === null || value === undefined) return '';
-  if (json) return JSON.stringify(value);
-  return String(value);
+  return defuseCell(json ? JSON.stringify(value) : String(value));
 }
 
 /**
  * Records as the text of an import file, a chunk at a time, so an export of any size streams. CSV starts
  * with a byte-order mark, which spreadsheets need to read UTF-8 and the import skips; its cells are the
- * stored values unchanged (a cell starting with "=" is not defused: the file must import back as it was).
+ * stored values, except that one a spreadsheet would run as a formula starts with an apostrophe.
  */
 export async function* exportChunks(records: AsyncIterable<Record<string, unknown>>, format: ExportFormat, columns: ExportColumns): AsyncGenerator<string> {
   if (format === 'ndjson') {

@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { CsvError } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Columns } from '../../domain/field-set.ts';
+import { restoreCell } from '../../text/spreadsheet-cell.codec.ts';
 import { decodeFileText } from './import-text.decoder.ts';
 import { ImportFileError } from './import.errors.ts';
 
@@ -21,7 +22,8 @@ export type RecordSource = SourceRecord[] | (() => AsyncIterable<SourceRecord> |
 
 /**
  * How CSV cells become JSON values: nested values (roles) are JSON text in their cell, booleans are
- * true/false (also yes/no, 1/0), and an empty cell means "not given", so defaults apply.
+ * true/false (also yes/no, 1/0), an empty cell means "not given", so defaults apply, and the apostrophe
+ * before text a spreadsheet would run as a formula (`'=x`, as the export writes it) is not part of the value.
  */
 export interface CsvColumns {
   json: readonly string[];
@@ -145,8 +147,9 @@ function parseCsvRecords(text: string, columns: CsvColumns): SourceRecord[] {
     const line = info.lines - (raw.replace(/\r?\n?$/, '').match(/\n/g)?.length ?? 0);
     const value: Record<string, unknown> = {};
     const problems: { field: string; message: string }[] = [];
-    for (const [key, cell] of Object.entries(record)) {
-      if (cell === '') continue;
+    for (const [key, written] of Object.entries(record)) {
+      if (written === '') continue;
+      const cell = restoreCell(written);
       if (columns.json.includes(key)) {
         try {
           value[key] = JSON.parse(cell);
