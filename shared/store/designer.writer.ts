@@ -2,7 +2,6 @@ import { DESIGNER_LISTING, DESIGNER_STATE } from '../domain/designer.fields.ts';
 import { designerRoles } from '../domain/designer.schema.ts';
 import type { DesignerImport } from '../domain/designer-import.schema.ts';
 import { importDefaultsOf, namesOf, type ValuesOf } from '../domain/field-set.ts';
-import type { PublicationStatus } from '../domain/publication-status.schema.ts';
 import { arrayType, STAMP_NOW, toMillisecond } from './column.sql.ts';
 import type { Db } from './db.ts';
 import { DESIGNER_WRITTEN, DESIGNER_WRITTEN_NAMES, type StoredRole } from './designer.row.ts';
@@ -245,20 +244,5 @@ export class DesignerWriter {
    */
   upsertBatch(records: DesignerImport[]): Promise<UpsertResult[]> {
     return this.db.transaction((tx) => writeDesigners(tx, records));
-  }
-
-  /** Changes the curator state only (publish, hide, opt out). Returns false when there is no such designer. */
-  async setState(id: string, state: { status?: PublicationStatus; opted_in?: boolean }): Promise<boolean> {
-    const { rows } = await this.db.query(
-      `UPDATE designers SET status = coalesce($2, status), opted_in = coalesce($3, opted_in) WHERE id = $1 RETURNING id`,
-      [id, state.status ?? null, state.opted_in ?? null],
-    );
-    return rows.length > 0;
-  }
-
-  /** Deletes the designer (its roles and search text go with it). Returns false when there was none. */
-  async delete(id: string): Promise<boolean> {
-    const { rows } = await this.db.query('DELETE FROM designers WHERE id = $1 RETURNING id', [id]);
-    return rows.length > 0;
   }
 }

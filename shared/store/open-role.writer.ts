@@ -75,16 +75,4 @@ export class OpenRoleWriter {
   upsert(record: OpenRoleImport): Promise<UpsertResult> {
     return this.db.transaction((tx) => writeOpenRole(tx, record));
   }
-
-  /** Returns false when there is no such open role. */
-  async setStatus(id: string, status: PublicationStatus): Promise<boolean> {
-    const { rows } = await this.db.query('UPDATE open_roles SET status = $2 WHERE id = $1 RETURNING id', [id, status]);
-    return rows.length > 0;
-  }
-
-  /** Returns false when there was no such open role. */
-  async delete(id: string): Promise<boolean> {
-    const { rows } = await this.db.query('DELETE FROM open_roles WHERE id = $1 RETURNING id', [id]);
-    return rows.length > 0;
-  }
 }

@@ -9,6 +9,7 @@ import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
 import { createPgDb, createPgliteDb, type Db } from '../../shared/store/db.ts';
+import { deleteRecords } from '../../shared/store/curate/record.deleter.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
 import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
 import { importOpenRoleRecords } from '../../shared/store/import/open-role.import.ts';
@@ -64,7 +65,7 @@ async function loadStore(name: 'pglite' | 'postgres', db: Db, cleanup: () => Pro
         await designers.upsert(DesignerImportSchema.parse(fixture));
       },
       removeDesigner: async (id) => {
-        await designers.delete(id);
+        await deleteRecords(db, 'designers', [id]);
       },
       close: async () => {
         await backend.close();

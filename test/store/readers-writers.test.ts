@@ -3,6 +3,9 @@ import { DesignerImportSchema } from '../../shared/domain/designer-import.schema
 import { OpenRoleImportSchema } from '../../shared/domain/open-role-import.schema.ts';
 import { refreshStaleSearchText } from '../../shared/search/postgres/search-text.store.ts';
 import { SearchTextUpkeep } from '../../shared/search/postgres/search-text.upkeep.ts';
+import { deleteRecords } from '../../shared/store/curate/record.deleter.ts';
+import { RecordsRefusedError } from '../../shared/store/curate/record-keys.ts';
+import { setRecordState } from '../../shared/store/curate/record-state.writer.ts';
 import { DesignerReader } from '../../shared/store/designer.reader.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
 import { OpenRoleReader } from '../../shared/store/open-role.reader.ts';
@@ -146,7 +149,7 @@ describe.each(engines)('store on %s', (engine) => {
       await designerWriter.upsert(designer('cy-doe', { id: 'd-cy' }));
       const last = await versionOf('d-cy');
       const mark = await lastChangeId();
-      expect(await designerWriter.delete('d-cy')).toBe(true);
+      expect((await deleteRecords(store.db, 'designers', ['d-cy'])).deleted).toHaveLength(1);
       const changes = await changesSince(mark);
       expect(changes.map((c) => [c.entity_id, c.op])).toEqual([['d-cy', 'delete']]);
       expect(BigInt(changes[0]!.version)).toBeGreaterThan(BigInt(last));
@@ -164,9 +167,9 @@ describe.each(engines)('store on %s', (engine) => {
       expect(await designers.countListed()).toBe(2);
       expect(await designers.count()).toBe(4);
 
-      await designerWriter.setState('d-draft', { status: 'published' });
+      await setRecordState(store.db, 'designers', ['d-draft'], { status: 'published' });
       expect((await designers.findListed({ slug: 'di-draft' }))?.id).toBe('d-draft');
-      await designerWriter.setState('d-draft', { opted_in: false });
+      await setRecordState(store.db, 'designers', ['di-draft'], { opted_in: false });
       expect(await designers.findListed({ slug: 'di-draft' })).toBeNull();
     });
 
@@ -271,7 +274,7 @@ describe.each(engines)('store on %s', (engine) => {
         ['open_role', 'update'],
         ['open_role', 'insert'],
       ]);
-      expect(await openRoleWriter.delete('r-2')).toBe(true);
+      expect((await deleteRecords(store.db, 'open-roles', ['r-2'])).deleted).toHaveLength(1);
       expect((await changesSince(mark)).at(-1)).toMatchObject({ entity: 'open_role', entity_id: 'r-2', op: 'delete' });
       // Expired (posted in January) is not listed.
       expect(await openRoles.countListed()).toBe(0);
@@ -303,12 +306,17 @@ describe.each(engines)('store on %s', (engine) => {
       expect(await designers.count()).toBe(count + 2);
     });
 
-    it('state changes of a row that is not there report false', async () => {
-      expect(await designerWriter.setState('d-nobody', { status: 'hidden' })).toBe(false);
-      expect(await designerWriter.delete('d-nobody')).toBe(false);
-      expect(await openRoleWriter.setStatus('r-nobody', 'hidden')).toBe(false);
+    it('state changes and deletes naming a row that is not there are refused and change nothing', async () => {
       const [role] = (await openRoles.list()).items;
-      expect(await openRoleWriter.setStatus(role!.role.id, 'hidden')).toBe(true);
+      const mark = await lastChangeId();
+      await expect(setRecordState(store.db, 'designers', ['d-nobody'], { status: 'hidden' })).rejects.toThrow(RecordsRefusedError);
+      await expect(deleteRecords(store.db, 'designers', ['ana-lopez', 'd-nobody'])).rejects.toThrow(RecordsRefusedError);
+      await expect(setRecordState(store.db, 'open-roles', [role!.role.id, 'r-nobody'], { status: 'hidden' })).rejects.toThrow(RecordsRefusedError);
+      expect(await changesSince(mark)).toEqual([]);
+      expect((await designers.findListed({ slug: 'ana-lopez' }))?.slug).toBe('ana-lopez');
+      expect((await openRoles.findById(role!.role.id))?.status).toBe(role!.status);
+
+      expect((await setRecordState(store.db, 'open-roles', [role!.role.id], { status: 'hidden' })).changed).toHaveLength(1);
       expect((await openRoles.findById(role!.role.id))?.status).toBe('hidden');
     });
   });
