@@ -16,7 +16,8 @@ const NEW_DESIGNER_STATE = importDefaultsOf(DESIGNER_STATE);
  * (published, opted in). A re-import of a profile thus keeps an opt-out or a hidden status. The stored rows
  * are locked first, in id order as `set` and `delete` lock them, so a `set` committed meanwhile is not undone
  * by a state read before it, and the multi-row write that follows (which locks in file order) cannot
- * deadlock with them over these rows.
+ * deadlock with them over this batch's rows. Across batches an import locks in file order; a deadlock there
+ * ends one of the two, which runs again (deadlock-retry.policy.ts).
  */
 async function withStoredState(tx: Db, records: DesignerImport[]): Promise<DesignerImport[]> {
   const { rows } = await tx.query<{ id: string; slug: string } & ValuesOf<typeof DESIGNER_STATE>>(

@@ -3,6 +3,8 @@ import { DesignerImportSchema } from '../../shared/domain/designer-import.schema
 import { deleteRecords } from '../../shared/store/curate/record.deleter.ts';
 import { setRecordState } from '../../shared/store/curate/record-state.writer.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
+import { IMPORT_BATCH } from '../../shared/store/import/record.importer.ts';
 import { requireServices } from '../support/services.ts';
 import { pausingBefore, settledWithin } from '../support/pausing-db.ts';
 import { designerRecord, openTestStore, type TestStore } from './test-store.ts';
@@ -76,4 +78,62 @@ describe.skipIf(!services)('a curator delete or set racing a write to the same d
     const { rows } = await store.db.query(`SELECT name, opted_in FROM designers WHERE id = 'racing-consent-id'`);
     expect(rows).toEqual([{ name: 'After', opted_in: false }]);
   });
+
+  it('an import that locks rows out of id order across its batches and a set naming two of them both complete: the one Postgres ends as a deadlock runs again', async () => {
+    const writer = new DesignerWriter(store.db);
+    await writer.upsert(DesignerImportSchema.parse(designerRecord('lock-a', { id: 'lock-a-id', name: 'A Before' })));
+    await writer.upsert(DesignerImportSchema.parse(designerRecord('lock-z', { id: 'lock-z-id', name: 'Z Before' })));
+    // The file names lock-z in its first batch and lock-a in its second: the import holds z while it asks for a.
+    const fillers = Array.from({ length: IMPORT_BATCH - 1 }, (_, i) => designerRecord(`lock-filler-${i}`, { id: `lock-filler-${i}` }));
+    const records = [designerRecord('lock-z', { id: 'lock-z-id', name: 'Z After' }), ...fillers, designerRecord('lock-a', { id: 'lock-a-id', name: 'A After' })];
+    const pause = pausingBefore(store.db, 'SELECT id, slug, ', { occurrence: 2 });
+    const importing = importDesignerRecords(pause.db, records.map((value, i) => ({ line: i + 1, value })));
+    await pause.paused;
+    // The set locks a (first in id order), then waits for z, which the import holds.
+    const optingOut = setRecordState(store.db, 'designers', ['lock-z', 'lock-a'], { opted_in: false });
+    expect(await settledWithin(optingOut, 300)).toBe(false);
+    // The import now asks for a: each waits for the other, and Postgres ends one of them.
+    pause.release();
+    const [imported, set] = await Promise.allSettled([importing, optingOut]);
+    expect(imported).toMatchObject({ status: 'fulfilled', value: { total: IMPORT_BATCH + 1, skipped: [] } });
+    expect(set.status).toBe('fulfilled');
+    // Whichever ran last, the names are the import's and the opt-out stands (the import keeps stored state).
+    const { rows } = await store.db.query(`SELECT id, name, opted_in FROM designers WHERE id IN ('lock-a-id', 'lock-z-id') ORDER BY id`);
+    expect(rows).toEqual([
+      { id: 'lock-a-id', name: 'A After', opted_in: false },
+      { id: 'lock-z-id', name: 'Z After', opted_in: false },
+    ]);
+  });
+
+  it('two imports naming the same rows in opposite orders across their batches both complete: the one Postgres ends starts over and commits last', async () => {
+    const writer = new DesignerWriter(store.db);
+    await writer.upsert(DesignerImportSchema.parse(designerRecord('tie-a', { id: 'tie-a-id', name: 'A Before' })));
+    await writer.upsert(DesignerImportSchema.parse(designerRecord('tie-z', { id: 'tie-z-id', name: 'Z Before' })));
+    const file = (who: string, first: 'a' | 'z') => {
+      const fillers = Array.from({ length: IMPORT_BATCH - 1 }, (_, i) => designerRecord(`tie-${who}-${i}`, { id: `tie-${who}-${i}` }));
+      const [head, tail] = first === 'a' ? ['a', 'z'] : ['z', 'a'];
+      const records = [designerRecord(`tie-${head}`, { id: `tie-${head}-id`, name: `${head} by ${who}` }), ...fillers, designerRecord(`tie-${tail}`, { id: `tie-${tail}-id`, name: `${tail} by ${who}` })];
+      return records.map((value, i) => ({ line: i + 1, value }));
+    };
+    // Each has written its first batch (one holds z, the other a) and is paused before its second.
+    const first = pausingBefore(store.db, 'SELECT id, slug, ', { occurrence: 2 });
+    const second = pausingBefore(store.db, 'SELECT id, slug, ', { occurrence: 2 });
+    const importingFirst = importDesignerRecords(first.db, file('first', 'z'));
+    const importingSecond = importDesignerRecords(second.db, file('second', 'a'));
+    await Promise.all([first.paused, second.paused]);
+    // The first asks for a and waits; then the second asks for z. The first has waited longer, so Postgres's
+    // check ends it: it starts over, waits for the second to commit, and commits after it.
+    first.release();
+    expect(await settledWithin(importingFirst, 300)).toBe(false);
+    second.release();
+    const settled = await Promise.allSettled([importingFirst, importingSecond]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
+    const { rows } = await store.db.query(`SELECT id, name FROM designers WHERE id IN ('tie-a-id', 'tie-z-id') ORDER BY id`);
+    expect(rows).toEqual([
+      { id: 'tie-a-id', name: 'a by first' },
+      { id: 'tie-z-id', name: 'z by first' },
+    ]);
+    expect((await store.db.query(`SELECT count(*)::int AS n FROM designers WHERE id LIKE 'tie-%'`)).rows).toEqual([{ n: 2 + 2 * (IMPORT_BATCH - 1) }]);
+  });
 });
+

@@ -1,10 +1,12 @@
 import type { Db } from '../../shared/store/db.ts';
 
 /**
- * The store, with the first statement inside a transaction that starts with `prefix` held until `release()`:
- * a write paused between its steps, so a test can run another write against it at exactly that point.
+ * The store, with the first statement inside a transaction that starts with `prefix` (or the nth, with
+ * `occurrence`) held until `release()`: a write paused between its steps, so a test can run another write
+ * against it at exactly that point. Statements after it, and a write that runs again, pass.
  */
-export function pausingBefore(db: Db, prefix: string) {
+export function pausingBefore(db: Db, prefix: string, { occurrence = 1 }: { occurrence?: number } = {}) {
+  let seen = 0;
   let reached!: () => void;
   const paused = new Promise<void>((resolve) => (reached = resolve));
   let release!: () => void;
@@ -12,7 +14,7 @@ export function pausingBefore(db: Db, prefix: string) {
   const pausing = (tx: Db): Db => ({
     ...tx,
     async query(sql, params) {
-      if (sql.trimStart().startsWith(prefix)) {
+      if (sql.trimStart().startsWith(prefix) && (seen += 1) >= occurrence) {
         reached();
         await released;
       }

@@ -3,6 +3,7 @@ import { ServiceLostError } from '../../../shared/config/unusable-service.error.
 import { createLogger, type Logger } from '../../../shared/logging/logger.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { isDatabaseUnavailable } from '../../../shared/store/db-unavailable.ts';
+import { isTransactionTie } from '../../../shared/store/deadlock-retry.policy.ts';
 import { RecordsRefusedError } from '../../../shared/store/curate/record-keys.ts';
 import { ExportFileError } from '../../../shared/store/export/export-output.ts';
 import { ImportFileError, ImportValidationError } from '../../../shared/store/import/import.errors.ts';
@@ -48,19 +49,27 @@ export async function withStore(fn: (ctx: StoreContext) => Promise<void>, option
   }
 }
 
-/** A curator's mistake (a bad file, bad records, a key that names nothing) is its message and exit code 1, not a stack trace. */
-function curatorErrorPrefix(error: unknown): string | null {
-  if (error instanceof ImportValidationError) return '';
-  if (error instanceof ImportFileError) return 'Cannot import: ';
-  if (error instanceof ExportFileError) return 'Cannot export: ';
-  if (error instanceof RecordsRefusedError) return `Cannot ${error.action}: `;
+/**
+ * What a store command tells the curator when it did not do what was asked because of the request or of a
+ * command running beside it (a bad file, bad records, a key that names nothing, a deadlock that kept
+ * recurring), or null for anything else. Printed with exit code 1, not as a stack trace.
+ */
+export function curatorErrorMessage(error: unknown): string | null {
+  if (error instanceof ImportValidationError) return error.message;
+  if (error instanceof ImportFileError) return `Cannot import: ${error.message}`;
+  if (error instanceof ExportFileError) return `Cannot export: ${error.message}`;
+  if (error instanceof RecordsRefusedError) return `Cannot ${error.action}: ${error.message}`;
+  if (isTransactionTie(error)) {
+    // retryingDeadlocks ran it again and the tie recurred each time.
+    return 'Nothing was written: the store kept ending this command to break a deadlock with another command writing the same records at the same time (an import, set or delete). Run it again once that one has finished.';
+  }
   return null;
 }
 
 function reportedCuratorError(error: unknown): boolean {
-  const prefix = curatorErrorPrefix(error);
-  if (prefix === null) return false;
-  process.stderr.write(`${prefix}${(error as Error).message}\n`);
+  const message = curatorErrorMessage(error);
+  if (message === null) return false;
+  process.stderr.write(`${message}\n`);
   process.exitCode = 1;
   return true;
 }

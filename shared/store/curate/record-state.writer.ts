@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PublicationStatusSchema } from '../../domain/publication-status.schema.ts';
 import type { Db } from '../db.ts';
+import { retryingDeadlocks } from '../deadlock-retry.policy.ts';
 import { KEYED_ENTITIES, type KeyedTarget, lockNamedRows, RecordsRefusedError } from './record-keys.ts';
 
 /** The curator state a `set` changes: publication status, and a designer's consent to be listed. */
@@ -20,7 +21,8 @@ export interface SetStateResult {
 /**
  * Sets the state of the records the keys name, all or none (lockNamedRows). A record that already has it is
  * not written; each one changed gets a new version through the store's triggers, so the ingest worker lists
- * or unlists it. A dry run reports the same and writes nothing.
+ * or unlists it. A dry run reports the same and writes nothing. Ended by Postgres to break a deadlock with an
+ * import over the same rows, it runs again.
  */
 export function setRecordState(
   db: Db,
@@ -38,15 +40,17 @@ export function setRecordState(
   const columns = Object.entries(parsed).filter(([, value]) => value !== undefined);
   const set = columns.map(([name], i) => `${name} = $${i + 2}`).join(', ');
   const differs = `id = ANY($1::text[]) AND (${columns.map(([name], i) => `${name} IS DISTINCT FROM $${i + 2}`).join(' OR ')})`;
-  return db.transaction(async (tx) => {
-    const named = await lockNamedRows(tx, entity, keys, 'set');
-    const params = [[...named.keys()], ...columns.map(([, value]) => value)];
-    const { rows } = options.dryRun
-      ? await tx.query<{ id: string }>(`SELECT id FROM ${entity.table} WHERE ${differs}`, params)
-      : await tx.query<{ id: string }>(`UPDATE ${entity.table} SET ${set} WHERE ${differs} RETURNING id`, params);
-    const changed = new Set(rows.map((row) => row.id));
-    const result: SetStateResult = { changed: [], unchanged: [] };
-    for (const [id, label] of named) (changed.has(id) ? result.changed : result.unchanged).push(label);
-    return result;
-  });
+  return retryingDeadlocks(() =>
+    db.transaction(async (tx) => {
+      const named = await lockNamedRows(tx, entity, keys, 'set');
+      const params = [[...named.keys()], ...columns.map(([, value]) => value)];
+      const { rows } = options.dryRun
+        ? await tx.query<{ id: string }>(`SELECT id FROM ${entity.table} WHERE ${differs}`, params)
+        : await tx.query<{ id: string }>(`UPDATE ${entity.table} SET ${set} WHERE ${differs} RETURNING id`, params);
+      const changed = new Set(rows.map((row) => row.id));
+      const result: SetStateResult = { changed: [], unchanged: [] };
+      for (const [id, label] of named) (changed.has(id) ? result.changed : result.unchanged).push(label);
+      return result;
+    }),
+  );
 }

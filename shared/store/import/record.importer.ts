@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { analyzeStore } from '../analyze.ts';
 import type { Db } from '../db.ts';
+import { retryingDeadlocks } from '../deadlock-retry.policy.ts';
 import type { UpsertResult } from '../upsert-result.ts';
 import { RecordConflictError, toRecordConflict } from '../store.errors.ts';
 import type { CsvColumns, RecordSource, SourceRecord } from './import-file.reader.ts';
@@ -122,12 +123,14 @@ export async function importRecords<R>(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   let result: ImportResult;
+  // Ended by Postgres to break a deadlock (its batches lock rows in file order, a set or another import in
+  // theirs), the import has written nothing and starts over; the file is read again.
   try {
-    result = await importOnce(db, entity, source, options, 'fast');
+    result = await retryingDeadlocks(() => importOnce(db, entity, source, options, 'fast'));
   } catch (error) {
     // Rare (a slug another row holds): the fast path could not undo just the batch, so it undid everything.
     if (!(error instanceof FastBatchRefused)) throw error;
-    result = await importOnce(db, entity, source, options, 'careful');
+    result = await retryingDeadlocks(() => importOnce(db, entity, source, options, 'careful'));
   }
   if (result.inserted + result.updated > 0 && !options.dryRun) await analyzeStore(db);
   result.skipped.sort((a, b) => a.record - b.record);
