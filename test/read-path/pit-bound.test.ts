@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Designer } from '../../shared/domain/designer.schema.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
 import { generateSampleDirectory } from '../../shared/sample/sample-directory.ts';
@@ -62,7 +62,8 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
 
   it('following cursors opens at most the configured number; past it a 503 whose cursor works later', async () => {
     const baseline = await openContexts();
-    const firsts = await Promise.all(Array.from({ length: MAX_OPEN + 2 }, () => get({ q: 'designer', limit: 7 })));
+    // Distinct walks (a first cursor followed twice shares its snapshot: tested below).
+    const firsts = await Promise.all(Array.from({ length: MAX_OPEN + 2 }, (_, i) => get({ q: 'designer', limit: 7 + i })));
     const cursors = firsts.map((f) => f.body.meta.next_cursor!);
 
     // Abandoned walks: one page past the first, each holds a point in time.
@@ -137,5 +138,71 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
     } finally {
       await other.close();
     }
+  });
+
+  /** An API on a repository of its own, so the walks other tests left open do not count against its bound. */
+  async function ownApp() {
+    const own = new ElasticsearchSearchRepository(fx.client, fx.names, { maxOpenPits: MAX_OPEN });
+    const running = await RunningApp.start(appDeps(own));
+    onTestFinished(() => running.close());
+    const get = (params: Record<string, string | number | undefined>) => running.get<ListBody<Designer> & ErrorBody>(`/api/v1/designers${query(params)}`);
+    return {
+      search: own,
+      get,
+      async walkToEnd(cursor: string) {
+        for (let next: string | null = cursor; next; ) {
+          const response = await get({ q: 'designer', limit: 7, cursor: next });
+          expect(response.status, JSON.stringify(response.body)).toBe(200);
+          next = response.body.meta.next_cursor;
+        }
+      },
+    };
+  }
+
+  it('one first cursor replayed many times, at once and after, holds one point in time and answers the same page', async () => {
+    const own = await ownApp();
+    const baseline = await openContexts();
+    const pits = own.search.openPits();
+    const first = await own.get({ q: 'designer', limit: 9 });
+    const cursor = first.body.meta.next_cursor!;
+    const replays = await Promise.all(Array.from({ length: MAX_OPEN * 4 }, () => own.get({ q: 'designer', limit: 9, cursor })));
+    replays.push(await own.get({ q: 'designer', limit: 9, cursor }));
+    for (const replay of replays) {
+      expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+      expect(replay.body.data.map((d) => d.id)).toEqual(replays[0]!.body.data.map((d) => d.id));
+    }
+    expect(own.search.openPits()).toBe(pits + 1);
+    expect(await openContexts()).toBe(baseline + 1);
+    // Walked to its end by one of the replays, the snapshot is closed, and the others go on by position.
+    await own.walkToEnd(replays[0]!.body.meta.next_cursor!);
+    expect(own.search.openPits()).toBe(pits);
+    const later = await own.get({ q: 'designer', limit: 7, cursor: replays[1]!.body.meta.next_cursor! });
+    expect(later.status).toBe(200);
+  });
+
+  it('a page of a walk read again after the walk ended (a retry of the last page, going back) answers that page again', async () => {
+    const own = await ownApp();
+    const pits = own.search.openPits();
+    const pages: (ListBody<Designer> & ErrorBody)[] = [];
+    const cursors: string[] = [];
+    let next: string | null = (await own.get({ q: 'designer', limit: 11 })).body.meta.next_cursor;
+    while (next) {
+      cursors.push(next);
+      const page = await own.get({ q: 'designer', limit: 11, cursor: next });
+      expect(page.status).toBe(200);
+      pages.push(page.body);
+      next = page.body.meta.next_cursor;
+    }
+    expect(pages.length).toBeGreaterThan(2);
+    // The last page closed the walk's snapshot.
+    expect(own.search.openPits()).toBe(pits);
+    for (const i of [pages.length - 1, 1, 0]) {
+      const again = await own.get({ q: 'designer', limit: 11, cursor: cursors[i]! });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.data.map((d) => d.id)).toEqual(pages[i]!.data.map((d) => d.id));
+      expect(again.body.meta).toMatchObject({ total: pages[i]!.meta.total, offset: pages[i]!.meta.offset, has_more: pages[i]!.meta.has_more });
+    }
+    // A snapshot opened to read a page again is closed when that page is the last; the others expire.
+    expect(own.search.openPits()).toBeLessThanOrEqual(pits + 2);
   });
 });

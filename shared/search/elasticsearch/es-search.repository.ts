@@ -120,27 +120,37 @@ export class ElasticsearchSearchRepository implements SearchPort {
     let window: PageWindow;
     if (!cursor) window = { limit: walk.page.limit, offset: walk.page.offset };
     else if (walk.needsSnapshot && !pit) {
-      pit = await this.pits.open(walk.index);
-      // From an offset page the served set is not known: the snapshot continues by position.
-      const limit = walk.page.limit + probe;
-      if (served) window = { limit, offset: 0 };
-      else if (cursor.o + limit <= MAX_RESULT_WINDOW) window = { limit, offset: cursor.o };
-      else window = { limit, after: cursor.sa };
+      // The walk's first cursor: its snapshot, shared by every request that follows this same cursor.
+      pit = await this.pits.open(walk.index, walk.page.cursor);
+      window = positionInSnapshot(cursor, walk.page.limit + probe) ?? { limit: walk.page.limit + probe, after: cursor.sa };
     } else window = { limit: walk.page.limit + probe, after: cursor.sa };
 
-    let response: estypes.SearchResponse;
-    try {
-      response = await this.client.search({
+    const search = () =>
+      this.client.search({
         ...walk.request(window),
         ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
         ...(served?.length ? excluding(served) : {}),
       });
-    } catch (error) {
-      if (cursor?.pit && isMissingPit(error)) {
+    let response: estypes.SearchResponse;
+    try {
+      try {
+        response = await search();
+      } catch (error) {
+        if (!(cursor?.pit && isMissingPit(error))) throw error;
+        // The walk's snapshot is gone: closed when a walk reached its last page (a client retrying that page,
+        // or going back), or its keep-alive ran out. The walk goes on in a new snapshot by position, as one
+        // begun from an offset page does; past the window positions reach, it must start again.
         await this.pits.close(cursor.pit);
-        throw expiredCursor();
+        const resumed = positionInSnapshot(cursor, walk.page.limit + probe);
+        if (!resumed) throw expiredCursor();
+        window = resumed;
+        pit = await this.pits.open(walk.index);
+        response = await search();
       }
-      if (pit && !cursor?.pit) await this.pits.close(pit);
+    } catch (error) {
+      // A snapshot this request opened goes to no client: free it.
+      if (pit && pit !== cursor?.pit) await this.pits.close(pit);
+      if (cursor?.pit && isMissingPit(error)) throw expiredCursor();
       // Everything else in the request was built from validated input; what the engine rejects is the
       // client's point-in-time id.
       if (cursor?.pit && isRejectedRequest(error)) {
@@ -184,6 +194,15 @@ export class ElasticsearchSearchRepository implements SearchPort {
     };
   }
 
+}
+
+/**
+ * Where a walk stands in a snapshot it has not read from yet: its position, less the records served before
+ * any snapshot (which the snapshot's pages leave out); null where offsets do not reach.
+ */
+function positionInSnapshot(cursor: Cursor, limit: number): PageWindow | null {
+  const position = cursor.o - (cursor.x?.length ?? 0);
+  return position + limit <= MAX_RESULT_WINDOW ? { limit, offset: position } : null;
 }
 
 const SERVED_AGG = 'served_before_snapshot';

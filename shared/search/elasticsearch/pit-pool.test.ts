@@ -67,4 +67,40 @@ describe('PitPool', () => {
     pool.touch(id, 'renamed');
     expect(pool.size()).toBe(1);
   });
+
+  it('a first cursor followed again while its snapshot is open reads the same one, whatever the bound', async () => {
+    const { client } = fakeClient();
+    const pool = new PitPool(client, { maxOpen: 2 });
+    const replays = await Promise.all(Array.from({ length: 10 }, () => pool.open('i', 'cursor-a')));
+    expect(new Set(replays)).toEqual(new Set(['pit-1']));
+    expect(await pool.open('i', 'cursor-a')).toBe('pit-1');
+    expect(pool.size()).toBe(1);
+    // Another walk's first cursor has a snapshot of its own.
+    expect(await pool.open('i', 'cursor-b')).toBe('pit-2');
+    expect(pool.size()).toBe(2);
+  });
+
+  it('a first cursor whose snapshot was closed, expired or renamed gets the open one, or a new one', async () => {
+    const { client } = fakeClient();
+    let now = 0;
+    const pool = new PitPool(client, { maxOpen: 5, now: () => now });
+    const first = await pool.open('i', 'cursor-a');
+    pool.touch(first, 'renamed');
+    expect(await pool.open('i', 'cursor-a')).toBe('renamed');
+    await pool.close('renamed');
+    const second = await pool.open('i', 'cursor-a');
+    expect(second).toBe('pit-2');
+    now += PIT_KEEP_ALIVE_MS;
+    expect(await pool.open('i', 'cursor-a')).toBe('pit-3');
+    expect(pool.size()).toBe(1);
+  });
+
+  it('a first cursor refused at the bound is not remembered: followed later, it opens its snapshot', async () => {
+    const { client } = fakeClient();
+    const pool = new PitPool(client, { maxOpen: 1 });
+    const other = await pool.open('i', 'cursor-a');
+    await expect(pool.open('i', 'cursor-b')).rejects.toBeInstanceOf(BackendUnavailableError);
+    await pool.close(other);
+    expect(await pool.open('i', 'cursor-b')).toBe('pit-2');
+  });
 });

@@ -19,9 +19,15 @@ export interface PitPoolOptions {
  * At the bound, the client gets a 503 with Retry-After and its cursor stays valid: the cursor has no
  * snapshot yet, so retrying it later continues the same walk. We refuse rather than walk on without a
  * snapshot because a relevance order read live can skip or repeat records when scores move.
+ *
+ * A walk's first cursor opens its snapshot once: followed again (a retry, a second tab, a client replaying
+ * it) while that snapshot is open, it reads the same one, so replaying one cursor cannot fill the pool.
  */
 export class PitPool {
   private readonly expiries = new Map<string, number>();
+  /** The snapshot each first cursor opened, while it is open, and the way back from a snapshot to its cursor. */
+  private readonly byWalk = new Map<string, Promise<string>>();
+  private readonly walkOf = new Map<string, string>();
   private readonly now: () => number;
 
   constructor(
@@ -37,8 +43,31 @@ export class PitPool {
     return this.expiries.size;
   }
 
-  async open(index: string): Promise<string> {
+  /**
+   * The snapshot of the walk whose first cursor is `walk`: the one it opened, while that is open, else a new
+   * one. Without `walk`, always a new one.
+   */
+  async open(index: string, walk?: string): Promise<string> {
     this.prune();
+    if (walk === undefined) return this.openNew(index);
+    const shared = this.byWalk.get(walk);
+    if (shared) {
+      const id = await shared.catch(() => undefined);
+      if (id !== undefined && this.expiries.has(id)) return id;
+    }
+    const opening = this.openNew(index);
+    this.byWalk.set(walk, opening);
+    try {
+      const id = await opening;
+      this.walkOf.set(id, walk);
+      return id;
+    } catch (error) {
+      if (this.byWalk.get(walk) === opening) this.byWalk.delete(walk);
+      throw error;
+    }
+  }
+
+  private async openNew(index: string): Promise<string> {
     if (this.expiries.size >= this.options.maxOpen) {
       throw new BackendUnavailableError('Too many result walks are open at once; retry this cursor shortly.', {
         retryAfterSeconds: 5,
@@ -58,7 +87,15 @@ export class PitPool {
 
   /** A page was read through this point in time: ES extended its keep-alive, and so do we. */
   touch(previousId: string, currentId: string): void {
-    if (previousId !== currentId) this.expiries.delete(previousId);
+    if (previousId !== currentId) {
+      this.expiries.delete(previousId);
+      const walk = this.walkOf.get(previousId);
+      this.walkOf.delete(previousId);
+      if (walk !== undefined) {
+        this.walkOf.set(currentId, walk);
+        this.byWalk.set(walk, Promise.resolve(currentId));
+      }
+    }
     this.expiries.set(currentId, this.now() + PIT_KEEP_ALIVE_MS);
   }
 
@@ -70,12 +107,19 @@ export class PitPool {
       // Already expired or closed by ES: nothing to free.
     } finally {
       // Only now: until ES has freed the context it still counts against the bound.
-      this.expiries.delete(id);
+      this.forget(id);
     }
+  }
+
+  private forget(id: string): void {
+    this.expiries.delete(id);
+    const walk = this.walkOf.get(id);
+    this.walkOf.delete(id);
+    if (walk !== undefined) this.byWalk.delete(walk);
   }
 
   private prune(): void {
     const now = this.now();
-    for (const [id, expiresAt] of this.expiries) if (expiresAt <= now) this.expiries.delete(id);
+    for (const [id, expiresAt] of this.expiries) if (expiresAt <= now) this.forget(id);
   }
 }
