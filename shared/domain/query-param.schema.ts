@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenize } from '../text/fold.ts';
 import { cleanText } from './text.schema.ts';
 
 /**
@@ -16,12 +17,20 @@ function once(expected: string) {
 export const LOCATION_PARAM_DESCRIPTION =
   'Location, matched by whole words or word prefixes in order: a country code ("US") or name ("Germany", "Deutschland"), a city ("NYC", "Munich"), a region ("Europe", "EMEA", "APAC", "LATAM"), or "remote". A code of one or two letters alone is the country or city it stands for: "DE" is Germany, not Denmark.';
 
+/**
+ * Text matched by its words (q, location, company): a value with no letter or digit in it has nothing to
+ * match, so it is refused rather than read as no filter, which would answer every record to `q=🎨` or
+ * `location=*` as if it matched. Blank is the parameter left out (an empty search box).
+ */
 export function textParam(max: number, description: string) {
   return cleanText(
     z
       .string({ error: once('a string') })
       .trim()
-      .max(max, { error: `must be at most ${max} characters` }),
+      .max(max, { error: `must be at most ${max} characters` })
+      .refine((value) => value === '' || tokenize(value).length > 0, {
+        error: 'must contain a letter or a digit: words are what is matched (leave it out to match everything)',
+      }),
     { decoded: true },
   ).describe(description);
 }

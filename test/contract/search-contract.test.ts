@@ -223,8 +223,8 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?company=cme')).toEqual([]);
       });
 
-      it('a filter value without any word does not filter', async () => {
-        expect(await ids('/api/v1/designers?location=%20(%20)%20&limit=100')).toEqual(BY_LISTED);
+      it('a blank filter value is the filter left out', async () => {
+        expect(await ids('/api/v1/designers?location=%20%20&company=&q=&limit=100')).toEqual(BY_LISTED);
       });
 
       it('slug finds one designer exactly', async () => {
@@ -393,6 +393,11 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         ['company=acme%7F', 'company'],
         ['q=%ED%A0%80', 'q'],
         ['location=%C0', 'location'],
+        // No letter or digit: nothing to match, so not read as "every designer".
+        ['location=%20(%20)%20', 'location'],
+        ['q=%F0%9F%8E%A8', 'q'],
+        ['company=_', 'company'],
+        ['location=*', 'location'],
       ];
       it.each(badRequests)('400 for %s, naming %s', async (query, parameter) => {
         const { status, body } = await get<{ success: boolean; error: string; details: { parameter: string }[] }>(

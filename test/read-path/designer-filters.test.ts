@@ -211,8 +211,11 @@ describe.skipIf(!services)('GET /api/v1/designers filters on a real Elasticsearc
       expect(await slugs({ q: 'nova' })).toEqual(['nova-reyes', 'ines-costa']);
     });
 
-    it('ignores a q made only of punctuation', async () => {
-      expect((await search({ q: ' ,;() ' })).meta.total).toBe(12);
+    it('refuses a q made only of punctuation, naming q, and reads a blank q as none', async () => {
+      const refused = await fx.app.get<{ success: boolean; error: string; details: { parameter: string; message: string }[] }>(`/api/v1/designers${query({ q: ' ,;() ' })}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.details).toEqual([{ parameter: 'q', message: expect.stringMatching(/^must contain a letter or a digit/) }]);
+      expect((await search({ q: '  ' })).meta.total).toBe(12);
     });
   });
 
