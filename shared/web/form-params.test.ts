@@ -26,4 +26,12 @@ describe('formValues', () => {
       location: 'US',
     });
   });
+
+  it('shows a character HTML cannot carry as U+FFFD, and keeps tabs, line breaks and every other character', () => {
+    expect(formValues({ q: 'a\u0000b\u0007\u009F', location: 'x\uD800y', company: 'Tab\tNew\nLine ü 🎨 \u202E' }, ['q', 'location', 'company'])).toEqual({
+      q: 'a\uFFFDb\uFFFD\uFFFD',
+      location: 'x\uFFFDy',
+      company: 'Tab\tNew\nLine ü 🎨 \u202E',
+    });
+  });
 });

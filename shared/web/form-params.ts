@@ -16,13 +16,19 @@ export function searchParams(query: Record<string, unknown>, known: readonly str
   return kept;
 }
 
-/** The values to show back in the form: what was typed, even when invalid; the first of a repeated one. */
+/** Control characters (tab and line breaks aside), which an HTML document may not carry. */
+const UNSHOWABLE = /(?![\t\n\r])\p{Cc}/gu;
+
+/**
+ * The values to show back in the form: what was typed, even when invalid; the first of a repeated one. A
+ * character HTML cannot carry (a NUL, a lone surrogate) is shown as U+FFFD, as the 400 beside it names it.
+ */
 export function formValues(query: Record<string, unknown>, fields: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const field of fields) {
     const raw = query[field];
     const value = Array.isArray(raw) ? raw.find((v) => typeof v === 'string') : raw;
-    if (typeof value === 'string') values[field] = value;
+    if (typeof value === 'string') values[field] = value.toWellFormed().replace(UNSHOWABLE, '\uFFFD');
   }
   return values;
 }

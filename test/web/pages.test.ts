@@ -170,6 +170,12 @@ describe.each(engines)('web pages on $name', (backend) => {
         expect($('.cards').length).toBe(0);
         expect($('meta[name=robots]').attr('content')).toBe('noindex');
       }
+      // A NUL typed in a field: refused, and shown back as U+FFFD, never as a raw control character in the page.
+      const nul = await page('/?q=a%00b&location=%01US');
+      expect(nul.status).toBe(400);
+      expect([nul.text.includes('\u0000'), nul.text.includes('\u0001')]).toEqual([false, false]);
+      expect(nul.$('#f-q').attr('value')).toBe('a\uFFFDb');
+      expect(nul.$('#q-error').text()).not.toBe('');
       // A parameter without a field of its own is named in the summary, as the API names it.
       const unknown = await page('/?limit=abc');
       expect(unknown.status).toBe(400);
