@@ -10,6 +10,10 @@ describe('text rules for every public string', () => {
     ['NUL', 'a\u0000b', TEXT_MESSAGES.control],
     ['BEL', 'a\u0007', TEXT_MESSAGES.control],
     ['DEL', 'a\u007f', TEXT_MESSAGES.control],
+    ['a C1 control (a Windows-1252 quote read as Latin-1)', 'O\u0092Brien', TEXT_MESSAGES.control],
+    ['a right-to-left override', '\u202eevil\u202c Amira', TEXT_MESSAGES.bidi],
+    ['a left-to-right embedding', 'a\u202ab', TEXT_MESSAGES.bidi],
+    ['an isolate', 'a\u2067b\u2069', TEXT_MESSAGES.bidi],
     ['a lone high surrogate', 'a\ud800', TEXT_MESSAGES.surrogate],
     ['a lone low surrogate', '\udc00b', TEXT_MESSAGES.surrogate],
   ])('refuses %s', (_name, value, message) => {
@@ -17,8 +21,8 @@ describe('text rules for every public string', () => {
     expect(messages(plainText(100).safeParse(value))).toEqual([message]);
   });
 
-  it('keeps tabs, line breaks, accents, emoji and CJK', () => {
-    for (const value of ['Line one\nline two\r\n\tend', 'José Ñúñez', '🎨 design', '設計者']) {
+  it('keeps tabs, line breaks, accents, emoji, CJK, and right-to-left text with its marks', () => {
+    for (const value of ['Line one\nline two\r\n\tend', 'José Ñúñez', '🎨 design', '設計者', 'שלום\u200f Amira', 'مرحبا\u200e (Cairo)']) {
       expect(plainText(100).safeParse(value).success).toBe(true);
     }
   });

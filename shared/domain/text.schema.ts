@@ -7,12 +7,16 @@ import { z } from 'zod';
  * is wrong, rather than being stripped, so what is stored is exactly what was sent.
  */
 
-// Tab, line feed and carriage return are text; every other C0 control character and DEL is not.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Tab, line feed and carriage return are text; every other control character (C0, DEL, C1) is not.
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+// The embeddings, overrides and isolates of the bidirectional algorithm: invisible, they make the text
+// around them display in another order (a name shown reversed, a URL that reads as another). The marks
+// U+200E and U+200F, which right-to-left text does use, stay allowed.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 export const TEXT_MESSAGES = {
   control: 'must not contain control characters such as NUL',
+  bidi: 'must not contain bidirectional embedding, override or isolate characters (U+202A to U+202E, U+2066 to U+2069), which change how the text around them displays',
   surrogate: 'must be valid Unicode text (it contains a lone surrogate)',
   replacement: 'must be valid UTF-8 (it holds U+FFFD, which marks bytes that were not UTF-8)',
 } as const;
@@ -24,6 +28,7 @@ export const TEXT_MESSAGES = {
  */
 export function textProblem(value: string, decoded = false): string | null {
   if (CONTROL_CHARACTER.test(value)) return TEXT_MESSAGES.control;
+  if (BIDI_CONTROL.test(value)) return TEXT_MESSAGES.bidi;
   if (!value.isWellFormed()) return TEXT_MESSAGES.surrogate;
   if (decoded && value.includes('\ufffd')) return TEXT_MESSAGES.replacement;
   return null;
