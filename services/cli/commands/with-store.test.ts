@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecordsRefusedError } from '../../../shared/store/curate/record-keys.ts';
+import { RepeatedDeadlockError } from '../../../shared/store/deadlock-retry.policy.ts';
 import { ExportFileError } from '../../../shared/store/export/export-output.ts';
 import { ImportFileError, ImportValidationError } from '../../../shared/store/import/import.errors.ts';
 import { curatorErrorMessage } from './with-store.ts';
@@ -18,13 +19,13 @@ describe('curatorErrorMessage: what a store command that did not do its work tel
     );
   });
 
-  it('says a deadlock that kept recurring wrote nothing and the command may run again', () => {
-    for (const error of [pgError('40P01', 'deadlock detected'), pgError('40001', 'could not serialize access')]) {
-      expect(curatorErrorMessage(error)).toMatch(/^Nothing was written: .*deadlock.* Run it again once that one has finished\.$/);
-    }
+  it('says a write whose every run Postgres ended as a deadlock wrote nothing and may run again', () => {
+    const repeated = new RepeatedDeadlockError(5, { cause: pgError('40P01', 'deadlock detected') });
+    expect(curatorErrorMessage(repeated)).toMatch(/^Nothing was written: .*deadlock.* Run it again once that one has finished\.$/);
   });
 
-  it('leaves every other failure to be reported as a crash or a lost service', () => {
-    expect([new TypeError('x is undefined'), pgError('23505', 'duplicate key'), pgError('57P01', 'terminating connection')].map(curatorErrorMessage)).toEqual([null, null, null]);
+  it('leaves every other failure, a deadlock that was not retried among them, to be reported as a crash or a lost service', () => {
+    const others = [new TypeError('x is undefined'), pgError('23505', 'duplicate key'), pgError('57P01', 'terminating connection'), pgError('40P01', 'deadlock detected')];
+    expect(others.map(curatorErrorMessage)).toEqual([null, null, null, null]);
   });
 });

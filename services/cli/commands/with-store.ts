@@ -3,7 +3,7 @@ import { ServiceLostError } from '../../../shared/config/unusable-service.error.
 import { createLogger, type Logger } from '../../../shared/logging/logger.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { isDatabaseUnavailable } from '../../../shared/store/db-unavailable.ts';
-import { isTransactionTie } from '../../../shared/store/deadlock-retry.policy.ts';
+import { RepeatedDeadlockError } from '../../../shared/store/deadlock-retry.policy.ts';
 import { RecordsRefusedError } from '../../../shared/store/curate/record-keys.ts';
 import { ExportFileError } from '../../../shared/store/export/export-output.ts';
 import { ImportFileError, ImportValidationError } from '../../../shared/store/import/import.errors.ts';
@@ -59,8 +59,8 @@ export function curatorErrorMessage(error: unknown): string | null {
   if (error instanceof ImportFileError) return `Cannot import: ${error.message}`;
   if (error instanceof ExportFileError) return `Cannot export: ${error.message}`;
   if (error instanceof RecordsRefusedError) return `Cannot ${error.action}: ${error.message}`;
-  if (isTransactionTie(error)) {
-    // retryingDeadlocks ran it again and the tie recurred each time.
+  if (error instanceof RepeatedDeadlockError) {
+    // Only a curator's own write transaction is run through retryingDeadlocks up to here: its last run wrote nothing.
     return 'Nothing was written: the store kept ending this command to break a deadlock with another command writing the same records at the same time (an import, set or delete). Run it again once that one has finished.';
   }
   return null;

@@ -1,5 +1,6 @@
 import { analyzeTables } from '../../store/analyze.ts';
 import type { Db } from '../../store/db.ts';
+import { retryingDeadlocks } from '../../store/deadlock-retry.policy.ts';
 import { refreshStaleSearchText, writeDesignerSearchText, writeOpenRoleSearchText } from './search-text.store.ts';
 
 /** Rows recomputed per transaction: a writer that queues one of them waits at most this long. */
@@ -55,7 +56,9 @@ export class SearchTextUpkeep {
     let total = 0;
     for (;;) {
       if (!(await this.hasQueued(this.db))) return this.analyzeAfter(total);
-      const done = await this.db.transaction(async (tx) => {
+      // A writer still in its transaction (an import beside this one's) may hold a row the recompute needs,
+      // and wait for one the recompute holds: Postgres ends one of them, and this batch simply runs again.
+      const done = await retryingDeadlocks(() => this.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ entity: string; entity_id: string }>(
           // Every committed row of a picked entity goes at once (one recompute however often it was written);
           // a writer still in progress keeps its own row, invisible here (migration
@@ -69,7 +72,7 @@ export class SearchTextUpkeep {
         await writeDesignerSearchText(tx, rows.filter((r) => r.entity === 'designer').map((r) => r.entity_id));
         await writeOpenRoleSearchText(tx, rows.filter((r) => r.entity === 'open_role').map((r) => r.entity_id));
         return rows.length;
-      });
+      }));
       total += done;
       // Everything left is held by another process's catch-up, which commits it shortly.
       if (done === 0) return this.analyzeAfter(total);

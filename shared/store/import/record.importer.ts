@@ -123,8 +123,8 @@ export async function importRecords<R>(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   let result: ImportResult;
-  // Ended by Postgres to break a deadlock (its batches lock rows in file order, a set or another import in
-  // theirs), the import has written nothing and starts over; the file is read again.
+  // Ended by Postgres to break a deadlock with a set or delete (its batches lock rows in file order, they in
+  // id order), the import has written nothing and starts over; the file is read again.
   try {
     result = await retryingDeadlocks(() => importOnce(db, entity, source, options, 'fast'));
   } catch (error) {
@@ -140,6 +140,10 @@ export async function importRecords<R>(
 async function importOnce<R>(db: Db, entity: ImportEntity<R>, source: RecordSource, options: ImportOptions, mode: WriteMode): Promise<ImportResult> {
   const result: ImportResult = { total: 0, inserted: 0, updated: 0, unchanged: 0, skipped: [] };
   await db.transaction(async (tx) => {
+    // One import writes at a time. Each locks rows batch by batch in its file's order, so two over the same
+    // rows in different orders would deadlock again and again (each start over takes first what the other
+    // needs last); the second waits here, holding nothing, and then runs whole.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('designer-directory:import'))`);
     const validator = new RecordValidator(entity);
     // Without skipInvalid, the first bad record ends the writing (the transaction will be rolled back);
     // validation goes on to the end so that the error names every bad record at once.
