@@ -60,6 +60,17 @@ describe('import file reader', () => {
     );
   });
 
+  it.each([
+    ['CRLF', '\r\n'],
+    ['LF', '\n'],
+    ['CR alone (an old Mac spreadsheet)', '\r'],
+  ])('numbers CSV records by the line they start on, with %s line breaks inside quoted cells and between records', (_, eol) => {
+    const text = ['slug;description', `a;"x${eol}y${eol}z"`, 'b;plain', `c;"one${eol}two"`, 'd;"last, with, many, commas, as, a, description, may, hold"', ''].join(eol);
+    const records = parseImportText(text, 'csv', csv);
+    expect(records.map((r) => r.line)).toEqual([2, 5, 6, 8]);
+    expect(records.map((r) => (r.value as { description: string }).description)).toEqual([`x${eol}y${eol}z`, 'plain', `one${eol}two`, 'last, with, many, commas, as, a, description, may, hold']);
+  });
+
   it('names the line of a malformed CSV row', () => {
     expect(() => parseImportText('a,b\n1,2\n3\n', 'csv', csv)).toThrow(/line 3/);
   });

@@ -125,16 +125,17 @@ const DELIMITERS = [',', ';', '\t'] as const;
  * three, so the one that splits the header most is the file's; a tie (a header of one column) is a comma.
  */
 export function csvDelimiter(text: string): (typeof DELIMITERS)[number] {
-  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!;
+  // Up to the first line break of any kind: an old Mac spreadsheet ends lines with CR alone.
+  const header = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, 1)[0]!;
   const count = (d: string) => header.split(d).length;
   return DELIMITERS.reduce((best, d) => (count(d) > count(best) ? d : best));
 }
 
 function parseCsvRecords(text: string, columns: CsvColumns): SourceRecord[] {
-  let rows: { info: { lines: number }; raw: string; record: Record<string, string> }[];
+  let rows: { info: { lines: number }; record: Record<string, string> }[];
   const delimiter = csvDelimiter(text);
   try {
-    rows = parseCsv(text, { columns: csvHeader, delimiter, info: true, raw: true, skip_empty_lines: true, bom: true, trim: true });
+    rows = parseCsv(text, { columns: csvHeader, delimiter, info: true, skip_empty_lines: true, bom: true, trim: true });
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
@@ -142,9 +143,15 @@ function parseCsvRecords(text: string, columns: CsvColumns): SourceRecord[] {
     }
     throw error;
   }
-  return rows.map(({ info, raw, record }) => {
-    // info.lines is where the record ends; a quoted cell may span lines.
-    const line = info.lines - (raw.replace(/\r?\n?$/, '').match(/\n/g)?.length ?? 0);
+  // csv-parse counts a CRLF inside a quoted cell as two lines (its info.lines runs ahead by one for each, to
+  // the end of the file), while every line break ends one line of the file: CRLF, CR or LF.
+  let crlfInCells = 0;
+  const count = (cells: string[], pattern: RegExp) => cells.reduce((n, cell) => n + (cell.match(pattern)?.length ?? 0), 0);
+  return rows.map(({ info, record }) => {
+    const cells = Object.values(record);
+    crlfInCells += count(cells, /\r\n/g);
+    // Where the record ends, less the line breaks inside its cells: where it starts.
+    const line = info.lines - crlfInCells - count(cells, /\r\n|\r|\n/g);
     const value: Record<string, unknown> = {};
     const problems: { field: string; message: string }[] = [];
     for (const [key, written] of Object.entries(record)) {
