@@ -296,7 +296,7 @@ describe.each(engines)('curator import on %s', (engine) => {
       const error = await rejection(importDesignersFile(store.db, mixed));
       expect(error).toBeInstanceOf(ImportValidationError);
       expect((error as ImportValidationError).problems).toEqual([{ line: 2, record: 2, field: '(record)', message: `is not UTF-8 text: ${saveAsUtf8}` }]);
-      // CSV and JSON arrays, read whole: the file is refused at the line.
+      // CSV (streamed) and JSON arrays (read whole): the file is refused at the line.
       for (const [name, bytes] of [
         [`latin1-${engine}.csv`, latin1(csv([jurgen]))],
         [`latin1-${engine}.json`, latin1(jsonArray([jurgen]))],

@@ -131,46 +131,82 @@ export function csvDelimiter(text: string): (typeof DELIMITERS)[number] {
   return DELIMITERS.reduce((best, d) => (count(d) > count(best) ? d : best));
 }
 
-function parseCsvRecords(text: string, columns: CsvColumns): SourceRecord[] {
-  let rows: { info: { lines: number }; record: Record<string, string> }[];
-  const delimiter = csvDelimiter(text);
-  try {
-    rows = parseCsv(text, { columns: csvHeader, delimiter, info: true, skip_empty_lines: true, bom: true, trim: true });
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines;
-      throw new ImportFileError(`not valid CSV${line ? ` at line ${line}` : ''}: ${error.message}`);
-    }
-    throw error;
-  }
-  // csv-parse counts a CRLF inside a quoted cell as two lines (its info.lines runs ahead by one for each, to
-  // the end of the file), while every line break ends one line of the file: CRLF, CR or LF.
-  let crlfInCells = 0;
-  const count = (cells: string[], pattern: RegExp) => cells.reduce((n, cell) => n + (cell.match(pattern)?.length ?? 0), 0);
-  return rows.map(({ info, record }) => {
+interface CsvRow {
+  info: { lines: number };
+  record: Record<string, string>;
+}
+
+/** How csv-parse reads an import file, whole or streamed: the header names the fields. */
+export function csvParseOptions(delimiter: string) {
+  return { columns: csvHeader, delimiter, info: true, skip_empty_lines: true, bom: true, trim: true } as const;
+}
+
+/**
+ * Turns parsed CSV rows into records, in file order, one call per row: a row's cells become the record's
+ * values, and its line is where it starts. csv-parse counts a CRLF inside a quoted cell as two lines (its
+ * line numbers run ahead by one for each, to the end of the file), while every line break ends one line of
+ * the file: CRLF, CR or LF.
+ */
+export class CsvRecordReader {
+  private crlfInCells = 0;
+  /** The line on which the last record read ends (the header's, before any). */
+  private lastEnd = 1;
+
+  constructor(private readonly columns: CsvColumns) {}
+
+  read({ info, record }: CsvRow): SourceRecord {
     const cells = Object.values(record);
-    crlfInCells += count(cells, /\r\n/g);
+    this.crlfInCells += count(cells, /\r\n/g);
+    this.lastEnd = info.lines - this.crlfInCells;
     // Where the record ends, less the line breaks inside its cells: where it starts.
-    const line = info.lines - crlfInCells - count(cells, /\r\n|\r|\n/g);
+    const line = this.lastEnd - count(cells, /\r\n|\r|\n/g);
     const value: Record<string, unknown> = {};
     const problems: { field: string; message: string }[] = [];
     for (const [key, written] of Object.entries(record)) {
       if (written === '') continue;
       const cell = restoreCell(written);
-      if (columns.json.includes(key)) {
+      if (this.columns.json.includes(key)) {
         try {
           value[key] = JSON.parse(cell);
         } catch {
           problems.push({ field: key, message: 'must be JSON in a CSV cell, for example {"title":"Designer","company":"Acme","company_url":null}' });
         }
-      } else if (columns.boolean.includes(key)) {
+      } else if (this.columns.boolean.includes(key)) {
         value[key] = BOOLEAN_WORDS[cell.toLowerCase()] ?? cell;
       } else {
         value[key] = cell;
       }
     }
     return problems.length > 0 ? { line, value, problems } : { line, value };
-  });
+  }
+
+  /**
+   * A csv-parse error as the curator reads it: what is wrong, where the parser stopped, and where the record
+   * it could not read starts (after the last one read) when that is an earlier line, such as a quote never
+   * closed.
+   */
+  fileError(error: unknown): unknown {
+    if (!(error instanceof CsvError)) return error;
+    const reported = (error as CsvError & { lines?: number }).lines;
+    if (!reported) return new ImportFileError(`not valid CSV: ${error.message}`);
+    const line = reported - this.crlfInCells;
+    const start = this.lastEnd + 1;
+    return new ImportFileError(`not valid CSV at line ${line}${start < line ? ` (the record that starts at line ${start})` : ''}: ${error.message}`);
+  }
+}
+
+const count = (cells: string[], pattern: RegExp) => cells.reduce((n, cell) => n + (cell.match(pattern)?.length ?? 0), 0);
+
+function parseCsvRecords(text: string, columns: CsvColumns): SourceRecord[] {
+  const reader = new CsvRecordReader(columns);
+  // Row by row, as a stream reads them, so that an error is named after the rows before it.
+  const records: SourceRecord[] = [];
+  try {
+    parseCsv(text, { ...csvParseOptions(csvDelimiter(text)), on_record: (row: CsvRow) => void records.push(reader.read(row)) });
+  } catch (error) {
+    throw reader.fileError(error);
+  }
+  return records;
 }
 
 export function parseImportText(text: string, format: ImportFormat, csv: CsvColumns): SourceRecord[] {
