@@ -107,13 +107,14 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
       let refusals = 0;
       // First pages read the live index (each holds a context only while it runs); the walks that follow
       // read through points in time, which add no context of their own beyond the point in time.
+      // Twelve distinct walks (page sizes 6 to 17): walks following the very same cursors share snapshots.
       const firsts = await Promise.all(
-        Array.from({ length: 12 }, () => other.get<ListBody<Designer>>(`/api/v1/designers${query({ q: 'designer', limit: 10 })}`)),
+        Array.from({ length: 12 }, (_, i) => other.get<ListBody<Designer>>(`/api/v1/designers${query({ q: 'designer', limit: 6 + i })}`)),
       );
-      const walks = firsts.map(async (first) => {
+      const walks = firsts.map(async (first, i) => {
         let cursor = first.body.meta.next_cursor;
         while (cursor) {
-          const r = await other.get<ListBody<Designer>>(`/api/v1/designers${query({ q: 'designer', limit: 10, cursor })}`);
+          const r = await other.get<ListBody<Designer>>(`/api/v1/designers${query({ q: 'designer', limit: 6 + i, cursor })}`);
           if (r.status === 503) {
             refusals++;
             await new Promise((resolve) => setTimeout(resolve, 20));
@@ -196,6 +197,13 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
     expect(pages.length).toBeGreaterThan(2);
     // The last page closed the walk's snapshot.
     expect(own.search.openPits()).toBe(pits);
+    // A page whose snapshot is gone, replayed many times at once: one new snapshot, whatever the bound.
+    const replays = await Promise.all(Array.from({ length: MAX_OPEN * 3 }, () => own.get({ q: 'designer', limit: 11, cursor: cursors[1]! })));
+    for (const replay of replays) {
+      expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+      expect(replay.body.data.map((d) => d.id)).toEqual(pages[1]!.data.map((d) => d.id));
+    }
+    expect(own.search.openPits()).toBe(pits + 1);
     for (const i of [pages.length - 1, 1, 0]) {
       const again = await own.get({ q: 'designer', limit: 11, cursor: cursors[i]! });
       expect(again.status, JSON.stringify(again.body)).toBe(200);

@@ -144,7 +144,8 @@ export class ElasticsearchSearchRepository implements SearchPort {
         const resumed = positionInSnapshot(cursor, walk.page.limit + probe);
         if (!resumed) throw expiredCursor();
         window = resumed;
-        pit = await this.pits.open(walk.index);
+        // Keyed by this cursor, as a first cursor's: replaying it cannot fill the pool either.
+        pit = await this.pits.open(walk.index, walk.page.cursor);
         response = await search();
       }
     } catch (error) {
