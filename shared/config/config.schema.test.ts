@@ -68,6 +68,9 @@ describe('loadConfig', () => {
     expect(message({ LOG_LEVEL: 'loud' })).toMatch(/LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent$/);
     expect(message({ SEARCH_BACKEND: 'mysql' })).toMatch(/SEARCH_BACKEND: must be one of elasticsearch, postgres$/);
     expect(message({ ELASTICSEARCH_URL: 'notaurl' })).toMatch(/ELASTICSEARCH_URL: must be an absolute URL, such as http:\/\/127\.0\.0\.1:9200$/);
+    // Each service's example is of its own kind.
+    expect(message({ DATABASE_URL: 'not a url' })).toMatch(/DATABASE_URL: must be an absolute URL, such as postgres:\/\/user@127\.0\.0\.1:5432\/directory$/);
+    expect(message({ REDIS_URL: 'not a url' })).toMatch(/REDIS_URL: must be an absolute URL, such as redis:\/\/127\.0\.0\.1:6379$/);
     // Every problem at once, one line each.
     expect(message({ PORT: 'x', WORKER_PORT: 'y', LOG_LEVEL: 'z' }).split('\n')).toHaveLength(4);
   });

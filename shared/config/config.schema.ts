@@ -5,7 +5,8 @@ import { ReindexTestPauseSchema } from './reindex-test-pause.schema.ts';
 // number would otherwise coerce to 0 (PORT= listened on a random port).
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const unsetIfBlank = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsUnset, schema);
-const optionalUrl = unsetIfBlank(z.url({ error: 'must be an absolute URL, such as http://127.0.0.1:9200' }).optional());
+/** An absolute URL; the message gives an example of the service's own kind, not another's. */
+const optionalUrl = (example: string) => unsetIfBlank(z.url({ error: `must be an absolute URL, such as ${example}` }).optional());
 const commaList = z
   .string()
   .default('')
@@ -34,8 +35,8 @@ export const ConfigSchema = z
     PORT: wholeNumber(3000, 0, 65535),
     LOG_LEVEL: unsetIfBlank(choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
     // Unset: the local address on PORT, so links work wherever the process listens (see the transform).
-    PUBLIC_BASE_URL: optionalUrl,
-    ELASTICSEARCH_URL: optionalUrl,
+    PUBLIC_BASE_URL: optionalUrl('https://designers.example'),
+    ELASTICSEARCH_URL: optionalUrl('http://127.0.0.1:9200'),
     ES_INDEX_PREFIX: z
       .string()
       .regex(/^[a-z0-9_-]*$/, { error: 'lowercase letters, digits, _ and - only' })
@@ -45,9 +46,9 @@ export const ConfigSchema = z
     // Elasticsearch points in time (cursor walks with q) one API process holds open at most; past it a
     // walk's next page answers 503 with Retry-After and its cursor stays valid.
     ES_MAX_OPEN_PITS: wholeNumber(500, 1),
-    DATABASE_URL: optionalUrl,
+    DATABASE_URL: optionalUrl('postgres://user@127.0.0.1:5432/directory'),
     DATA_DIR: z.string().default('./data'),
-    REDIS_URL: optionalUrl,
+    REDIS_URL: optionalUrl('redis://127.0.0.1:6379'),
     QUEUE_PREFIX: z.string().default('dd'),
     WORKER_CONCURRENCY: wholeNumber(8, 1),
     // The ingest worker's health (/healthz, /readyz) and Prometheus metrics (/metrics) port.

@@ -43,10 +43,14 @@ describe('DesignerSearchQuerySchema (query string)', () => {
     expect(parseQuery({ limit: '500' }).limit).toBe(500);
   });
 
-  it.each(['abc', '1.5', '1e2', '', ' 1', '0x10', '+1', '99999999999'])('limit=%j is not a non-negative integer', (value) => {
+  it.each(['abc', '1.5', '1e2', '', ' 1', '0x10', '+1'])('limit=%j is not a non-negative integer', (value) => {
     expect(problems(() => parseQuery({ limit: value }))).toEqual([
       { parameter: 'limit', message: 'must be a non-negative integer' },
     ]);
+  });
+
+  it.each(['1000000001', '99999999999', '9'.repeat(400)])('offset=%s is a non-negative integer, too large', (value) => {
+    expect(problems(() => parseQuery({ offset: value }))).toEqual([{ parameter: 'offset', message: 'must be at most 1000000000' }]);
   });
 
   it('a negative limit or offset', () => {

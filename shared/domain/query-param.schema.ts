@@ -52,8 +52,9 @@ export function intParam(description: string) {
 export function intQueryParam(description: string) {
   return z
     .string({ error: once('a non-negative integer') })
-    .regex(/^\d{1,10}$/, { error: 'must be a non-negative integer' })
-    .transform(Number)
+    .regex(/^\d+$/, { error: 'must be a non-negative integer' })
+    // However many digits: past the bound it is refused as too large, not as no integer.
+    .transform((digits) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER))
     .pipe(intParam(description))
     // The generator documents a transformed string by its input type; the parameter is an integer.
     .meta({ description, type: 'integer', minimum: 0, maximum: 1_000_000_000 });

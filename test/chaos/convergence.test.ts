@@ -178,7 +178,10 @@ describe.skipIf(!services)('convergence under chaos: random writes while the wor
         if ([0.7, 0.8, 0.9].some((at) => i === Math.floor(OPS * at))) {
           // Postgres ends every other session on the database, the worker's included, wherever it is in its
           // work (a restart or failover does this). The harness's own idle connections go too; it waits for
-          // its pool to have dropped them.
+          // its pool to have dropped them. A worker just killed and started again may not have connected yet:
+          // the fault waits for it (up to 5 s), or it would end nobody's session but the harness's.
+          const others = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+          for (let waited = 0; waited < 5000 && (await h.db.query<{ n: number }>(others)).rows[0]!.n === 0; waited += 100) await sleep(100);
           const { rows: ended } = await h.db.query<{ ended: boolean }>(
             `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
           );

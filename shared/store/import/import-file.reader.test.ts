@@ -71,6 +71,14 @@ describe('import file reader', () => {
     expect(records.map((r) => (r.value as { description: string }).description)).toEqual([`x${eol}y${eol}z`, 'plain', `one${eol}two`, 'last, with, many, commas, as, a, description, may, hold']);
   });
 
+  it('names what a malformed JSON cell should hold, by its column: one role, or a list of them', () => {
+    const records = parseImportText('slug,current_role,previous_roles\na,{oops,[oops\n', 'csv', csv);
+    expect(records[0]!.problems).toEqual([
+      { field: 'current_role', message: 'must be JSON in a CSV cell, for example {"title":"Designer","company":"Acme","company_url":null}' },
+      { field: 'previous_roles', message: 'must be JSON in a CSV cell, for example [{"title":"Designer","company":"Acme","company_url":null}] (a list; [] for none)' },
+    ]);
+  });
+
   it('names the line of a malformed CSV row', () => {
     expect(() => parseImportText('a,b\n1,2\n3\n', 'csv', csv)).toThrow(/line 3/);
   });

@@ -169,7 +169,7 @@ export class CsvRecordReader {
         try {
           value[key] = JSON.parse(cell);
         } catch {
-          problems.push({ field: key, message: 'must be JSON in a CSV cell, for example {"title":"Designer","company":"Acme","company_url":null}' });
+          problems.push({ field: key, message: `must be JSON in a CSV cell, for example ${JSON_CELL_EXAMPLES[key] ?? JSON_CELL_EXAMPLES.current_role}` });
         }
       } else if (this.columns.boolean.includes(key)) {
         value[key] = BOOLEAN_WORDS[cell.toLowerCase()] ?? cell;
@@ -194,6 +194,10 @@ export class CsvRecordReader {
     return new ImportFileError(`not valid CSV at line ${line}${start < line ? ` (the record that starts at line ${start})` : ''}: ${error.message}`);
   }
 }
+
+/** What a JSON cell holds, by column: one role, or a list of them. */
+const ROLE_EXAMPLE = '{"title":"Designer","company":"Acme","company_url":null}';
+const JSON_CELL_EXAMPLES: Readonly<Record<string, string>> = { current_role: ROLE_EXAMPLE, previous_roles: `[${ROLE_EXAMPLE}] (a list; [] for none)` };
 
 const count = (cells: string[], pattern: RegExp) => cells.reduce((n, cell) => n + (cell.match(pattern)?.length ?? 0), 0);
 
