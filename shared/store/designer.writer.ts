@@ -5,15 +5,19 @@ import { importDefaultsOf, namesOf, type ValuesOf } from '../domain/field-set.ts
 import { arrayType, STAMP_NOW, toMillisecond } from './column.sql.ts';
 import type { Db } from './db.ts';
 import { DESIGNER_WRITTEN, DESIGNER_WRITTEN_NAMES, type StoredRole } from './designer.row.ts';
-import { toRecordConflict } from './store.errors.ts';
+import { RecordConflictError, toRecordConflict } from './store.errors.ts';
 import type { UpsertResult } from './upsert-result.ts';
 
 const STATE_NAMES = namesOf(DESIGNER_STATE);
 const NEW_DESIGNER_STATE = importDefaultsOf(DESIGNER_STATE);
 
+const OPTED_OUT =
+  'this designer opted out, and an import does not list them again (an older export may still say true): leave opted_in out or false, and once they consent again run `designer-directory set designers <slug> --opted-in yes`';
+
 /**
  * Each record with its curator state: as the record gives it, else as stored, else a new designer's
- * (published, opted in). A re-import of a profile thus keeps an opt-out or a hidden status. The stored rows
+ * (published, opted in). A re-import of a profile thus keeps an opt-out or a hidden status, and a record
+ * that would opt a designer back in is refused (only `set` does that). The stored rows
  * are locked first, in id order as `set` and `delete` lock them, so a `set` committed meanwhile is not undone
  * by a state read before it, and the multi-row write that follows (which locks in file order) cannot
  * deadlock with them over this batch's rows. Across batches an import locks in file order; a deadlock there
@@ -29,6 +33,8 @@ async function withStoredState(tx: Db, records: DesignerImport[]): Promise<Desig
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
   return records.map((record) => {
     const stored = record.id !== undefined ? byId.get(record.id) : bySlug.get(record.slug);
+    // Consent is the designer's: a file (an export made before they opted out) never lists them again.
+    if (stored?.opted_in === false && record.opted_in === true) throw new RecordConflictError('opted_in', OPTED_OUT);
     return { ...record, ...Object.fromEntries(STATE_NAMES.map((name) => [name, record[name] ?? stored?.[name] ?? NEW_DESIGNER_STATE[name]])) };
   });
 }

@@ -370,6 +370,32 @@ describe.each(engines)('curator import on %s', (engine) => {
       ]);
     });
 
+    it('a record that would opt a designer back in (an export made before they opted out) is refused, naming line and field; --skip-invalid imports the rest', async () => {
+      const first = await file(`consent-${engine}.ndjson`, ndjson([designerRecord('consent-out', { opted_in: false }), designerRecord('consent-in')]));
+      expect(await importDesignersFile(store.db, first)).toMatchObject({ inserted: 2 });
+      const before = await snapshot(store.db);
+      // The old export: both opted in, one renamed; batch path, then the one-record path.
+      const stale = await file(`consent-stale-${engine}.ndjson`, ndjson([designerRecord('consent-in', { name: 'Consent In, Renamed', opted_in: true }), designerRecord('consent-out', { opted_in: true })]));
+      const refused = await rejection(importDesignersFile(store.db, stale));
+      expect(refused).toBeInstanceOf(ImportValidationError);
+      expect((refused as ImportValidationError).problems).toEqual([
+        { line: 2, record: 2, field: 'opted_in', message: expect.stringMatching(/^this designer opted out, and an import does not list them again .*--opted-in yes`$/) },
+      ]);
+      expect(await snapshot(store.db)).toEqual(before);
+      await expect(new DesignerWriter(store.db).upsert(DesignerImportSchema.parse(designerRecord('consent-out', { opted_in: true })))).rejects.toThrow(/^opted_in: this designer opted out/);
+
+      expect(await importDesignersFile(store.db, stale, { skipInvalid: true })).toMatchObject({ updated: 1, skipped: [{ line: 2 }] });
+      const { rows } = await store.db.query(`SELECT slug, name, opted_in FROM designers WHERE slug LIKE 'consent-%' ORDER BY slug`);
+      expect(rows).toEqual([
+        { slug: 'consent-in', name: 'Consent In, Renamed', opted_in: true },
+        { slug: 'consent-out', name: 'Consent Out', opted_in: false },
+      ]);
+      // Saying false again, or nothing, is no conflict.
+      for (const [name, record] of [['false', designerRecord('consent-out', { opted_in: false })], ['unsaid', designerRecord('consent-out')]] as const) {
+        expect(await importDesignersFile(store.db, await file(`consent-${name}-${engine}.ndjson`, ndjson([record])))).toMatchObject({ unchanged: 1, skipped: [] });
+      }
+    });
+
     it('imports open roles from CSV and JSON, by id or apply_url; a bad one names line and field', async () => {
       const posted = '2026-11-01T00:00:00.000Z';
       const path = await file(`roles-${engine}.csv`, csv([
