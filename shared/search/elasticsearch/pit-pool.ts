@@ -7,8 +7,19 @@ export const PIT_KEEP_ALIVE = '2m';
 export interface PitPoolOptions {
   /** Points in time this process may hold open at once (ES_MAX_OPEN_PITS). */
   maxOpen: number;
+  /** Of those, the ones one reader's walks may hold (ES_MAX_OPEN_PITS_PER_CLIENT); unlimited when absent. */
+  maxPerReader?: number;
   now?: () => number;
 }
+
+export interface PitOpenOptions {
+  /** The walk's first cursor: followed again while its snapshot is open, it reads that same one. */
+  walk?: string | undefined;
+  /** Who follows the walk (the client's address): its walks share out `maxPerReader`. */
+  reader?: string | undefined;
+}
+
+const RESERVED = 'reserved:';
 
 /**
  * Every open point in time holds segment files and a search context on the cluster until it is closed or
@@ -20,14 +31,26 @@ export interface PitPoolOptions {
  * snapshot yet, so retrying it later continues the same walk. We refuse rather than walk on without a
  * snapshot because a relevance order read live can skip or repeat records when scores move.
  *
+ * One reader cannot take the whole pool: past `maxPerReader` of its own, a new walk of that reader closes
+ * the reader's least recently read snapshot that no request is reading. That walk, when followed again,
+ * goes on in a new snapshot by position, as a walk whose snapshot expired does, so a reader with too many
+ * walks at once costs only itself consistency, never other readers their snapshots. Only when every one of
+ * its snapshots is being read at that moment is it refused, as at the bound.
+ *
  * A walk's first cursor opens its snapshot once: followed again (a retry, a second tab, a client replaying
  * it) while that snapshot is open, it reads the same one, so replaying one cursor cannot fill the pool.
+ *
+ * A request holds the snapshot it reads (`open` and `hold` take a hold, `release` gives it back), so no
+ * other reader's request closes it under a search in flight.
  */
 export class PitPool {
   private readonly expiries = new Map<string, number>();
   /** The snapshot each first cursor opened, while it is open, and the way back from a snapshot to its cursor. */
   private readonly byWalk = new Map<string, Promise<string>>();
   private readonly walkOf = new Map<string, string>();
+  private readonly readerOf = new Map<string, string>();
+  /** Requests reading each snapshot now. */
+  private readonly holds = new Map<string, number>();
   private readonly now: () => number;
 
   constructor(
@@ -43,46 +66,103 @@ export class PitPool {
     return this.expiries.size;
   }
 
+  /** Open points in time the walks of `reader` hold. */
+  sizeOf(reader: string): number {
+    this.prune();
+    return this.idsOf(reader).length;
+  }
+
   /**
    * The snapshot of the walk whose first cursor is `walk`: the one it opened, while that is open, else a new
-   * one. Without `walk`, always a new one.
+   * one. Without `walk`, always a new one. The caller holds it until `release`.
    */
-  async open(index: string, walk?: string): Promise<string> {
+  async open(index: string, options: PitOpenOptions = {}): Promise<string> {
     this.prune();
-    if (walk === undefined) return this.openNew(index);
-    const shared = this.byWalk.get(walk);
-    if (shared) {
-      const id = await shared.catch(() => undefined);
-      if (id !== undefined && this.expiries.has(id)) return id;
+    const { walk, reader } = options;
+    if (walk !== undefined) {
+      const shared = this.byWalk.get(walk);
+      if (shared) {
+        const id = await shared.catch(() => undefined);
+        if (id !== undefined && this.expiries.has(id)) {
+          this.hold(id);
+          return id;
+        }
+      }
     }
-    const opening = this.openNew(index);
-    this.byWalk.set(walk, opening);
+    const opening = this.openNew(index, reader);
+    if (walk !== undefined) this.byWalk.set(walk, opening);
     try {
       const id = await opening;
-      this.walkOf.set(id, walk);
+      if (walk !== undefined) this.walkOf.set(id, walk);
       return id;
     } catch (error) {
-      if (this.byWalk.get(walk) === opening) this.byWalk.delete(walk);
+      if (walk !== undefined && this.byWalk.get(walk) === opening) this.byWalk.delete(walk);
       throw error;
     }
   }
 
-  private async openNew(index: string): Promise<string> {
-    if (this.expiries.size >= this.options.maxOpen) {
+  /** A request reads a snapshot it did not open (a cursor's): no other reader's walk may close it meanwhile. */
+  hold(id: string): void {
+    if (this.expiries.has(id)) this.holds.set(id, (this.holds.get(id) ?? 0) + 1);
+  }
+
+  release(id: string): void {
+    const held = this.holds.get(id);
+    if (held === undefined) return;
+    if (held > 1) this.holds.set(id, held - 1);
+    else this.holds.delete(id);
+  }
+
+  private async openNew(index: string, reader: string | undefined): Promise<string> {
+    // Everything up to the reservation is synchronous, so concurrent opens cannot overshoot either bound.
+    const evicted = reader === undefined ? undefined : this.evictionFor(reader);
+    if (this.expiries.size - (evicted === undefined ? 0 : 1) >= this.options.maxOpen) {
       throw new BackendUnavailableError('Too many result walks are open at once; retry this cursor shortly.', {
         retryAfterSeconds: 5,
       });
     }
-    // Reserve the slot before the request, so concurrent opens cannot overshoot the bound.
-    const reservation = `reserved:${Math.random()}`;
+    const reservation = `${RESERVED}${Math.random()}`;
     this.expiries.set(reservation, this.now() + PIT_KEEP_ALIVE_MS);
+    if (reader !== undefined) this.readerOf.set(reservation, reader);
     try {
+      // The evicted context is freed before a new one is asked for: the cluster never holds more than the bound.
+      if (evicted !== undefined) await this.close(evicted);
       const { id } = await this.client.openPointInTime({ index, keep_alive: PIT_KEEP_ALIVE });
       this.expiries.set(id, this.now() + PIT_KEEP_ALIVE_MS);
+      if (reader !== undefined) this.readerOf.set(id, reader);
+      this.hold(id);
       return id;
     } finally {
       this.expiries.delete(reservation);
+      this.readerOf.delete(reservation);
     }
+  }
+
+  /**
+   * When `reader` holds its share already: its least recently read snapshot that no request reads, taken
+   * from the reader and from its walk at once (it still counts against the pool until closed).
+   */
+  private evictionFor(reader: string): string | undefined {
+    const own = this.idsOf(reader);
+    if (own.length < (this.options.maxPerReader ?? Number.POSITIVE_INFINITY)) return undefined;
+    const idle = own
+      .filter((id) => !id.startsWith(RESERVED) && !this.holds.has(id))
+      .sort((a, b) => (this.expiries.get(a) ?? 0) - (this.expiries.get(b) ?? 0));
+    const victim = idle[0];
+    if (victim === undefined) {
+      throw new BackendUnavailableError('This client is reading too many result walks at once; retry this cursor shortly.', {
+        retryAfterSeconds: 5,
+      });
+    }
+    this.readerOf.delete(victim);
+    this.unlinkWalk(victim);
+    return victim;
+  }
+
+  private idsOf(reader: string): string[] {
+    const ids: string[] = [];
+    for (const [id, owner] of this.readerOf) if (owner === reader) ids.push(id);
+    return ids;
   }
 
   /** A page was read through this point in time: ES extended its keep-alive, and so do we. */
@@ -95,6 +175,12 @@ export class PitPool {
         this.walkOf.set(currentId, walk);
         this.byWalk.set(walk, Promise.resolve(currentId));
       }
+      const reader = this.readerOf.get(previousId);
+      this.readerOf.delete(previousId);
+      if (reader !== undefined) this.readerOf.set(currentId, reader);
+      const held = this.holds.get(previousId);
+      this.holds.delete(previousId);
+      if (held !== undefined) this.holds.set(currentId, held);
     }
     this.expiries.set(currentId, this.now() + PIT_KEEP_ALIVE_MS);
   }
@@ -111,11 +197,17 @@ export class PitPool {
     }
   }
 
-  private forget(id: string): void {
-    this.expiries.delete(id);
+  private unlinkWalk(id: string): void {
     const walk = this.walkOf.get(id);
     this.walkOf.delete(id);
     if (walk !== undefined) this.byWalk.delete(walk);
+  }
+
+  private forget(id: string): void {
+    this.expiries.delete(id);
+    this.readerOf.delete(id);
+    this.holds.delete(id);
+    this.unlinkWalk(id);
   }
 
   private prune(): void {
