@@ -16,7 +16,7 @@ export interface SearchBackend {
 }
 
 export function createElasticsearchBackend(
-  config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'SEARCH_TIMEOUT_MS'> & Partial<Pick<Config, 'ES_MAX_OPEN_PITS'>>,
+  config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'SEARCH_TIMEOUT_MS'> & Partial<Pick<Config, 'ES_MAX_OPEN_PITS' | 'ES_MAX_OPEN_PITS_PER_CLIENT'>>,
 ): SearchBackend {
   if (!config.ELASTICSEARCH_URL) throw new Error('ELASTICSEARCH_URL is not set');
   const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: config.SEARCH_TIMEOUT_MS });
@@ -24,7 +24,10 @@ export function createElasticsearchBackend(
   const manager = new ElasticsearchIndexManager(client, names);
   const url = config.ELASTICSEARCH_URL;
   return {
-    search: new ElasticsearchSearchRepository(client, names, { maxOpenPits: config.ES_MAX_OPEN_PITS }),
+    search: new ElasticsearchSearchRepository(client, names, {
+      maxOpenPits: config.ES_MAX_OPEN_PITS,
+      maxOpenPitsPerClient: config.ES_MAX_OPEN_PITS_PER_CLIENT,
+    }),
     prepare: () => usingElasticsearch(url, () => manager.ensureIndices()),
     close: () => client.close(),
   };

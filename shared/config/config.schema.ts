@@ -46,6 +46,9 @@ export const ConfigSchema = z
     // Elasticsearch points in time (cursor walks with q) one API process holds open at most; past it a
     // walk's next page answers 503 with Retry-After and its cursor stays valid.
     ES_MAX_OPEN_PITS: wholeNumber(500, 1),
+    // Of those, the ones one client (by address, see TRUST_PROXY_HOPS) holds at most: past it, a new walk
+    // of that client closes its least recently read one, which goes on by position when followed again.
+    ES_MAX_OPEN_PITS_PER_CLIENT: wholeNumber(50, 1),
     DATABASE_URL: optionalUrl('postgres://user@127.0.0.1:5432/directory'),
     DATA_DIR: z.string().default('./data'),
     REDIS_URL: optionalUrl('redis://127.0.0.1:6379'),

@@ -8,9 +8,10 @@ import type { DesignerKey, SearchPort } from '../search/search.port.ts';
 
 /** The read-side use cases, shared by the REST routes and the MCP tools. */
 export interface DirectoryService {
-  searchDesigners(search: DesignerSearch, rules: PageRules): Promise<Page<Designer>>;
+  /** `reader` names the client (its address) where the transport knows it; see PageRequest.reader. */
+  searchDesigners(search: DesignerSearch, rules: PageRules, reader?: string): Promise<Page<Designer>>;
   getDesigner(key: DesignerKey): Promise<Designer>;
-  searchOpenRoles(search: OpenRoleSearch, rules: PageRules): Promise<Page<OpenRole>>;
+  searchOpenRoles(search: OpenRoleSearch, rules: PageRules, reader?: string): Promise<Page<OpenRole>>;
 }
 
 export function createDirectoryService(deps: {
@@ -27,7 +28,7 @@ export function createDirectoryService(deps: {
   const linked = (designer: Designer): Designer =>
     base === undefined ? designer : { ...designer, profile_url: profileUrl(base, designer.slug) };
 
-  function pageOf(input: { limit?: number; offset?: number; cursor?: string }, rules: PageRules) {
+  function pageOf(input: { limit?: number; offset?: number; cursor?: string }, rules: PageRules, reader: string | undefined) {
     if (input.cursor !== undefined && input.offset !== undefined) {
       throw new InvalidInputError([
         { parameter: 'offset', message: 'cannot be combined with cursor; the cursor already carries the position' },
@@ -42,13 +43,14 @@ export function createDirectoryService(deps: {
         },
       ]);
     }
+    if (reader !== undefined) page.reader = reader;
     return page;
   }
 
   return {
-    async searchDesigners(search, rules) {
+    async searchDesigners(search, rules, reader) {
       const { limit, offset, cursor, ...filters } = search;
-      const page = await deps.search.searchDesigners(filters, pageOf({ limit, offset, cursor }, rules));
+      const page = await deps.search.searchDesigners(filters, pageOf({ limit, offset, cursor }, rules, reader));
       return { ...page, items: page.items.map(linked) };
     },
 
@@ -61,9 +63,9 @@ export function createDirectoryService(deps: {
       return linked(designer);
     },
 
-    async searchOpenRoles(search, rules) {
+    async searchOpenRoles(search, rules, reader) {
       const { limit, offset, cursor, ...filters } = search;
-      return deps.search.searchOpenRoles(filters, pageOf({ limit, offset, cursor }, rules), now());
+      return deps.search.searchOpenRoles(filters, pageOf({ limit, offset, cursor }, rules, reader), now());
     },
   };
 }

@@ -14,6 +14,11 @@ export interface PageRequest {
   limit: number;
   offset: number;
   cursor?: string;
+  /**
+   * Who reads (the client's address), when the transport knows: an engine that holds something per walk
+   * (Elasticsearch's snapshots) shares it out per reader, so one client cannot take it all.
+   */
+  reader?: string;
 }
 
 /** Applies the default and clamps to the maximum: a limit above the maximum is not an error. */

@@ -30,6 +30,8 @@ export interface DirectoryMcpServerDeps {
   /** In-process for the hosted server, over the public REST API for the local one. */
   directory: DirectoryService;
   logger: Logger;
+  /** The client's address, for the hosted server (see PageRequest.reader). */
+  reader?: string | undefined;
 }
 
 function annotations(title: string): ToolAnnotations {
@@ -41,7 +43,7 @@ function pageMeta(page: { total: number; limit: number; offset: number; hasMore:
 }
 
 /** One MCP server with the directory's three tools; both the hosted and the stdio server are built here. */
-export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServerDeps): McpServer {
+export function createDirectoryMcpServer({ directory, logger, reader }: DirectoryMcpServerDeps): McpServer {
   const server = new McpServer(
     { name: 'designer-directory', title: 'Designer Directory', version: pkg.version },
     { instructions: SERVER_INSTRUCTIONS },
@@ -72,7 +74,7 @@ export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServ
         { parameters: { slug: 'for one known designer call get_designer with slug' } },
         async () => {
           const input = parseOrThrow(SearchDesignersInputSchema, args);
-          const page = await directory.searchDesigners(input, TOOL_PAGE_RULES);
+          const page = await directory.searchDesigners(input, TOOL_PAGE_RULES, reader);
           const next = nextPageArguments(input, page, TOOL_PAGE_RULES);
           const structured: DesignerPageOutput = { ...pageMeta(page), next_arguments: next, results: page.items };
           const { limit: _l, offset: _o, cursor, ...filters } = input;
@@ -130,7 +132,7 @@ export function createDirectoryMcpServer({ directory, logger }: DirectoryMcpServ
     (args) =>
       run('list_open_roles', {}, async () => {
         const input = parseOrThrow(ListOpenRolesInputSchema, args);
-        const page = await directory.searchOpenRoles(input, TOOL_PAGE_RULES);
+        const page = await directory.searchOpenRoles(input, TOOL_PAGE_RULES, reader);
         const next = nextPageArguments(input, page, TOOL_PAGE_RULES);
         const structured: OpenRolePageOutput = { ...pageMeta(page), next_arguments: next, results: page.items };
         const { limit: _l, offset: _o, cursor, ...filters } = input;

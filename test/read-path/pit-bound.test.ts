@@ -3,6 +3,9 @@ import type { Designer } from '../../shared/domain/designer.schema.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
 import { generateSampleDirectory } from '../../shared/sample/sample-directory.ts';
 import { requireServices } from '../support/services.ts';
+import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
+import { loadConfig } from '../../shared/config/config.schema.ts';
+import { createLogger } from '../../shared/logging/logger.ts';
 import { appDeps, type ErrorBody, type ListBody, PUBLIC_BASE_URL, query, ReadPathFixture, RunningApp } from './read-path.harness.ts';
 
 const services = requireServices('elasticsearch');
@@ -212,5 +215,111 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
     }
     // A snapshot opened to read a page again is closed when that page is the last; the others expire.
     expect(own.search.openPits()).toBeLessThanOrEqual(pits + 2);
+  });
+
+  describe('one client cannot take the snapshots', () => {
+    const SHARE = 2;
+
+    /** An API behind one trusted proxy, so each request names its client in X-Forwarded-For. */
+    async function proxiedApp() {
+      const own = new ElasticsearchSearchRepository(fx.client, fx.names, { maxOpenPits: 20, maxOpenPitsPerClient: SHARE });
+      const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL, TRUST_PROXY_HOPS: '1' });
+      const logger = createLogger('silent', 'pit-bound-test');
+      const running = await RunningApp.start(
+        appDeps(own, {
+          config,
+          mounts: (directory) => mcpMounts({ runtime: { search: own, close: async () => undefined }, config, logger, directory }),
+        }),
+      );
+      onTestFinished(() => running.close());
+      const as = (client: string) => (params: Record<string, string | number | undefined>) =>
+        running.get<ListBody<Designer> & ErrorBody>(`/api/v1/designers${query(params)}`, { 'x-forwarded-for': client });
+      return { search: own, running, as };
+    }
+
+    async function walkAll(get: ReturnType<Awaited<ReturnType<typeof proxiedApp>>['as']>, limit: number, first: ListBody<Designer>, from: string) {
+      const seen = first.data.map((d) => d.id);
+      for (let next: string | null = from; next; ) {
+        const page = await get({ q: 'designer', limit, cursor: next });
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        seen.push(...page.body.data.map((d) => d.id));
+        next = page.body.meta.next_cursor;
+      }
+      return seen;
+    }
+
+    it('past its share a client\'s own least recently read walk goes on by position; another client\'s walk keeps its snapshot', async () => {
+      const { search: own, as } = await proxiedApp();
+      const baseline = await openContexts();
+      const alice = as('203.0.113.1');
+      const bob = as('203.0.113.2');
+
+      // Bob begins a walk and reads its second page: one snapshot, his.
+      const bobFirst = await bob({ q: 'designer', limit: 9 });
+      const bobSecond = await bob({ q: 'designer', limit: 9, cursor: bobFirst.body.meta.next_cursor! });
+      expect(bobSecond.status).toBe(200);
+      expect(own.openPitsOf('203.0.113.2')).toBe(1);
+
+      // Alice follows the first cursors of six distinct walks: every one answers, and she never holds more than her share.
+      const aliceFirsts: (ListBody<Designer> & ErrorBody)[] = [];
+      const aliceSeconds: (ListBody<Designer> & ErrorBody)[] = [];
+      for (let i = 0; i < 6; i++) {
+        const first = await alice({ q: 'designer', limit: 5 + i });
+        const second = await alice({ q: 'designer', limit: 5 + i, cursor: first.body.meta.next_cursor! });
+        expect(second.status, JSON.stringify(second.body)).toBe(200);
+        aliceFirsts.push(first.body);
+        aliceSeconds.push(second.body);
+        expect(own.openPitsOf('203.0.113.1')).toBeLessThanOrEqual(SHARE);
+      }
+      expect(own.openPitsOf('203.0.113.1')).toBe(SHARE);
+      expect(own.openPitsOf('203.0.113.2')).toBe(1);
+      expect(await openContexts()).toBe(baseline + SHARE + 1);
+
+      // Bob's walk read its own snapshot throughout: every record once, and closed at its end.
+      const bobSeen = await walkAll(bob, 9, bobFirst.body, bobFirst.body.meta.next_cursor!);
+      expect(new Set(bobSeen).size).toBe(bobSeen.length);
+      expect(bobSeen).toHaveLength(bobFirst.body.meta.total);
+      expect(own.openPitsOf('203.0.113.2')).toBe(0);
+
+      // Alice's first walk lost its snapshot to her later ones; it goes on by position (nothing changed, so
+      // still every record once), and the walks she is reading now were not touched.
+      const aliceSeen = [...aliceFirsts[0]!.data.map((d) => d.id)];
+      aliceSeen.push(...(await walkAll(alice, 5, aliceSeconds[0]!, aliceSeconds[0]!.meta.next_cursor!)));
+      expect(new Set(aliceSeen).size).toBe(aliceSeen.length);
+      expect(aliceSeen).toHaveLength(aliceFirsts[0]!.meta.total);
+      expect(own.openPitsOf('203.0.113.1')).toBeLessThanOrEqual(SHARE);
+      expect(await openContexts()).toBeLessThanOrEqual(baseline + SHARE);
+    });
+
+    it('the hosted MCP server and the web pages share out snapshots by client too', async () => {
+      const { search: own, running, as } = await proxiedApp();
+      const call = async (client: string, args: Record<string, unknown>) => {
+        const response = await fetch(`${running.baseUrl}/api/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': client },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_designers', arguments: args } }),
+        });
+        const body = (await response.json()) as { result?: { isError?: boolean; structuredContent: { next_cursor: string | null } } };
+        expect(body.result, JSON.stringify(body)).toBeDefined();
+        expect(body.result!.isError, JSON.stringify(body)).toBeUndefined();
+        return body.result!.structuredContent;
+      };
+      for (let i = 0; i < 5; i++) {
+        // An agent following the cursor rather than the offset the tool suggests walks a snapshot.
+        const first = await call('198.51.100.7', { q: 'designer', limit: 3 + i });
+        await call('198.51.100.7', { q: 'designer', limit: 3 + i, cursor: first.next_cursor! });
+      }
+      expect(own.openPitsOf('198.51.100.7')).toBe(SHARE);
+      expect(own.openPits()).toBe(SHARE);
+
+      // The web pages follow the same cursors.
+      const page = (params: Record<string, string | number | undefined>) => running.raw(`/${query(params)}`, { 'x-forwarded-for': '198.51.100.8' });
+      for (let i = 0; i < 4; i++) {
+        const first = await as('198.51.100.8')({ q: 'designer', limit: 4 + i });
+        expect((await page({ q: 'designer', limit: 4 + i, cursor: first.body.meta.next_cursor! })).status).toBe(200);
+      }
+      expect(own.openPitsOf('198.51.100.8')).toBe(SHARE);
+      expect(own.openPits()).toBe(2 * SHARE);
+    });
   });
 });

@@ -29,7 +29,7 @@ export function mcpMounts(ctx: MountContext): Mount[] {
       res.status(200).json(Array.isArray(req.body) ? invalid : invalid[0]);
       return;
     }
-    const server = createDirectoryMcpServer({ directory: ctx.directory, logger });
+    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: req.ip });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

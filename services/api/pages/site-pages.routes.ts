@@ -56,14 +56,14 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
   router
     .route('/')
     .get(pageSecurity, ...guard, (req, res) =>
-      listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES), pages.designerSearch),
+      listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES, req.ip), pages.designerSearch),
     )
     .all(otherMethods('GET'));
 
   router
     .route('/open-roles')
     .get(pageSecurity, ...guard, (req, res) =>
-      listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES), pages.openRoles),
+      listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES, req.ip), pages.openRoles),
     )
     .all(otherMethods('GET'));
 

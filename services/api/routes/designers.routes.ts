@@ -19,7 +19,7 @@ export function designersRouter(directory: DirectoryService): Router {
     .route('/designers')
     .get(async (req, res) => {
       const search = parseOrThrow(DesignerSearchQuerySchema, req.query);
-      res.json(toListEnvelope(await directory.searchDesigners(search, REST_PAGE_RULES)));
+      res.json(toListEnvelope(await directory.searchDesigners(search, REST_PAGE_RULES, req.ip)));
     })
     .all(otherMethods('GET'));
 

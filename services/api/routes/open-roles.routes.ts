@@ -12,7 +12,7 @@ export function openRolesRouter(directory: DirectoryService): Router {
     .route('/open-roles')
     .get(async (req, res) => {
       const search = parseOrThrow(OpenRoleSearchQuerySchema, req.query);
-      res.json(toListEnvelope(await directory.searchOpenRoles(search, REST_PAGE_RULES)));
+      res.json(toListEnvelope(await directory.searchOpenRoles(search, REST_PAGE_RULES, req.ip)));
     })
     .all(otherMethods('GET'));
   return router;

@@ -32,9 +32,12 @@ interface Walk<F extends object> {
 export interface ElasticsearchSearchOptions {
   /** Points in time this process holds open at most (ES_MAX_OPEN_PITS). */
   maxOpenPits?: number;
+  /** Of those, the ones one client's walks hold at most (ES_MAX_OPEN_PITS_PER_CLIENT). */
+  maxOpenPitsPerClient?: number;
 }
 
 export const DEFAULT_MAX_OPEN_PITS = 500;
+export const DEFAULT_MAX_OPEN_PITS_PER_CLIENT = 50;
 
 export class ElasticsearchSearchRepository implements SearchPort {
   private readonly pits: PitPool;
@@ -44,12 +47,20 @@ export class ElasticsearchSearchRepository implements SearchPort {
     private readonly indices: IndexNames,
     options: ElasticsearchSearchOptions = {},
   ) {
-    this.pits = new PitPool(client, { maxOpen: options.maxOpenPits ?? DEFAULT_MAX_OPEN_PITS });
+    this.pits = new PitPool(client, {
+      maxOpen: options.maxOpenPits ?? DEFAULT_MAX_OPEN_PITS,
+      maxPerReader: options.maxOpenPitsPerClient ?? DEFAULT_MAX_OPEN_PITS_PER_CLIENT,
+    });
   }
 
   /** Points in time this process holds open now. */
   openPits(): number {
     return this.pits.size();
+  }
+
+  /** Points in time the walks of one client (PageRequest.reader) hold open now. */
+  openPitsOf(reader: string): number {
+    return this.pits.sizeOf(reader);
   }
 
   async searchDesigners(filters: DesignerFilters, page: PageRequest): Promise<Page<Designer>> {
@@ -116,83 +127,90 @@ export class ElasticsearchSearchRepository implements SearchPort {
     // q searches never do). The records served before the snapshot existed travel in the cursor and
     // are left out of the snapshot's pages, so the walk still sees every record once.
     let pit = cursor?.pit;
-    const served = cursor?.x;
-    let window: PageWindow;
-    if (!cursor) window = { limit: walk.page.limit, offset: walk.page.offset };
-    else if (walk.needsSnapshot && !pit) {
-      // The walk's first cursor: its snapshot, shared by every request that follows this same cursor.
-      pit = await this.pits.open(walk.index, walk.page.cursor);
-      window = positionInSnapshot(cursor, walk.page.limit + probe) ?? { limit: walk.page.limit + probe, after: cursor.sa };
-    } else window = { limit: walk.page.limit + probe, after: cursor.sa };
-
-    const search = () =>
-      this.client.search({
-        ...walk.request(window),
-        ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
-        ...(served?.length ? excluding(served) : {}),
-      });
-    let response: estypes.SearchResponse;
+    // The snapshot this request reads is held until it answers: another walk of the client may not close it.
+    if (pit) this.pits.hold(pit);
     try {
-      try {
-        response = await search();
-      } catch (error) {
-        if (!(cursor?.pit && isMissingPit(error))) throw error;
-        // The walk's snapshot is gone: closed when a walk reached its last page (a client retrying that page,
-        // or going back), or its keep-alive ran out. The walk goes on in a new snapshot by position, as one
-        // begun from an offset page does; past the window positions reach, it must start again.
-        await this.pits.close(cursor.pit);
-        const resumed = positionInSnapshot(cursor, walk.page.limit + probe);
-        if (!resumed) throw expiredCursor();
-        window = resumed;
-        // Keyed by this cursor, as a first cursor's: replaying it cannot fill the pool either.
-        pit = await this.pits.open(walk.index, walk.page.cursor);
-        response = await search();
-      }
-    } catch (error) {
-      // A snapshot this request opened goes to no client: free it.
-      if (pit && pit !== cursor?.pit) await this.pits.close(pit);
-      if (cursor?.pit && isMissingPit(error)) throw expiredCursor();
-      // Everything else in the request was built from validated input; what the engine rejects is the
-      // client's point-in-time id.
-      if (cursor?.pit && isRejectedRequest(error)) {
-        await this.pits.close(cursor.pit);
-        throw invalidCursor();
-      }
-      return mapSearchError(error);
-    }
-    if (pit && response.pit_id) this.pits.touch(pit, response.pit_id);
-    pit = response.pit_id ?? pit;
+      const served = cursor?.x;
+      let window: PageWindow;
+      if (!cursor) window = { limit: walk.page.limit, offset: walk.page.offset };
+      else if (walk.needsSnapshot && !pit) {
+        // The walk's first cursor: its snapshot, shared by every request that follows this same cursor.
+        pit = await this.pits.open(walk.index, { walk: walk.page.cursor, reader: walk.page.reader });
+        window = positionInSnapshot(cursor, walk.page.limit + probe) ?? { limit: walk.page.limit + probe, after: cursor.sa };
+      } else window = { limit: walk.page.limit + probe, after: cursor.sa };
 
-    const hits = response.hits.hits.slice(0, walk.page.limit);
-    const matched = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
-    const total = matched + servedStillMatching(response);
-    const hasMore = probe ? response.hits.hits.length > hits.length : offset + hits.length < total;
-    let nextCursor: string | null = null;
-    const last = hits.at(-1);
-    if (hasMore && last?.sort) {
-      // The first page of a relevance walk names what it served, for the snapshot to leave out.
-      const firstServed = !cursor && walk.needsSnapshot && offset === 0 ? hits.map((h) => idOf(h)) : undefined;
-      const carry = served ?? firstServed;
-      nextCursor = encodeCursor({
-        v: 1,
-        k: walk.kind,
-        h: queryFingerprint(walk.filters),
-        o: offset + hits.length,
-        sa: last.sort as Cursor['sa'],
-        ...(pit ? { pit } : {}),
-        ...(carry ? { x: carry } : {}),
-      });
-    } else if (pit) {
-      await this.pits.close(pit);
+      const search = () =>
+        this.client.search({
+          ...walk.request(window),
+          ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
+          ...(served?.length ? excluding(served) : {}),
+        });
+      let response: estypes.SearchResponse;
+      try {
+        try {
+          response = await search();
+        } catch (error) {
+          if (!(cursor?.pit && isMissingPit(error))) throw error;
+          // The walk's snapshot is gone: closed when a walk reached its last page (a client retrying that page,
+          // or going back), or its keep-alive ran out. The walk goes on in a new snapshot by position, as one
+          // begun from an offset page does; past the window positions reach, it must start again.
+          await this.pits.close(cursor.pit);
+          const resumed = positionInSnapshot(cursor, walk.page.limit + probe);
+          if (!resumed) throw expiredCursor();
+          window = resumed;
+          // Keyed by this cursor, as a first cursor's: replaying it cannot fill the pool either.
+          pit = await this.pits.open(walk.index, { walk: walk.page.cursor, reader: walk.page.reader });
+          response = await search();
+        }
+      } catch (error) {
+        // A snapshot this request opened goes to no client: free it.
+        if (pit && pit !== cursor?.pit) await this.pits.close(pit);
+        if (cursor?.pit && isMissingPit(error)) throw expiredCursor();
+        // Everything else in the request was built from validated input; what the engine rejects is the
+        // client's point-in-time id.
+        if (cursor?.pit && isRejectedRequest(error)) {
+          await this.pits.close(cursor.pit);
+          throw invalidCursor();
+        }
+        return mapSearchError(error);
+      }
+      if (pit && response.pit_id) this.pits.touch(pit, response.pit_id);
+      pit = response.pit_id ?? pit;
+
+      const hits = response.hits.hits.slice(0, walk.page.limit);
+      const matched = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
+      const total = matched + servedStillMatching(response);
+      const hasMore = probe ? response.hits.hits.length > hits.length : offset + hits.length < total;
+      let nextCursor: string | null = null;
+      const last = hits.at(-1);
+      if (hasMore && last?.sort) {
+        // The first page of a relevance walk names what it served, for the snapshot to leave out.
+        const firstServed = !cursor && walk.needsSnapshot && offset === 0 ? hits.map((h) => idOf(h)) : undefined;
+        const carry = served ?? firstServed;
+        nextCursor = encodeCursor({
+          v: 1,
+          k: walk.kind,
+          h: queryFingerprint(walk.filters),
+          o: offset + hits.length,
+          sa: last.sort as Cursor['sa'],
+          ...(pit ? { pit } : {}),
+          ...(carry ? { x: carry } : {}),
+        });
+      } else if (pit) {
+        await this.pits.close(pit);
+      }
+      return {
+        items: hits.map((h) => map(h._source)),
+        total,
+        limit: walk.page.limit,
+        offset,
+        hasMore,
+        nextCursor,
+      };
+    } finally {
+      // Whichever snapshot the walk reads now (a new one, or the same one renamed by the engine).
+      if (pit) this.pits.release(pit);
     }
-    return {
-      items: hits.map((h) => map(h._source)),
-      total,
-      limit: walk.page.limit,
-      offset,
-      hasMore,
-      nextCursor,
-    };
   }
 
 }

@@ -71,12 +71,12 @@ describe('PitPool', () => {
   it('a first cursor followed again while its snapshot is open reads the same one, whatever the bound', async () => {
     const { client } = fakeClient();
     const pool = new PitPool(client, { maxOpen: 2 });
-    const replays = await Promise.all(Array.from({ length: 10 }, () => pool.open('i', 'cursor-a')));
+    const replays = await Promise.all(Array.from({ length: 10 }, () => pool.open('i', { walk: 'cursor-a' })));
     expect(new Set(replays)).toEqual(new Set(['pit-1']));
-    expect(await pool.open('i', 'cursor-a')).toBe('pit-1');
+    expect(await pool.open('i', { walk: 'cursor-a' })).toBe('pit-1');
     expect(pool.size()).toBe(1);
     // Another walk's first cursor has a snapshot of its own.
-    expect(await pool.open('i', 'cursor-b')).toBe('pit-2');
+    expect(await pool.open('i', { walk: 'cursor-b' })).toBe('pit-2');
     expect(pool.size()).toBe(2);
   });
 
@@ -84,23 +84,125 @@ describe('PitPool', () => {
     const { client } = fakeClient();
     let now = 0;
     const pool = new PitPool(client, { maxOpen: 5, now: () => now });
-    const first = await pool.open('i', 'cursor-a');
+    const first = await pool.open('i', { walk: 'cursor-a' });
     pool.touch(first, 'renamed');
-    expect(await pool.open('i', 'cursor-a')).toBe('renamed');
+    expect(await pool.open('i', { walk: 'cursor-a' })).toBe('renamed');
     await pool.close('renamed');
-    const second = await pool.open('i', 'cursor-a');
+    const second = await pool.open('i', { walk: 'cursor-a' });
     expect(second).toBe('pit-2');
     now += PIT_KEEP_ALIVE_MS;
-    expect(await pool.open('i', 'cursor-a')).toBe('pit-3');
+    expect(await pool.open('i', { walk: 'cursor-a' })).toBe('pit-3');
     expect(pool.size()).toBe(1);
   });
 
   it('a first cursor refused at the bound is not remembered: followed later, it opens its snapshot', async () => {
     const { client } = fakeClient();
     const pool = new PitPool(client, { maxOpen: 1 });
-    const other = await pool.open('i', 'cursor-a');
-    await expect(pool.open('i', 'cursor-b')).rejects.toBeInstanceOf(BackendUnavailableError);
+    const other = await pool.open('i', { walk: 'cursor-a' });
+    await expect(pool.open('i', { walk: 'cursor-b' })).rejects.toBeInstanceOf(BackendUnavailableError);
     await pool.close(other);
-    expect(await pool.open('i', 'cursor-b')).toBe('pit-2');
+    expect(await pool.open('i', { walk: 'cursor-b' })).toBe('pit-2');
+  });
+
+  describe('one reader cannot take the pool', () => {
+    it('past its share, a new walk of the reader closes its least recently read snapshot', async () => {
+      const { client, closed } = fakeClient();
+      let now = 0;
+      const pool = new PitPool(client, { maxOpen: 10, maxPerReader: 2, now: () => now });
+      const a = await pool.open('i', { walk: 'a', reader: 'r1' });
+      now += 10;
+      const b = await pool.open('i', { walk: 'b', reader: 'r1' });
+      pool.release(a);
+      pool.release(b);
+      now += 10;
+      pool.touch(a, a); // a was read after b: b is now the least recently read
+      const c = await pool.open('i', { walk: 'c', reader: 'r1' });
+      pool.release(c);
+      expect(closed).toEqual([b]);
+      expect(pool.sizeOf('r1')).toBe(2);
+      expect(pool.size()).toBe(2);
+      // b's first cursor, followed again, no longer finds its snapshot: it opens another (and evicts again).
+      const again = await pool.open('i', { walk: 'b', reader: 'r1' });
+      expect(again).not.toBe(b);
+      expect(closed).toEqual([b, a]);
+    });
+
+    it('another reader keeps its snapshots and opens its own, whatever the first one does', async () => {
+      const { client, closed } = fakeClient();
+      const pool = new PitPool(client, { maxOpen: 10, maxPerReader: 2 });
+      const mine = await pool.open('i', { walk: 'mine', reader: 'r2' });
+      pool.release(mine);
+      for (let n = 0; n < 20; n++) pool.release(await pool.open('i', { walk: `flood-${n}`, reader: 'r1' }));
+      expect(pool.sizeOf('r1')).toBe(2);
+      expect(pool.sizeOf('r2')).toBe(1);
+      expect(closed).not.toContain(mine);
+      expect(await pool.open('i', { walk: 'mine', reader: 'r2' })).toBe(mine);
+      expect(pool.size()).toBe(3);
+    });
+
+    it('never closes a snapshot a request is reading: with all of its share in use, the reader is refused', async () => {
+      const { client, closed } = fakeClient();
+      const pool = new PitPool(client, { maxOpen: 10, maxPerReader: 2 });
+      const a = await pool.open('i', { reader: 'r1' });
+      const b = await pool.open('i', { reader: 'r1' });
+      pool.release(b);
+      pool.hold(b); // a cursor's request reads b
+      const refused = await pool.open('i', { reader: 'r1' }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(BackendUnavailableError);
+      expect((refused as Error).message).toMatch(/this client/i);
+      expect(closed).toEqual([]);
+      pool.release(a);
+      const c = await pool.open('i', { reader: 'r1' });
+      expect(closed).toEqual([a]);
+      expect(c).not.toBe(a);
+      pool.release(b);
+    });
+
+    it('concurrent walks of one reader cannot overshoot its share, and the cluster never holds more than the bound', async () => {
+      let n = 0;
+      let live = 0;
+      let peak = 0;
+      const client = {
+        openPointInTime: async () => {
+          live += 1;
+          peak = Math.max(peak, live);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return { id: `pit-${++n}` };
+        },
+        closePointInTime: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          live -= 1;
+          return { succeeded: true, num_freed: 1 };
+        },
+      } as unknown as Client;
+      const pool = new PitPool(client, { maxOpen: 4, maxPerReader: 3 });
+      for (let round = 0; round < 5; round++) {
+        const ids = await Promise.allSettled(Array.from({ length: 8 }, (_, k) => pool.open('i', { walk: `w${round}-${k}`, reader: 'r1' })));
+        for (const r of ids) if (r.status === 'fulfilled') pool.release(r.value);
+        expect(pool.sizeOf('r1')).toBeLessThanOrEqual(3);
+      }
+      expect(peak).toBeLessThanOrEqual(4);
+      expect(pool.size()).toBe(live);
+    });
+
+    it('a renamed snapshot stays its reader\'s, and the hold on it moves with it', async () => {
+      const { client, closed } = fakeClient();
+      const pool = new PitPool(client, { maxOpen: 10, maxPerReader: 1 });
+      const a = await pool.open('i', { reader: 'r1' });
+      pool.touch(a, 'renamed');
+      expect(pool.sizeOf('r1')).toBe(1);
+      await expect(pool.open('i', { reader: 'r1' })).rejects.toBeInstanceOf(BackendUnavailableError);
+      pool.release('renamed');
+      await pool.open('i', { reader: 'r1' });
+      expect(closed).toEqual(['renamed']);
+    });
+
+    it('a walk without a reader counts only against the bound', async () => {
+      const { client } = fakeClient();
+      const pool = new PitPool(client, { maxOpen: 3, maxPerReader: 1 });
+      await pool.open('i');
+      await pool.open('i');
+      expect(pool.size()).toBe(2);
+    });
   });
 });
