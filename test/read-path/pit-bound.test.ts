@@ -291,6 +291,17 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
       expect(await openContexts()).toBeLessThanOrEqual(baseline + SHARE);
     });
 
+    it('IPv6 addresses of one /56 are one client, as for the rate limit', async () => {
+      const { search: own, as } = await proxiedApp();
+      for (let i = 0; i < 4; i++) {
+        const address = `2001:db8:1:${i}::${i + 1}`;
+        const first = await as(address)({ q: 'designer', limit: 4 + i });
+        expect((await as(address)({ q: 'designer', limit: 4 + i, cursor: first.body.meta.next_cursor! })).status).toBe(200);
+      }
+      expect(own.openPitsOf('2001:db8:1::/56')).toBe(SHARE);
+      expect(own.openPits()).toBe(SHARE);
+    });
+
     it('the hosted MCP server and the web pages share out snapshots by client too', async () => {
       const { search: own, running, as } = await proxiedApp();
       const call = async (client: string, args: Record<string, unknown>) => {

@@ -8,6 +8,7 @@ import { chargeUnits } from '../middleware/traffic.ts';
 import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
 import type { Mount, MountContext } from '../mount/mount.ts';
 import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
+import { clientKey } from '../middleware/client-key.ts';
 
 function jsonRpcError(code: number, message: string) {
   return { jsonrpc: '2.0', error: { code, message }, id: null };
@@ -29,7 +30,7 @@ export function mcpMounts(ctx: MountContext): Mount[] {
       res.status(200).json(Array.isArray(req.body) ? invalid : invalid[0]);
       return;
     }
-    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: req.ip });
+    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: clientKey(req) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

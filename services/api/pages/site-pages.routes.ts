@@ -13,6 +13,7 @@ import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { docsSecurity, pageSecurity } from './page-security.middleware.ts';
 import { sendHtml } from './page-response.ts';
+import { clientKey } from '../middleware/client-key.ts';
 
 const SlugParams = z.strictObject({ slug: SlugSchema });
 
@@ -56,14 +57,14 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
   router
     .route('/')
     .get(pageSecurity, ...guard, (req, res) =>
-      listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES, req.ip), pages.designerSearch),
+      listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES, clientKey(req)), pages.designerSearch),
     )
     .all(otherMethods('GET'));
 
   router
     .route('/open-roles')
     .get(pageSecurity, ...guard, (req, res) =>
-      listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES, req.ip), pages.openRoles),
+      listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES, clientKey(req)), pages.openRoles),
     )
     .all(otherMethods('GET'));
 

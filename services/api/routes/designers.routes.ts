@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { toListEnvelope } from './envelope.ts';
+import { clientKey } from '../middleware/client-key.ts';
 
 const SlugParams = z.strictObject({ slug: SlugSchema });
 
@@ -19,7 +20,7 @@ export function designersRouter(directory: DirectoryService): Router {
     .route('/designers')
     .get(async (req, res) => {
       const search = parseOrThrow(DesignerSearchQuerySchema, req.query);
-      res.json(toListEnvelope(await directory.searchDesigners(search, REST_PAGE_RULES, req.ip)));
+      res.json(toListEnvelope(await directory.searchDesigners(search, REST_PAGE_RULES, clientKey(req))));
     })
     .all(otherMethods('GET'));
 

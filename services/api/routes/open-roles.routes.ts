@@ -5,6 +5,7 @@ import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-sear
 import { REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
 import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { toListEnvelope } from './envelope.ts';
+import { clientKey } from '../middleware/client-key.ts';
 
 export function openRolesRouter(directory: DirectoryService): Router {
   const router = Router();
@@ -12,7 +13,7 @@ export function openRolesRouter(directory: DirectoryService): Router {
     .route('/open-roles')
     .get(async (req, res) => {
       const search = parseOrThrow(OpenRoleSearchQuerySchema, req.query);
-      res.json(toListEnvelope(await directory.searchOpenRoles(search, REST_PAGE_RULES, req.ip)));
+      res.json(toListEnvelope(await directory.searchOpenRoles(search, REST_PAGE_RULES, clientKey(req))));
     })
     .all(otherMethods('GET'));
   return router;
