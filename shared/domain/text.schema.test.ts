@@ -43,6 +43,13 @@ describe('text rules for every public string', () => {
     expect(messages(webUrl().safeParse('javascript:alert(1)'))).toEqual(['must be an absolute http or https URL']);
     expect(messages(webUrl().safeParse('https://a.example/\u0000'))).toEqual([TEXT_MESSAGES.control]);
     expect(messages(webUrl().safeParse(`https://a.example/${'x'.repeat(2048)}`))).toEqual(['must be at most 2048 characters']);
+    for (const withCredentials of ['https://ana:s3cret@studio.example/', 'https://ana@studio.example/', 'http://:pw@studio.example']) {
+      expect(messages(webUrl().safeParse(withCredentials))).toEqual([
+        'must not contain a user name or password (the user:password@ part); every link here is public',
+      ]);
+    }
+    // An @ in the path or query is no user name.
+    expect(webUrl().safeParse('https://studio.example/@ana?by=ana@example.com').success).toBe(true);
   });
 });
 

@@ -63,11 +63,25 @@ export function plainText(max: number, min = 0) {
   return cleanText(schema);
 }
 
-/** An absolute http(s) URL of bounded length. */
+/** An absolute http(s) URL of bounded length, with no user name or password in it. */
 export function webUrl() {
   return cleanText(
     z
       .url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' })
-      .max(LIMITS.url, { error: `must be at most ${LIMITS.url} characters` }),
+      .max(LIMITS.url, { error: `must be at most ${LIMITS.url} characters` })
+      // Every URL a record holds is shown to the public: credentials pasted with a link would be published.
+      .refine((value) => !hasUserInfo(value), {
+        error: 'must not contain a user name or password (the user:password@ part); every link here is public',
+        abort: true,
+      }),
   );
+}
+
+function hasUserInfo(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
 }
