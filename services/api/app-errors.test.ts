@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,7 +39,17 @@ async function serve(search: SearchPort) {
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Record<string, unknown> };
   };
-  return { get, logs: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+  /** The request target sent as written (fetch would resolve "//" and "\\" in it first). */
+  const raw = (target: string, method = 'GET') =>
+    new Promise<{ status: number; location: string | undefined; cacheControl: string | undefined }>((resolve, reject) => {
+      const req = request(`${base}/`, { method, path: target }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, cacheControl: res.headers['cache-control'] }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { get, raw, logs: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 
 afterEach(async () => {
@@ -144,6 +154,25 @@ describe('error middleware', () => {
     const response = await get('/api/v1/unknown');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ success: false, error: "No route for GET /api/v1/unknown. The API's routes are listed at https://directory.test/api/v1/" });
+  });
+
+  it('an unknown route under /api is not cached', async () => {
+    const { get } = await serve(failingSearch(new Error('never reached')));
+    for (const path of ['/api/v2/designers', '/api', '/api/v1/unknown']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
+  it('a path with repeated slashes is sent, method kept, to the same path with single slashes, never to another host', async () => {
+    const { raw } = await serve(failingSearch(new Error('never reached')));
+    expect(await raw('//api/v1/designers?limit=1&q=a//b')).toEqual({ status: 308, location: '/api/v1/designers?limit=1&q=a//b', cacheControl: 'no-store' });
+    expect(await raw('/api//v1///designers/', 'POST')).toMatchObject({ status: 308, location: '/api/v1/designers/' });
+    expect(await raw('///evil.example/path')).toMatchObject({ status: 308, location: '/evil.example/path' });
+    expect(await raw('//\\evil.example/')).toMatchObject({ status: 308, location: '/%5Cevil.example/' });
+    // A single slash throughout is left alone.
+    expect((await raw('/api/v1/unknown')).status).toBe(404);
   });
 
   it('readiness follows the search port', async () => {

@@ -16,6 +16,7 @@ import { apiIndexRouter } from './routes/api-index.routes.ts';
 import { designersRouter } from './routes/designers.routes.ts';
 import { openRolesRouter } from './routes/open-roles.routes.ts';
 import { webRouter } from './pages/web.mount.ts';
+import { mergedSlashes } from './middleware/merged-slashes.middleware.ts';
 
 export interface AppDeps {
   search: SearchPort;
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): App {
   app.set('trust proxy', deps.config.TRUST_PROXY_HOPS ?? 0);
   const traffic = createTraffic(deps.config, deps.logger);
   app.use(traffic.observe);
+  app.use(mergedSlashes());
   // Every answer holds text the directory's curators or its callers wrote (names, descriptions, q echoed in
   // errors): no browser may read a JSON or text body as anything but its declared type.
   app.use(xContentTypeOptions());

@@ -90,6 +90,10 @@ describe('DesignerSearchQuerySchema (query string)', () => {
     ]);
   });
 
+  it('an empty slug is one problem, said plainly', () => {
+    expect(problems(() => parseQuery({ slug: '' }))).toEqual([{ parameter: 'slug', message: 'must not be empty' }]);
+  });
+
   it('several problems: one per parameter', () => {
     expect(problems(() => parseQuery({ limit: 'x', category: 'nope', extra: '1' })).map((p) => p.parameter).sort()).toEqual([
       'category',

@@ -22,7 +22,7 @@ export const SlugSchema = z
     error: (issue) =>
       Array.isArray(issue.input) ? 'must be given at most once, not repeated' : 'must be a slug such as "ana-lopez"',
   })
-  .min(1)
+  .min(1, { error: 'must not be empty', abort: true })
   .max(LIMITS.slug, { error: `must be at most ${LIMITS.slug} characters` })
   .regex(SLUG_PATTERN, { error: 'must be lowercase letters, digits and single hyphens, for example "ana-lopez"' });
 

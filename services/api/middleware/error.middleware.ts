@@ -17,6 +17,8 @@ export function apiNotFound(indexUrl: string): RequestHandler {
       return;
     }
     const error = `No route for ${req.method} ${req.path}. The API's routes are listed at ${indexUrl}`;
+    // As every other error answer: a route added later must not be hidden behind a cached 404.
+    res.setHeader('Cache-Control', 'no-store');
     res.status(404).json({ success: false, error } satisfies ErrorResponse);
   };
 }
