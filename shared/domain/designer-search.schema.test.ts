@@ -90,6 +90,13 @@ describe('DesignerSearchQuerySchema (query string)', () => {
     ]);
   });
 
+  it('a category in capitals says which value was meant; an unknown one lists them all', () => {
+    const all = 'must be one of product, brand, graphic, motion, 3d, director, engineer, directors, engineers';
+    expect(problems(() => parseQuery({ category: 'Brand' }))).toEqual([{ parameter: 'category', message: `${all}; did you mean "brand"? Values are lowercase, without spaces` }]);
+    expect(problems(() => parseQuery({ category: 'painter' }))).toEqual([{ parameter: 'category', message: all }]);
+    expect(problems(() => parseQuery({ category: ['brand', 'motion'] }))).toEqual([{ parameter: 'category', message: 'must be given at most once, not repeated' }]);
+  });
+
   it('an empty slug is one problem, said plainly', () => {
     expect(problems(() => parseQuery({ slug: '' }))).toEqual([{ parameter: 'slug', message: 'must not be empty' }]);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tokenize } from '../text/fold.ts';
+import { choiceMessage } from './choice.message.ts';
 import { cleanText } from './text.schema.ts';
 
 /**
@@ -36,7 +37,7 @@ export function textParam(max: number, description: string) {
 }
 
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T, description: string) {
-  return z.enum(values, { error: once(`one of ${values.join(', ')}`) }).describe(description);
+  return z.enum(values, { error: (issue) => (Array.isArray(issue.input) ? once('')(issue) : choiceMessage(values, issue.input)) }).describe(description);
 }
 
 /** A non-negative integer, as JSON. */

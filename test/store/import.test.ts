@@ -126,6 +126,25 @@ describe.each(engines)('curator import on %s', (engine) => {
       expect(await snapshot(store.db)).toEqual(before);
     });
 
+    it('a CSV record with a cell the file cannot read (not JSON, not yes or no) reports every other field\'s problem too', async () => {
+      const before = await snapshot(store.db);
+      // opted_in "maybe" and a current_role cell that is not JSON, beside a bad category and website.
+      const record = designerRecord('cell-problems', { category: 'Brand', website: 'https://ana:pw@ana.example/', opted_in: 'maybe', current_role: '{oops' });
+      const path = await file(`cell-problems-${engine}.csv`, csv([record]));
+      const error = (await rejection(importDesignersFile(store.db, path))) as ImportValidationError;
+      expect(error).toBeInstanceOf(ImportValidationError);
+      expect(error.problems.map(({ field, message }) => ({ field, message }))).toEqual(
+        expect.arrayContaining([
+          { field: 'opted_in', message: 'must be true or false (in a CSV cell also yes or no, 1 or 0)' },
+          { field: 'current_role', message: expect.stringMatching(/^must be JSON in a CSV cell/) },
+          { field: 'category', message: 'must be one of product, brand, graphic, motion, 3d, director, engineer; did you mean "brand"? Values are lowercase, without spaces' },
+          { field: 'website', message: expect.stringMatching(/^must not contain a user name or password/) },
+        ]),
+      );
+      expect(error.problems).toHaveLength(4);
+      expect(await snapshot(store.db)).toEqual(before);
+    });
+
     it('refuses NUL, other control characters and lone surrogates in any string, naming line and field', async () => {
       const before = await snapshot(store.db);
       const path = await file(`chars-${engine}.ndjson`, ndjson([

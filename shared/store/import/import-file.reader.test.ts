@@ -79,6 +79,16 @@ describe('import file reader', () => {
     ]);
   });
 
+  it('reads yes/no cells whatever their case and blanks; any other word names what a yes/no cell may hold', () => {
+    const records = parseImportText('slug,opted_in\na, Yes \nb,0\nc,maybe\n', 'csv', csv);
+    expect(records.map((r) => (r.value as { opted_in: unknown }).opted_in)).toEqual([true, false, 'maybe']);
+    expect(records.map((r) => r.problems)).toEqual([
+      undefined,
+      undefined,
+      [{ field: 'opted_in', message: 'must be true or false (in a CSV cell also yes or no, 1 or 0)' }],
+    ]);
+  });
+
   it('names the line of a malformed CSV row', () => {
     expect(() => parseImportText('a,b\n1,2\n3\n', 'csv', csv)).toThrow(/line 3/);
   });

@@ -172,7 +172,9 @@ export class CsvRecordReader {
           problems.push({ field: key, message: `must be JSON in a CSV cell, for example ${JSON_CELL_EXAMPLES[key] ?? JSON_CELL_EXAMPLES.current_role}` });
         }
       } else if (this.columns.boolean.includes(key)) {
-        value[key] = BOOLEAN_WORDS[cell.toLowerCase()] ?? cell;
+        const word = BOOLEAN_WORDS[cell.trim().toLowerCase()];
+        if (word === undefined) problems.push({ field: key, message: 'must be true or false (in a CSV cell also yes or no, 1 or 0)' });
+        value[key] = word ?? cell;
       } else {
         value[key] = cell;
       }

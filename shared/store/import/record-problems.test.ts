@@ -39,6 +39,13 @@ describe('recordProblems', () => {
     expect(problems(DesignerImportSchema, { ...complete, previous_roles: {} })).toEqual([{ field: 'previous_roles', message: 'must be a list' }]);
   });
 
+  it('a choice written in capitals or with blanks around it says which value was meant', () => {
+    expect(problems(DesignerImportSchema, { ...complete, category: ' Brand', status: 'HIDDEN' })).toEqual([
+      { field: 'category', message: 'must be one of product, brand, graphic, motion, 3d, director, engineer; did you mean "brand"? Values are lowercase, without spaces' },
+      { field: 'status', message: 'must be one of draft, published, hidden; did you mean "hidden"? Values are lowercase, without spaces' },
+    ]);
+  });
+
   it('a role (or null) names what the role lacks, not only "Invalid input"', () => {
     expect(problems(DesignerImportSchema, { ...complete, current_role: { title: 'Designer', employer: 'Acme' } })).toEqual([
       { field: 'current_role.company', message: 'is required' },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { choiceMessage } from '../../domain/choice.message.ts';
 
 export interface FieldProblem {
   field: string;
@@ -26,7 +27,7 @@ function problemsOf(issue: Issue, prefix: readonly PropertyKey[], input: unknown
   if (path.length === 0) return [{ field: '(record)', message: issue.code === 'invalid_type' ? 'must be an object' : issue.message }];
   const field = path.join('.');
   if (valueAt(input, path) === undefined) return [{ field, message: 'is required' }];
-  if (issue.code === 'invalid_value') return [{ field, message: `must be one of ${issue.values.map(String).join(', ')}` }];
+  if (issue.code === 'invalid_value') return [{ field, message: choiceMessage(issue.values.map(String), valueAt(input, path)) }];
   if (issue.code === 'invalid_union') {
     // Branches the value is not even the type of say nothing; the one branch it is the type of says what is wrong.
     const wrongType = issue.errors.filter((branch) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0);

@@ -74,10 +74,14 @@ class RecordValidator<R> {
     const at = { line: item.line, record: ++this.index };
     const problems = (item.problems ?? []).map((p) => ({ ...at, ...p }));
     let value: R | undefined;
-    if (problems.length === 0) {
-      const parsed = this.entity.schema.safeParse(item.value);
-      if (parsed.success) value = parsed.data;
-      else problems.push(...recordProblems(parsed.error, item.value).map((p) => ({ ...at, ...p })));
+    const parsed = this.entity.schema.safeParse(item.value);
+    if (parsed.success && problems.length === 0) value = parsed.data;
+    else if (!parsed.success) {
+      // The file's own reading of a cell (a CSV cell that is not JSON or not a yes/no) says more about that
+      // field than the schema can; every other field's problems are reported beside it, so one run shows all.
+      const read = new Set(problems.map((p) => p.field));
+      const others = recordProblems(parsed.error, item.value).filter((p) => !read.has(p.field.split('.')[0]!));
+      problems.push(...others.map((p) => ({ ...at, ...p })));
     }
     if (value !== undefined) {
       for (const key of this.entity.uniqueKeys(value)) {
