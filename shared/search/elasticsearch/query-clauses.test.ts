@@ -114,6 +114,8 @@ describe('freeText', () => {
     const clauses = freeText('Ana Mül', fields)!;
     expect(clauses.should).toEqual([
       { multi_match: { query: 'ana mul', fields, type: 'best_fields', operator: 'and', boost: 2 } },
+      // Every word in some field: a role in the titles and a place in the location ("brand designer in germany").
+      { multi_match: { query: 'ana mul', fields, type: 'cross_fields', operator: 'and', boost: 0.25 } },
       { multi_match: { query: 'ana mul', fields, type: 'phrase', boost: 2 } },
     ]);
     for (const clause of clauses.should) expect(JSON.stringify(clause)).not.toContain('fuzziness');

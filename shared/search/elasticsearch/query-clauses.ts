@@ -48,7 +48,7 @@ export const MATCH_TIER_BOOSTS = { exact: 1, prefix: 0.6, fuzzy: 0.05 } as const
  * record must match `required` of the remaining words, each in some field: exactly, as a prefix (the last
  * word; an initial in the first field, the name) or within its typo allowance. Per word only its best tier counts (dis_max), and records
  * matching more words score higher. Filler words found in the first (highest-boosted) field, and exact
- * all-words and phrase matches add to the score, and `extra`
+ * all-words matches (in one field, or across fields) and phrase matches add to the score, and `extra`
  * adds engine-specific bonuses (the same role, the current role).
  */
 export function freeText(
@@ -75,6 +75,11 @@ export function freeText(
     words.length > 1
       ? [
           { multi_match: { query: text, fields, type: 'best_fields', operator: 'and', boost: 2 } },
+          // Every word exactly, each in some field: what an agent's "brand designer in germany" asks for, the
+          // role in the titles and the place in the location. Without it a title saying "brand" twice outranked
+          // the place. Boost chosen on the judged queries (npm run bench:relevance, BENCHMARKS.md): 1 or 0.5
+          // lowered title+company while raising agent requests, 0.25 raises agent requests alone.
+          { multi_match: { query: text, fields, type: 'cross_fields', operator: 'and', boost: 0.25 } },
           { multi_match: { query: text, fields, type: 'phrase', boost: 2 } },
         ]
       : [];
