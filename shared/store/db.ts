@@ -1,5 +1,5 @@
-import { access, mkdir, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access, mkdir, readdir, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { lock } from 'proper-lockfile';
 import { type PgliteThread, PgliteThreadConnection, startPgliteThread } from './pglite-thread.client.ts';
@@ -183,12 +183,38 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
 }
 
 /**
+ * `mkdir -p`, one level at a time. Node's recursive mkdir never returns where the kernel refuses a directory
+ * whose parent exists (under /proc, mkdir answers ENOENT, and Node makes the parent and tries again
+ * forever): DATA_DIR=/proc/x hung the API at start-up with a core busy in the kernel.
+ */
+async function makeDirectories(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    const exists = await stat(at).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT' || dirname(at) === at) throw error;
+        return false;
+      },
+    );
+    if (exists) break;
+    missing.unshift(at);
+  }
+  for (const at of missing) {
+    // Another process may make it meanwhile; whatever then stands there is judged by the caller.
+    await mkdir(at).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  }
+}
+
+/**
  * Creates the embedded store's directory, or checks that an existing one is a database or empty. PGlite
  * would otherwise create a database among whatever files it finds (DATA_DIR=. in a checkout, or a
  * directory of other data), as Postgres's own initdb refuses to.
  */
 async function prepareDataDir(dataDir: string): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
+  await makeDirectories(dataDir);
   const isDatabase = await access(join(dataDir, 'PG_VERSION')).then(
     () => true,
     () => false,

@@ -146,6 +146,14 @@ describe.skipIf(!services)('a bad setting or an unusable service stops a command
 
     const notADirectory = await cli(['migrate'], { DATA_DIR: join(stranger, 'holiday.jpg') });
     expectMessageOnly(notADirectory, /^Cannot use the embedded store in .*holiday\.jpg \(DATA_DIR\): /);
+    expectMessageOnly(await cli(['migrate'], { DATA_DIR: join(stranger, 'holiday.jpg', 'store') }), /^Cannot use the embedded store in .*holiday\.jpg\/store \(DATA_DIR\): ENOTDIR/);
+    // Where the kernel refuses a directory under an existing parent, Node's recursive mkdir retried forever.
+    const started = Date.now();
+    expectMessageOnly(
+      await cli(['migrate'], { DATA_DIR: '/proc/designer-directory/store' }),
+      "Cannot use the embedded store in /proc/designer-directory/store (DATA_DIR): ENOENT: no such file or directory, mkdir '/proc/designer-directory'",
+    );
+    expect(Date.now() - started).toBeLessThan(30_000);
 
     // The root of a freshly formatted volume is as good as empty, and a store is reopened as itself.
     const volume = join(dir, 'volume');
