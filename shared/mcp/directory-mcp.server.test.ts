@@ -120,7 +120,7 @@ describe('directory MCP server', () => {
       results: [],
     });
     expect(text(result).split('\n')[0]).toBe(
-      'No designers match for q="ana", category="director". Try fewer filters, a shorter q, or a broader location.',
+      'No designers match for q="ana", category="director". Try fewer filters or a shorter q.',
     );
   });
 
@@ -143,7 +143,8 @@ describe('directory MCP server', () => {
   it('suggests structured arguments when q names a known category and place', async () => {
     const { directory } = fakeDirectory({
       searchDesigners: async (search, rules) => {
-        if (search.limit === 0) return { ...emptyPage(rules, 0), total: search.location === 'berlin' ? 40 : 0 };
+        // Counts: 40 in Berlin; each word of q alone finds someone.
+        if (search.limit === 0) return { ...emptyPage(rules, 0), total: search.location === 'berlin' || ['generalist', 'blender', '3d'].includes(search.q ?? '') ? 40 : 0 };
         return { ...emptyPage(rules, search.limit), items: [ana], total: 1 };
       },
     });
@@ -151,7 +152,7 @@ describe('directory MCP server', () => {
     const result = await client.callTool({ name: 'search_designers', arguments: { q: 'find me a 3d generalist in berlin who knows blender' } });
     expect(text(result).split('\n').at(-1)).toBe(
       'q names a category, a place that structured arguments match exactly: consider calling search_designers with ' +
-        '{"category":"3d","location":"berlin","q":"generalist blender"}.',
+        '{"category":"3d","location":"berlin","q":"generalist blender"} (40 designers).',
     );
   });
 
@@ -171,6 +172,18 @@ describe('directory MCP server', () => {
     expect(text(byId)).toContain('No designer with id "nope". Call search_designers');
     const both = await client.callTool({ name: 'get_designer', arguments: { id: 'd-1', slug: 'ana-lopez' } });
     expect(text(both)).toContain('- id: cannot be combined with slug: give exactly one of slug or id');
+  });
+
+  it('reads the slug out of a profile address or a capitalised slug, and points at it', async () => {
+    const client = await connect(createDirectoryMcpServer({ directory: fakeDirectory().directory, logger }));
+    for (const slug of ['https://directory.example/designers/geraldine-boyer', '/designer/geraldine-boyer', 'Geraldine-Boyer']) {
+      const result = await client.callTool({ name: 'get_designer', arguments: { slug } });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toContain('call get_designer with slug="geraldine-boyer"');
+    }
+    // A name is no slug: the search, as before.
+    const byName = await client.callTool({ name: 'get_designer', arguments: { slug: 'Geraldine Boyer' } });
+    expect(text(byName)).toContain('call search_designers with q="Geraldine Boyer"');
   });
 
   it('turns an unavailable backend into a retry hint and an unexpected failure into an isError, never a JSON-RPC error', async () => {

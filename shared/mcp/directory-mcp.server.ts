@@ -11,6 +11,7 @@ import { advertisedInput } from './advertised-input.schema.ts';
 import { nextPageArguments } from './next-page.arguments.ts';
 import { openRoleHints } from './open-role-hints.ts';
 import { searchHints } from './search-hints.ts';
+import { slugIn } from './slug-guess.ts';
 import { GET_DESIGNER, LIST_OPEN_ROLES, SEARCH_DESIGNERS, SERVER_INSTRUCTIONS } from './tool-descriptions.ts';
 import { type ToolErrorHints, toolErrorResult } from './tool-error.mapper.ts';
 import { GetDesignerInputSchema, ListOpenRolesInputSchema, SearchDesignersInputSchema } from './tool-input.schema.ts';
@@ -100,9 +101,17 @@ export function createDirectoryMcpServer({ directory, logger, reader }: Director
       annotations: annotations(GET_DESIGNER.title),
     },
     (args) => {
-      const guess = typeof args.slug === 'string' ? args.slug.replace(/-+/g, ' ').trim() : '';
-      // A model often passes the person's name as the slug ("Geraldine Boyer"): point it at the search.
-      const byName: Record<string, string> = guess && guess.length <= 200 ? { slug: `to find a designer by name, call search_designers with q=${JSON.stringify(guess)}` } : {};
+      const raw = typeof args.slug === 'string' ? args.slug : '';
+      const slug = slugIn(raw);
+      const guess = (slug ?? raw).replace(/-+/g, ' ').trim();
+      // A model often passes the profile's address or a capitalised slug: the slug in it, if it holds one;
+      // else the person's name ("Geraldine Boyer"): the search.
+      const byName: Record<string, string> =
+        slug && slug !== raw
+          ? { slug: `slugs are lower case, without the address around them: call get_designer with slug=${JSON.stringify(slug)}` }
+          : guess && guess.length <= 200
+            ? { slug: `to find a designer by name, call search_designers with q=${JSON.stringify(guess)}` }
+            : {};
       return run(
         'get_designer',
         {
@@ -149,3 +158,4 @@ export function createDirectoryMcpServer({ directory, logger, reader }: Director
 
   return server;
 }
+

@@ -2,7 +2,7 @@ import type { EmploymentType } from '../domain/open-role.fields.ts';
 import type { OpenRoleFilters } from '../domain/open-role-search.schema.ts';
 import { understandQuery } from '../search/query-words.ts';
 import { tokenize } from '../text/fold.ts';
-import { firstConfirmed, guessStructuredTerms, phrasesIn, quoted, restOfQuery, suggestionLine } from './search-hints.ts';
+import { checkedSuggestion, firstConfirmed, guessStructuredTerms, namedWords, phrasesIn, restOfQuery, unmatchedLine, wordsMatchingNothing } from './search-hints.ts';
 
 /**
  * Advice for an agent that put a request for open roles into q ("remote contract brand design roles in
@@ -29,12 +29,16 @@ const REMOTE_WORDS: Readonly<Record<string, boolean>> = {
 export type CountOpenRoles = (filters: OpenRoleFilters) => Promise<number>;
 
 /**
- * Lines to add to a list_open_roles result: the structured call, when q names what an argument filters by;
- * with no results, also which words of q no open role holds.
+ * Lines to add to a list_open_roles result: remote=true where location says remote; the words of q no open
+ * role holds; the structured call, checked, when q names what an argument filters by.
  */
 export async function openRoleHints(input: OpenRoleFilters, total: number, count: CountOpenRoles): Promise<string[]> {
-  const q = input.q?.trim();
-  if (!q) return [];
+  const lines: string[] = [];
+  const { q: rawQ, ...asked } = input;
+  const remoteByPlace = await remoteInLocation(asked, count);
+  if (remoteByPlace) lines.push(remoteByPlace);
+  const q = rawQ?.trim();
+  if (!q) return lines;
   const tokens = tokenize(q);
   const { words } = understandQuery(q);
   const guesses = guessStructuredTerms(q);
@@ -45,27 +49,37 @@ export async function openRoleHints(input: OpenRoleFilters, total: number, count
   if (location) suggestion.location = location;
   const company = input.company ? null : await firstConfirmed(guesses.companies, 'company', count, location ?? undefined);
   if (company) suggestion.company = company;
+  // Such words name an argument whether or not the call gives it already.
   const [remote] = phrasesIn(tokens, REMOTE_WORDS);
-  if (remote && input.remote === undefined) {
-    suggestion.remote = REMOTE_WORDS[remote]!;
-    named.push(...remote.split(' '));
-  }
+  if (remote) named.push(...remote.split(' '));
+  if (remote && input.remote === undefined) suggestion.remote = REMOTE_WORDS[remote]!;
   const [employment] = phrasesIn(tokens, EMPLOYMENT_WORDS);
-  if (employment && !input.employment_type) {
-    suggestion.employment_type = EMPLOYMENT_WORDS[employment]!;
-    named.push(...employment.split(' '));
-  }
-  const lines: string[] = [];
-  const unmatched = total === 0 ? await wordsMatchingNothing(words, named, count) : [];
-  if (unmatched.length > 0) lines.push(`No open role matches the word${unmatched.length > 1 ? 's' : ''} ${quoted(unmatched)}.`);
-  const line = suggestionLine('list_open_roles', suggestion, restOfQuery(words, suggestion, input.category ?? guesses.category, [...named, ...unmatched]));
+  if (employment) named.push(...employment.split(' '));
+  if (employment && !input.employment_type) suggestion.employment_type = EMPLOYMENT_WORDS[employment]!;
+  // "remote" and "contract" are no listing's text: they named an argument, and are not reported as unmatched.
+  const category = input.category ?? guesses.category;
+  const unmatched = await wordsMatchingNothing(words, total, [...named, ...namedWords(suggestion, category)], (word) => count({ q: word }));
+  if (unmatched.length > 0) lines.push(unmatchedLine('open role', unmatched, total));
+  const rest = restOfQuery(words, suggestion, category, [...named, ...unmatched]);
+  const line = await checkedSuggestion('list_open_roles', ['open role', 'open roles'], asked, suggestion, rest, count);
   if (line) lines.push(line);
   return lines;
 }
 
-/** The words of q no open role holds, leaving out those that named an argument ("remote" is no listing's text). */
-async function wordsMatchingNothing(words: readonly string[], named: readonly string[], count: CountOpenRoles): Promise<string[]> {
-  const unmatched: string[] = [];
-  for (const word of words) if (!named.includes(word) && (await count({ q: word })) === 0) unmatched.push(word);
-  return unmatched;
+/**
+ * location="remote" matches the listings whose place says so; remote=true is every listing that can be done
+ * remotely, whatever its place says. Offered, checked, when it finds more.
+ */
+async function remoteInLocation(asked: Omit<OpenRoleFilters, 'q'>, count: CountOpenRoles): Promise<string | null> {
+  const words = tokenize(asked.location ?? '');
+  const [phrase] = phrasesIn(words, REMOTE_WORDS);
+  if (!phrase || asked.remote !== undefined || words.length !== phrase.split(' ').length) return null;
+  const { location: _location, ...others } = asked;
+  const args = { ...others, remote: REMOTE_WORDS[phrase]! };
+  const [byPlace, byFlag] = [await count(asked), await count(args)];
+  if (byFlag <= byPlace) return null;
+  return (
+    `location=${JSON.stringify(asked.location)} matches only listings whose place says so (${byPlace}); ` +
+    `remote=${String(args.remote)} matches every such listing: consider calling list_open_roles with ${JSON.stringify(args)} (${byFlag} open roles).`
+  );
 }

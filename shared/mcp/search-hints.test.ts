@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
-import { guessStructuredTerms, searchHints } from './search-hints.ts';
+import { type HintRecord, hintDirectory } from './hint-directory.test-support.ts';
+import { guessStructuredTerms, MAX_CHECKED_WORDS, searchHints } from './search-hints.ts';
 
-/** A directory of known values: a filter counts 1 when its value is known, q counts when the word is. */
-function counter(known: { locations?: string[]; companies?: string[]; words?: string[] }) {
-  const calls: DesignerFilters[] = [];
-  const count = async (filters: DesignerFilters) => {
-    calls.push(filters);
-    if (filters.location) return known.locations?.includes(filters.location) ? 1 : 0;
-    if (filters.company) return known.companies?.includes(filters.company) ? 1 : 0;
-    return known.words?.includes(filters.q ?? '') ? 1 : 0;
-  };
-  return { count, calls };
-}
+const DESIGNERS: HintRecord[] = [
+  { category: '3d', places: ['berlin', 'germany'], companies: ['acme studio'], words: ['lena', 'generalist', 'blender', 'artist'] },
+  { category: 'product', places: ['berlin', 'germany'], companies: ['spotify'], words: ['keon', 'ux', 'researcher'] },
+  { category: 'product', places: ['new', 'york', 'nyc', 'usa'], companies: ['spotify'], words: ['ana', 'lopez', 'senior', 'product', 'designer'] },
+  { category: 'motion', places: ['new', 'york', 'nyc', 'usa'], companies: ['possible works'], words: ['john', 'motion', 'designer', 'animator'] },
+  { category: 'brand', places: ['paris', 'france'], companies: ['possible works'], words: ['jean', 'brand', 'designer'] },
+];
+const designers = () => hintDirectory<DesignerFilters>(DESIGNERS);
+const offer = (names: string, args: object, found: string) =>
+  `q names ${names} that structured arguments match exactly: consider calling search_designers with ${JSON.stringify(args)} (${found}).`;
 
 describe('guessStructuredTerms', () => {
   it('reads a category, and up to three words after "in" (a place) and "at" (an employer) for a count to trim', () => {
@@ -53,69 +53,96 @@ describe('guessStructuredTerms', () => {
 });
 
 describe('searchHints', () => {
-  it('says nothing without q', async () => {
-    expect(await searchHints({ category: 'brand' }, 0, counter({}).count)).toEqual([]);
+  it('says nothing without q, or when every word matches and q names nothing', async () => {
+    expect(await searchHints({ category: 'brand' }, 0, designers().count)).toEqual([]);
+    expect(await searchHints({ q: 'ana lopez' }, 1, designers().count)).toEqual([]);
   });
 
-  it('with results and no known values, says nothing', async () => {
-    expect(await searchHints({ q: 'ana lopez' }, 1, counter({}).count)).toEqual([]);
+  it('offers the structured call only as checked: with the rest of q when that finds someone, else without it, saying so', async () => {
+    expect(await searchHints({ q: '3d generalist in berlin who knows blender' }, 1, designers().count)).toEqual([
+      offer('a category, a place', { category: '3d', location: 'berlin', q: 'generalist blender' }, '1 designer'),
+    ]);
+    // Keon, the product designer in Berlin, is no senior: the call with q=senior would find no one.
+    expect(await searchHints({ q: 'senior product designer in Berlin' }, 2, designers().count)).toEqual([
+      offer('a category, a place', { category: 'product', location: 'berlin' }, '1 designer; with q="senior" as well, none'),
+    ]);
+    // Spotify: a company the directory holds, with two designers; "designer" is what every record is.
+    expect(await searchHints({ q: 'designers at spotify' }, 2, designers().count)).toEqual([offer('a company', { company: 'spotify' }, '2 designers')]);
   });
 
-  it('suggests only values the directory holds, trimmed to the words that match', async () => {
-    const { count } = counter({ locations: ['berlin'], companies: ['spotify'] });
-    expect(await searchHints({ q: '3d generalist in berlin who knows blender' }, 5, count)).toEqual([
-      'q names a category, a place that structured arguments match exactly: consider calling search_designers with ' +
-        '{"category":"3d","location":"berlin","q":"generalist blender"}.',
+  it('says so when what q names finds no one together, instead of offering that call', async () => {
+    expect(await searchHints({ q: 'motion designers in berlin' }, 3, designers().count)).toEqual([
+      'q names a category, a place, but no designer matches {"category":"motion","location":"berlin"}.',
     ]);
-    expect(await searchHints({ q: 'designer at spotify' }, 5, count)).toEqual([
-      'q names a company that structured arguments match exactly: consider calling search_designers with {"company":"spotify","q":"designer"}.',
-    ]);
-    // A category says "designer" already: q would only drop the profiles that never use the word.
-    const places = counter({ locations: ['nyc', 'germany'] });
-    expect(await searchHints({ q: 'motion designers based in NYC' }, 5, places.count)).toEqual([
-      'q names a category, a place that structured arguments match exactly: consider calling search_designers with {"category":"motion","location":"nyc"}.',
-    ]);
-    expect(await searchHints({ q: 'brand design in germany', category: 'brand' }, 5, places.count)).toEqual([
-      'q names a place that structured arguments match exactly: consider calling search_designers with {"location":"germany"}.',
-    ]);
-    // "at acme" is no company the directory holds: no suggestion.
-    expect(await searchHints({ q: 'designer at acme' }, 5, count)).toEqual([]);
   });
 
-  it('reads a place named without "in" after a specialty, when most of what q finds by it is there', async () => {
-    // Berlin: 10 designers there, and q=berlin finds one more by a typo (Merlin). John: 3 in Johannesburg,
-    // but q=john also finds 12 people named John.
-    const directory = { berlin: { q: 11, there: 10 }, john: { q: 15, there: 3 }, 'new york': { q: 4, there: 4 } } as Record<string, { q: number; there: number }>;
-    const calls: DesignerFilters[] = [];
-    const count = async (filters: DesignerFilters) => {
-      calls.push(filters);
-      const place = directory[filters.location ?? filters.q ?? ''];
-      if (!place) return 0;
-      // With a location, q finds only those there.
-      return filters.location ? place.there : place.q;
-    };
-    expect(await searchHints({ q: 'ux designer berlin' }, 40, count)).toEqual([
-      'q names a category, a place that structured arguments match exactly: consider calling search_designers with {"category":"product","location":"berlin"}.',
+  it("keeps the caller's own arguments in the call it offers", async () => {
+    expect(await searchHints({ q: 'designers in new york', category: 'motion' }, 1, designers().count)).toEqual([
+      offer('a place', { category: 'motion', location: 'new york' }, '1 designer'),
     ]);
-    expect(await searchHints({ q: 'motion designers new york' }, 4, count)).toEqual([
-      'q names a category, a place that structured arguments match exactly: consider calling search_designers with {"category":"motion","location":"new york"}.',
+    expect(await searchHints({ q: 'in paris', company: 'possible' }, 1, designers().count)).toEqual([
+      offer('a place', { company: 'possible', location: 'paris' }, '1 designer'),
     ]);
-    expect(await searchHints({ q: 'brand designer john' }, 3, count)).toEqual([
-      'q names a category that structured arguments match exactly: consider calling search_designers with {"category":"brand","q":"john"}.',
+  });
+
+  it('keeps in q the words that narrow a category (a UX researcher is one kind of product designer)', async () => {
+    expect(await searchHints({ q: 'ux researcher in berlin' }, 1, designers().count)).toEqual([
+      offer('a category, a place', { category: 'product', location: 'berlin', q: 'researcher' }, '1 designer'),
     ]);
-    // Without a specialty, a last word is as likely a name or a company: no guess, and no count spent on one.
+  });
+
+  it('with results, names the words that match no one, and leaves them out of the call it offers', async () => {
+    const { count, calls } = designers();
+    expect(await searchHints({ q: 'senior product designer at google in new york' }, 1, count)).toEqual([
+      'No designer matches the word "google": these results match the other words of q.',
+      offer('a category, a place', { category: 'product', location: 'new york', q: 'senior' }, '1 designer'),
+    ]);
+    // Counted: neither filler nor the words the call now says with an argument (the category, the place);
+    // nor a q of one word that found someone.
+    expect(calls.filter((c) => Object.keys(c).length === 1 && c.q).map((c) => c.q)).toEqual(['senior', 'designer', 'google']);
     calls.length = 0;
-    expect(await searchHints({ q: 'designer berlin' }, 10, count)).toEqual([]);
+    expect(await searchHints({ q: 'lena' }, 1, count)).toEqual([]);
     expect(calls).toEqual([]);
   });
 
+  it(`checks at most ${MAX_CHECKED_WORDS} words of a long q`, async () => {
+    const { count, calls } = designers();
+    const words = Array.from({ length: 12 }, (_, i) => `zz${i}`);
+    expect(await searchHints({ q: words.join(' ') }, 0, count)).toEqual([
+      `No designer matches the words ${words.slice(0, MAX_CHECKED_WORDS).map((w) => `"${w}"`).join(', ')}.`,
+      expect.stringContaining('Try fewer or other words in q'),
+    ]);
+    expect(calls).toHaveLength(MAX_CHECKED_WORDS);
+  });
+
+  it('reads a place named without "in" after a specialty, when most of what q finds by it is there', async () => {
+    // Berlin: q=berlin finds the four designers there and Merlin, by a typo the engines allow. John: one
+    // designer in Johannesburg, and two people named John.
+    const { count, calls } = hintDirectory<DesignerFilters>([
+      ...DESIGNERS,
+      { category: 'graphic', places: ['berlin', 'germany'], companies: [], words: ['mia'] },
+      { category: 'graphic', places: ['berlin', 'germany'], companies: [], words: ['jonas'] },
+      { category: 'graphic', places: ['paris'], companies: [], words: ['merlin', 'berlin'] },
+      { category: 'brand', places: ['johannesburg', 'south', 'africa'], companies: [], words: ['thandi'] },
+      { category: 'brand', places: ['lima'], companies: [], words: ['john', 'brand'] },
+    ]);
+    expect(await searchHints({ q: 'ux designer berlin' }, 1, count)).toEqual([offer('a category, a place', { category: 'product', location: 'berlin' }, '1 designer')]);
+    expect(await searchHints({ q: 'motion designers new york' }, 1, count)).toEqual([
+      offer('a category, a place', { category: 'motion', location: 'new york' }, '1 designer'),
+    ]);
+    expect(await searchHints({ q: 'brand designer john' }, 1, count)).toEqual([offer('a category', { category: 'brand', q: 'john' }, '1 designer')]);
+    // Without a specialty, a last word is as likely a name or a company: no place guessed, none counted.
+    calls.length = 0;
+    expect(await searchHints({ q: 'designer berlin' }, 3, count)).toEqual([]);
+    expect(calls.filter((c) => c.location !== undefined)).toEqual([]);
+  });
+
   it('does not suggest what the call already filters by', async () => {
-    const { count } = counter({ locations: ['berlin'] });
-    expect(await searchHints({ q: 'motion designer in berlin', category: 'motion', location: 'berlin' }, 2, count)).toEqual([]);
+    expect(await searchHints({ q: 'product designer in berlin', category: 'product', location: 'berlin' }, 1, designers().count)).toEqual([]);
   });
 
   it('with no results, names the words that match nothing and suggests structured retries', async () => {
-    const { count, calls } = counter({ words: ['designer'] });
+    const { count, calls } = designers();
     const lines = await searchHints({ q: 'a designer with quantum skills' }, 0, count);
     expect(lines[0]).toBe('No designer matches the word "quantum".');
     expect(lines[1]).toContain('company="…"');

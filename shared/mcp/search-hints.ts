@@ -29,6 +29,21 @@ const CATEGORY_WORDS: Readonly<Record<string, Category>> = {
  */
 const SAID_BY_CATEGORY = new Set(['designer', 'designers', 'design']);
 
+/** Words every record of the directory is, category or not: q=designers beside a place only drops people. */
+const SAID_BY_EVERY_RECORD = new Set(['designer', 'designers']);
+
+/**
+ * Words that name a category and also narrow it: a suggestion keeps them in q beside the category, since
+ * "UX researcher" asks for the researchers among product designers, not for every product designer.
+ */
+const NARROWER_THAN_CATEGORY = new Set([
+  'researcher', 'researchers', 'illustrator', 'illustrators', 'illustration', 'illustrations', 'typographer', 'typography',
+  'editorial', 'animator', 'animators', 'animation', 'logo', 'logos', 'logotype', 'wordmark', 'spatial', 'technologist', 'technologists',
+]);
+
+/** Words of q checked one by one for matching nothing: a long q is an agent's sentence, not a list to count. */
+export const MAX_CHECKED_WORDS = 8;
+
 /** Words after which a request names an employer ("at spotify"); a place's are query-words'. */
 const COMPANY_MARKERS = new Set(['at', 'former', 'ex', 'formerly']);
 
@@ -132,15 +147,17 @@ async function unmarkedPlace(words: readonly string[], count: CountDesigners): P
 export const quoted = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
 
 /**
- * Lines to add to a search_designers result. With results: a suggestion of structured arguments when
- * q names a known category, place or company. With none: also which words of q matched nothing.
+ * Lines to add to a search_designers result: which words of q matched no designer (the results match the
+ * others), and, when q names a known category, place or company, the structured call, checked to find
+ * someone. With no results, also how to retry.
  */
 export async function searchHints(
   input: DesignerFilters,
   total: number,
   count: CountDesigners,
 ): Promise<string[]> {
-  const q = input.q?.trim();
+  const { q: rawQ, ...asked } = input;
+  const q = rawQ?.trim();
   if (!q) return [];
   const { words } = understandQuery(q);
   const guesses = guessStructuredTerms(q);
@@ -158,13 +175,10 @@ export async function searchHints(
   }
 
   const lines: string[] = [];
-  const unmatched: string[] = [];
-  if (total === 0) {
-    for (const word of words) if ((await count({ q: word })) === 0) unmatched.push(word);
-    if (unmatched.length > 0) lines.push(`No designer matches the word${unmatched.length > 1 ? 's' : ''} ${quoted(unmatched)}.`);
-  }
   const category = input.category ?? guesses.category;
-  const line = suggestionLine('search_designers', suggestion, restOfQuery(words, suggestion, category, unmatched));
+  const unmatched = await wordsMatchingNothing(words, total, namedWords(suggestion, category), (word) => count({ q: word }));
+  if (unmatched.length > 0) lines.push(unmatchedLine('designer', unmatched, total));
+  const line = await checkedSuggestion('search_designers', ['designer', 'designers'], asked, suggestion, restOfQuery(words, suggestion, category, unmatched), count);
   if (line) lines.push(line);
   if (total === 0) {
     lines.push(
@@ -173,6 +187,36 @@ export async function searchHints(
     );
   }
   return lines;
+}
+
+/**
+ * The words of q that no record holds, `named` left out (words that named an argument). Checked with no
+ * results, and with results where q has several words: the results then match the others, which an agent
+ * must not report as matching all of q ("senior designer at Google" with no Google in the directory).
+ */
+export async function wordsMatchingNothing(
+  words: readonly string[],
+  total: number,
+  named: readonly string[],
+  countWord: (word: string) => Promise<number>,
+): Promise<string[]> {
+  if (total > 0 && words.length < 2) return [];
+  const unmatched: string[] = [];
+  for (const word of words.slice(0, MAX_CHECKED_WORDS)) if (!named.includes(word) && (await countWord(word)) === 0) unmatched.push(word);
+  return unmatched;
+}
+
+/** The words of q that an argument now says: the suggested values' words, and the category's own words. */
+export function namedWords(suggestion: Readonly<Record<string, string | boolean>>, category: Category | undefined): string[] {
+  const values = Object.values(suggestion).flatMap((v) => (typeof v === 'string' ? tokenize(v) : []));
+  const ofCategory = category ? Object.keys(CATEGORY_WORDS).filter((w) => CATEGORY_WORDS[w] === category) : [];
+  return [...values, ...ofCategory];
+}
+
+/** The line naming the words that matched nothing. */
+export function unmatchedLine(noun: string, unmatched: readonly string[], total: number): string {
+  const which = `the word${unmatched.length > 1 ? 's' : ''} ${quoted(unmatched)}`;
+  return total === 0 ? `No ${noun} matches ${which}.` : `No ${noun} matches ${which}: these results match the other words of q.`;
 }
 
 /** How a suggestion line names what q said, per argument. */
@@ -185,8 +229,9 @@ const NAMED: Readonly<Record<string, string>> = {
 };
 
 /**
- * The words of q a suggestion leaves in q: not the suggested values' words, not the words a category
- * already says, and none of `dropped` (words that match nothing, words that named an argument).
+ * The words of q a suggestion leaves in q: not the suggested values' words, not the words every record or
+ * the category already says (but those that narrow it), and none of `dropped` (words that match nothing,
+ * words that named an argument).
  */
 export function restOfQuery(
   words: readonly string[],
@@ -195,18 +240,37 @@ export function restOfQuery(
   dropped: readonly string[] = [],
 ): string[] {
   const used = new Set(Object.values(suggestion).flatMap((v) => (typeof v === 'string' ? tokenize(v) : [])));
-  return words.filter(
-    (w) => !used.has(w) && !dropped.includes(w) && !(category && (CATEGORY_WORDS[w] === category || SAID_BY_CATEGORY.has(w))),
-  );
+  const saidByCategory = (w: string) => category !== undefined && ((CATEGORY_WORDS[w] === category && !NARROWER_THAN_CATEGORY.has(w)) || SAID_BY_CATEGORY.has(w));
+  return words.filter((w) => !used.has(w) && !dropped.includes(w) && !SAID_BY_EVERY_RECORD.has(w) && !saidByCategory(w));
 }
 
-/** The line that offers the structured call, or null when q named nothing. */
-export function suggestionLine(tool: string, suggestion: Readonly<Record<string, string | boolean>>, rest: readonly string[]): string | null {
+/**
+ * The line that offers the structured call (null when q named nothing), or says that it finds no one.
+ * The call keeps the caller's own arguments, adds what q named, and keeps the rest of q; when that rest is
+ * what finds no one, the call is offered without it, saying so. Each offer says how many it finds.
+ */
+export async function checkedSuggestion<F extends object>(
+  tool: string,
+  noun: [singular: string, plural: string],
+  asked: Readonly<F>,
+  suggestion: Readonly<Record<string, string | boolean>>,
+  rest: readonly string[],
+  count: (filters: F) => Promise<number>,
+): Promise<string | null> {
   const named = Object.keys(suggestion);
   if (named.length === 0) return null;
-  const args = { ...suggestion, ...(rest.length > 0 ? { q: rest.join(' ') } : {}) };
-  return (
+  const defined = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined));
+  const structured = { ...defined, ...suggestion } as F;
+  const found = (n: number) => `${n} ${n === 1 ? noun[0] : noun[1]}`;
+  const offer = (args: object, n: number, note = '') =>
     `q names ${named.map((k) => NAMED[k] ?? k).join(', ')} that structured arguments match exactly: ` +
-    `consider calling ${tool} with ${JSON.stringify(args)}.`
-  );
+    `consider calling ${tool} with ${JSON.stringify(args)} (${found(n)}${note}).`;
+  if (rest.length > 0) {
+    const withRest = { ...structured, q: rest.join(' ') };
+    const n = await count(withRest);
+    if (n > 0) return offer(withRest, n);
+  }
+  const n = await count(structured);
+  if (n === 0) return `q names ${named.map((k) => NAMED[k] ?? k).join(', ')}, but no ${noun[0]} matches ${JSON.stringify(structured)}.`;
+  return offer(structured, n, rest.length > 0 ? `; with q=${JSON.stringify(rest.join(' '))} as well, none` : '');
 }

@@ -38,9 +38,11 @@ describe('tool text rendering', () => {
     ]);
   });
 
-  it('says when there is nothing, and when the last page is reached', () => {
-    expect(renderDesignerPage({ location: 'Mars' }, pageOf([]), null)).toBe(
-      'No designers match for location="Mars". Try fewer filters, a shorter q, or a broader location.',
+  it('says when there is nothing, with advice on only what the call gave, and when the last page is reached', () => {
+    expect(renderDesignerPage({ location: 'Mars' }, pageOf([]), null)).toBe('No designers match for location="Mars". Try a broader location (a country or a region).');
+    expect(renderDesignerPage({ company: 'Acme', limit: 10 }, pageOf([]), null)).toBe('No designers match for company="Acme". Try another value.');
+    expect(renderDesignerPage({ q: 'zz', location: 'Mars', category: 'brand' }, pageOf([]), null)).toBe(
+      'No designers match for q="zz", location="Mars", category="brand". Try fewer filters, a shorter q or a broader location (a country or a region).',
     );
     const last = renderDesignerPage({}, pageOf([ana], { total: 1 }), null).split('\n');
     expect(last[0]).toBe('1 designer matches; showing 1–1:');

@@ -11,11 +11,24 @@ import type { ToolArguments } from './next-page.arguments.ts';
 
 const SEP = ' — ';
 
+const givenFilters = (filters: Record<string, unknown>) =>
+  Object.entries(filters).filter(([key, value]) => value !== undefined && key !== 'limit' && key !== 'offset' && key !== 'cursor');
+
 function describeFilters(filters: Record<string, unknown>): string {
-  const parts = Object.entries(filters)
-    .filter(([key, value]) => value !== undefined && key !== 'limit' && key !== 'offset' && key !== 'cursor')
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+  const parts = givenFilters(filters).map(([key, value]) => `${key}=${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
   return parts.length ? ` for ${parts.join(', ')}` : '';
+}
+
+/** What to loosen when nothing matched: only what the call gave (no "shorter q" to a call without q). */
+function retryAdvice(filters: Record<string, unknown>): string {
+  const given = new Set(givenFilters(filters).map(([key]) => key));
+  const tips = [
+    ...(given.size > 1 ? ['fewer filters'] : []),
+    ...(given.has('q') ? ['a shorter q'] : []),
+    ...(given.has('location') ? ['a broader location (a country or a region)'] : []),
+  ];
+  if (tips.length === 0) return given.size > 0 ? ' Try another value.' : '';
+  return ` Try ${tips.length > 1 ? `${tips.slice(0, -1).join(', ')} or ${tips.at(-1)}` : tips[0]}.`;
 }
 
 function roleText(role: Pick<Role, 'title' | 'company'>): string {
@@ -33,7 +46,7 @@ function pageFrame(
   const what = page.total === 1 ? `1 ${noun[0]} matches` : `${page.total} ${noun[1]} match`;
   const header =
     page.total === 0
-      ? `No ${noun[1]} match${describeFilters(filters)}. Try fewer filters, a shorter q, or a broader location.`
+      ? `No ${noun[1]} match${describeFilters(filters)}.${retryAdvice(filters)}`
       : page.items.length === 0
         ? `${what}${describeFilters(filters)}; this page (offset ${page.offset}, limit ${page.limit}) holds none of them.`
         : `${what}${describeFilters(filters)}; showing ${page.offset + 1}–${page.offset + page.items.length}:`;

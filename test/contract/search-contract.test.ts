@@ -626,12 +626,14 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         const place = await callTool(client, 'search_designers', { q: 'a designer based in seoul' });
         // The search ran as asked (q matched d08 by title and location), and the text offers the exact filter.
         expect(toolIds(place.structured)).toEqual(await restIds('/api/v1/designers?q=a%20designer%20based%20in%20seoul'));
-        expect(place.text).toContain('consider calling search_designers with {"location":"seoul","q":"designer"}');
+        // "designer" is what every record is: q=designer beside the place would only drop people.
+        expect(place.text).toContain('consider calling search_designers with {"location":"seoul"} (1 designer)');
         const employer = await callTool(client, 'search_designers', { q: 'motion designer who worked at acme studio' });
         expect(employer.text).toContain('{"category":"motion","company":"acme studio"}');
         // A place named without "in", after a specialty: checked against the directory like the others.
         const unmarked = await callTool(client, 'search_designers', { q: 'illustrator seoul' });
-        expect(unmarked.text).toContain('consider calling search_designers with {"category":"graphic","location":"seoul"}');
+        // "illustrator" names the category and narrows it: it stays in q.
+        expect(unmarked.text).toContain('consider calling search_designers with {"category":"graphic","location":"seoul","q":"illustrator"} (1 designer)');
         const nowhere = await callTool(client, 'search_designers', { q: 'illustrator hana' });
         expect(nowhere.text).not.toContain('"location"');
         // An employer whose name holds a filler word is suggested whole, and so is the suggestion's search.
@@ -640,6 +642,33 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         // Two specialties named: no category is guessed, since either would filter out the other's people.
         const two = await callTool(client, 'search_designers', { q: 'someone who can do 3d product renders' });
         expect(two.text).not.toContain('"category"');
+      });
+
+      it('search_designers offers only calls that find someone, as many as it says, and names a word its results do not match', async () => {
+        const offered = async (tool: string, args: Record<string, unknown>) => {
+          const { text } = await callTool(client, tool, args);
+          const match = /consider calling \w+ with (\{.*?\}) \((\d+) /.exec(text);
+          return match ? { args: JSON.parse(match[1]!) as Record<string, unknown>, found: Number(match[2]), text } : { text };
+        };
+        for (const [tool, args] of [
+          ['search_designers', { q: 'illustrator in seoul' }],
+          ['search_designers', { q: 'motion designer who worked at acme studio' }],
+          ['search_designers', { q: 'designers in seoul', category: 'graphic' }],
+          ['list_open_roles', { q: 'remote brand designer jobs' }],
+          ['list_open_roles', { q: 'freelance motion roles in berlin' }],
+        ] as const) {
+          const offer = await offered(tool, args);
+          expect(offer.found, `${tool} ${JSON.stringify(args)}: ${offer.text}`).toBeGreaterThan(0);
+          const called = await callTool(client, tool, offer.args!);
+          expect(called.structured?.total, JSON.stringify(offer.args)).toBe(offer.found);
+        }
+        // The caller's own category stays in the call offered.
+        expect((await offered('search_designers', { q: 'designers in seoul', category: 'graphic' })).args).toEqual({ category: 'graphic', location: 'seoul' });
+        // Hana Kim is an illustrator at Globex; nobody's text says aerospace (two of three words are enough to
+        // match): the answer says so beside her.
+        const partly = await callTool(client, 'search_designers', { q: 'illustrator globex aerospace' });
+        expect(toolIds(partly.structured)).toContain('d08');
+        expect(partly.text).toContain('No designer matches the word "aerospace": these results match the other words of q.');
       });
 
       it('search_designers pages through every listed designer once by its next arguments', async () => {
