@@ -72,7 +72,7 @@ describe('directory service', () => {
     const { port, calls } = recordingPort();
     const service = createDirectoryService({ search: port });
     expect(await problemOf(service.searchOpenRoles({ offset: 9951 }, REST_PAGE_RULES))).toEqual([
-      { parameter: 'offset', message: expect.stringMatching(/at most 10000.*meta\.next_cursor.*cursor/) },
+      { parameter: 'offset', message: expect.stringMatching(/at most 10000.*next_cursor as cursor/) },
     ]);
     expect(await problemOf(service.searchDesigners({ offset: 9901, limit: 1000 }, REST_PAGE_RULES))).toHaveLength(1);
     await service.searchDesigners({ offset: 9950 }, REST_PAGE_RULES);

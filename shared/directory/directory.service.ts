@@ -39,7 +39,7 @@ export function createDirectoryService(deps: {
       throw new InvalidInputError([
         {
           parameter: 'offset',
-          message: `offset+limit must be at most ${MAX_RESULT_WINDOW}; to read deeper, follow meta.next_cursor with the cursor parameter`,
+          message: `offset+limit must be at most ${MAX_RESULT_WINDOW}; to read deeper, pass the previous page's next_cursor as cursor`,
         },
       ]);
     }

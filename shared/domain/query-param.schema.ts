@@ -80,7 +80,7 @@ export function boolQueryParam(description: string) {
 export const NoQueryParamsSchema = z.strictObject({});
 
 export const CursorParam = z
-  .string({ error: once('a cursor string from meta.next_cursor') })
+  .string({ error: once("a cursor string: the previous page's next_cursor") })
   .min(1)
   .max(8192, { error: 'is not a valid cursor' })
-  .describe('Opaque cursor from meta.next_cursor of the previous page; walks results past the offset window.');
+  .describe("Opaque cursor: the previous page's next_cursor (meta.next_cursor in the REST answer); walks results past the offset window.");

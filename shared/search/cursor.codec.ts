@@ -79,7 +79,7 @@ export function encodeCursor(cursor: Cursor): string {
 
 const invalid = (message: string) => new InvalidInputError([{ parameter: 'cursor', message }]);
 
-export const invalidCursor = () => invalid('is not a valid cursor; pass meta.next_cursor from the previous page unchanged');
+export const invalidCursor = () => invalid("is not a valid cursor; pass the previous page's next_cursor unchanged");
 
 /** True when the values fit the sort: one value per key, each of the kind its key produces. */
 export function fitsSort(values: Cursor['sa'], kinds: readonly SortValueKind[]): boolean {
