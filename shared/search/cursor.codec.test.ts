@@ -29,6 +29,13 @@ describe('cursor codec', () => {
     }
   });
 
+  it('rejects a cursor that says it served more records before its snapshot than its position', () => {
+    const served = { ...valid, o: 2, x: ['a', 'b'] };
+    expect(decodeCursor(encodeCursor(served), 'designers', filters, sort)).toEqual(served);
+    expect(() => decodeCursor(encodeCursor({ ...served, o: 1 }), 'designers', filters, sort)).toThrow(/not a valid cursor/);
+    expect(() => decodeCursor(encodeCursor({ ...served, o: 0 }), 'designers', filters, sort)).toThrow(/not a valid cursor/);
+  });
+
   it('rejects garbage and cursors of the other resource', () => {
     expect(() => decodeCursor('not-a-cursor', 'designers', filters, sort)).toThrow(/not a valid cursor/);
     const other = encodeCursor({ ...valid, k: 'open_roles' });

@@ -63,7 +63,10 @@ const CursorSchema = z.strictObject({
     .optional(),
   // Ids served before the walk's snapshot was opened: the snapshot's pages leave them out.
   x: z.array(KeywordSchema).max(100).optional(),
-});
+})
+  // The records served before a snapshot are records served: never more than the position (a cursor saying
+  // so would place the walk before its first record).
+  .refine((c) => (c.x?.length ?? 0) <= c.o);
 export type Cursor = z.infer<typeof CursorSchema>;
 
 export function queryFingerprint(filters: object): string {

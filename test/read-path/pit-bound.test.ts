@@ -217,6 +217,61 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
     expect(own.search.openPits()).toBeLessThanOrEqual(pits + 2);
   });
 
+  it('a cursor naming a snapshot this process did not open never reaches Elasticsearch: the walk goes on by position, the other context stays open', async () => {
+    const own = await ownApp();
+    // Someone else's context on the cluster (another application's, or another walk's on another replica).
+    const foreign = (await fx.client.openPointInTime({ index: fx.names.openRoles, keep_alive: '1m' })).id;
+    onTestFinished(() => fx.client.closePointInTime({ id: foreign }).then(() => undefined, () => undefined));
+    const first = await own.get({ q: 'designer', limit: 9 });
+    const second = await own.get({ q: 'designer', limit: 9, cursor: first.body.meta.next_cursor! });
+    const genuine = second.body.meta.next_cursor!;
+    const payload = JSON.parse(Buffer.from(genuine, 'base64url').toString('utf8')) as { pit: string };
+    expect(typeof payload.pit).toBe('string');
+    const forged = Buffer.from(JSON.stringify({ ...payload, pit: foreign })).toString('base64url');
+
+    const viaForged = await own.get({ q: 'designer', limit: 9, cursor: forged });
+    expect(viaForged.status, JSON.stringify(viaForged.body)).toBe(200);
+    const viaGenuine = await own.get({ q: 'designer', limit: 9, cursor: genuine });
+    expect(viaForged.body.data.map((d) => d.id)).toEqual(viaGenuine.body.data.map((d) => d.id));
+    // Walked to its end, the forged walk closed only the snapshot it opened itself.
+    for (let next: string | null = viaForged.body.meta.next_cursor; next; ) {
+      const page = await own.get({ q: 'designer', limit: 9, cursor: next });
+      expect(page.status).toBe(200);
+      next = page.body.meta.next_cursor;
+    }
+    await expect(fx.client.search({ pit: { id: foreign }, size: 0 })).resolves.toBeDefined();
+  });
+
+  it('many requests following one cursor to the last page at once all answer it, and the snapshot closes after the last', async () => {
+    const own = await ownApp();
+    const baseline = await openContexts();
+    const pits = own.search.openPits();
+    const total = (await own.get({ q: 'designer', limit: 1 })).body.meta.total;
+    // Two pages in all: the page every follower asks for is the last.
+    const limit = Math.ceil(total / 2);
+    for (let round = 0; round < 5; round++) {
+      const cursor = (await own.get({ q: 'designer', limit })).body.meta.next_cursor!;
+      const followers = await Promise.all(Array.from({ length: 12 }, () => own.get({ q: 'designer', limit, cursor })));
+      for (const page of followers) {
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        expect(page.body.meta.has_more).toBe(false);
+        expect(page.body.data.map((d) => d.id)).toEqual(followers[0]!.body.data.map((d) => d.id));
+      }
+      expect(own.search.openPits()).toBe(pits);
+      expect(await openContexts()).toBe(baseline);
+    }
+  });
+
+  it('a cursor placing its walk before its first record is a 400 naming the cursor', async () => {
+    const first = await get({ q: 'designer', limit: 3 });
+    const payload = JSON.parse(Buffer.from(first.body.meta.next_cursor!, 'base64url').toString('utf8')) as { x: string[] };
+    expect(payload.x).toHaveLength(3);
+    const tampered = Buffer.from(JSON.stringify({ ...payload, o: 0 })).toString('base64url');
+    const response = await get({ q: 'designer', limit: 3, cursor: tampered });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([{ parameter: 'cursor', message: expect.stringMatching(/not a valid cursor/) }]);
+  });
+
   describe('one client cannot take the snapshots', () => {
     const SHARE = 2;
 

@@ -126,17 +126,34 @@ export class ElasticsearchSearchRepository implements SearchPort {
     // A relevance walk reads one snapshot, opened only when a client follows its first cursor (most
     // q searches never do). The records served before the snapshot existed travel in the cursor and
     // are left out of the snapshot's pages, so the walk still sees every record once.
-    let pit = cursor?.pit;
-    // The snapshot this request reads is held until it answers: another walk of the client may not close it.
-    if (pit) this.pits.hold(pit);
+    // A cursor's snapshot is read only if this process opened it and it is open: any other id (another
+    // replica's, one from before a restart, a forged one naming someone else's context) never reaches
+    // Elasticsearch, and the walk goes on in a new snapshot by position, as after an expiry.
+    const carried = cursor?.pit !== undefined && this.pits.owns(cursor.pit) ? cursor.pit : undefined;
+    let pit = carried;
+    // Every snapshot this request reads is held until it answers: no other request may close it meanwhile.
+    const held: string[] = [];
+    if (carried) {
+      this.pits.hold(carried);
+      held.push(carried);
+    }
+    const openFor = async (): Promise<string> => {
+      // Keyed by this cursor, as a first cursor's: replaying it cannot fill the pool either.
+      const id = await this.pits.open(walk.index, { walk: walk.page.cursor, reader: walk.page.reader });
+      held.push(id);
+      return id;
+    };
     try {
       const served = cursor?.x;
       let window: PageWindow;
       if (!cursor) window = { limit: walk.page.limit, offset: walk.page.offset };
       else if (walk.needsSnapshot && !pit) {
-        // The walk's first cursor: its snapshot, shared by every request that follows this same cursor.
-        pit = await this.pits.open(walk.index, { walk: walk.page.cursor, reader: walk.page.reader });
-        window = positionInSnapshot(cursor, walk.page.limit + probe) ?? { limit: walk.page.limit + probe, after: cursor.sa };
+        // The walk's first cursor, or one whose snapshot is not this process's: a snapshot shared by every
+        // request that follows this same cursor. A cursor that had a snapshot goes on by position only.
+        const position = positionInSnapshot(cursor, walk.page.limit + probe);
+        if (!position && cursor.pit !== undefined) throw expiredCursor();
+        pit = await openFor();
+        window = position ?? { limit: walk.page.limit + probe, after: cursor.sa };
       } else window = { limit: walk.page.limit + probe, after: cursor.sa };
 
       const search = () =>
@@ -150,32 +167,35 @@ export class ElasticsearchSearchRepository implements SearchPort {
         try {
           response = await search();
         } catch (error) {
-          if (!(cursor?.pit && isMissingPit(error))) throw error;
-          // The walk's snapshot is gone: closed when a walk reached its last page (a client retrying that page,
-          // or going back), or its keep-alive ran out. The walk goes on in a new snapshot by position, as one
-          // begun from an offset page does; past the window positions reach, it must start again.
-          await this.pits.close(cursor.pit);
-          const resumed = positionInSnapshot(cursor, walk.page.limit + probe);
+          if (!(carried && isMissingPit(error))) throw error;
+          // The walk's snapshot is gone (its keep-alive ran out on the cluster). The walk goes on in a new
+          // snapshot by position, as one begun from an offset page does; past the window positions reach, it
+          // must start again.
+          await this.pits.finish(carried);
+          const resumed = positionInSnapshot(cursor!, walk.page.limit + probe);
           if (!resumed) throw expiredCursor();
           window = resumed;
-          // Keyed by this cursor, as a first cursor's: replaying it cannot fill the pool either.
-          pit = await this.pits.open(walk.index, { walk: walk.page.cursor, reader: walk.page.reader });
+          pit = await openFor();
           response = await search();
         }
       } catch (error) {
-        // A snapshot this request opened goes to no client: free it.
-        if (pit && pit !== cursor?.pit) await this.pits.close(pit);
-        if (cursor?.pit && isMissingPit(error)) throw expiredCursor();
+        // A snapshot this request opened goes to no client: free it once no request reads it.
+        if (pit && pit !== carried) await this.pits.finish(pit);
+        if (carried && isMissingPit(error)) throw expiredCursor();
         // Everything else in the request was built from validated input; what the engine rejects is the
-        // client's point-in-time id.
-        if (cursor?.pit && isRejectedRequest(error)) {
-          await this.pits.close(cursor.pit);
+        // snapshot id, which this process opened: let it go.
+        if (carried && isRejectedRequest(error)) {
+          await this.pits.finish(carried);
           throw invalidCursor();
         }
         return mapSearchError(error);
       }
-      if (pit && response.pit_id) this.pits.touch(pit, response.pit_id);
-      pit = response.pit_id ?? pit;
+      if (pit && response.pit_id && response.pit_id !== pit) {
+        // The engine renamed the snapshot; the hold moves with it.
+        this.pits.touch(pit, response.pit_id);
+        held[held.indexOf(pit)] = response.pit_id;
+        pit = response.pit_id;
+      } else if (pit) this.pits.touch(pit, pit);
 
       const hits = response.hits.hits.slice(0, walk.page.limit);
       const matched = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
@@ -197,7 +217,8 @@ export class ElasticsearchSearchRepository implements SearchPort {
           ...(carry ? { x: carry } : {}),
         });
       } else if (pit) {
-        await this.pits.close(pit);
+        // The last page: the snapshot closes when the last request reading it (a retry, a second tab) lets go.
+        await this.pits.finish(pit);
       }
       return {
         items: hits.map((h) => map(h._source)),
@@ -208,11 +229,9 @@ export class ElasticsearchSearchRepository implements SearchPort {
         nextCursor,
       };
     } finally {
-      // Whichever snapshot the walk reads now (a new one, or the same one renamed by the engine).
-      if (pit) this.pits.release(pit);
+      for (const id of held) await this.pits.release(id);
     }
   }
-
 }
 
 /**

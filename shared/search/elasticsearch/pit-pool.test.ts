@@ -47,6 +47,37 @@ describe('PitPool', () => {
     await expect(pool.open('i')).resolves.toBe('pit-2');
   });
 
+  it('owns only the snapshots it opened and still holds open', async () => {
+    const { client } = fakeClient();
+    const pool = new PitPool(client, { maxOpen: 2 });
+    const id = await pool.open('i');
+    expect(pool.owns(id)).toBe(true);
+    expect(pool.owns('made-up-id-of-someone-elses-context')).toBe(false);
+    await pool.release(id);
+    await pool.finish(id);
+    expect(pool.owns(id)).toBe(false);
+  });
+
+  it('a finished snapshot closes when the last request reading it lets go, and is given to no new request', async () => {
+    const { client, closed } = fakeClient();
+    const pool = new PitPool(client, { maxOpen: 3 });
+    const id = await pool.open('i', { walk: 'first-cursor' });
+    const again = await pool.open('i', { walk: 'first-cursor' });
+    expect(again).toBe(id);
+    // One request reached the last page; the other still reads the snapshot.
+    await pool.finish(id);
+    await pool.release(id);
+    expect(closed).toEqual([]);
+    expect(pool.owns(id)).toBe(true);
+    // A new follower of the same first cursor gets a snapshot of its own.
+    const third = await pool.open('i', { walk: 'first-cursor' });
+    expect(third).not.toBe(id);
+    await pool.release(id);
+    expect(closed).toEqual([id]);
+    expect(pool.owns(id)).toBe(false);
+    expect(pool.size()).toBe(1);
+  });
+
   it('an abandoned point in time stops counting when its keep-alive runs out; each page extends it', async () => {
     const { client } = fakeClient();
     let now = 0;

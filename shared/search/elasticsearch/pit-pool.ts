@@ -41,7 +41,13 @@ const RESERVED = 'reserved:';
  * it) while that snapshot is open, it reads the same one, so replaying one cursor cannot fill the pool.
  *
  * A request holds the snapshot it reads (`open` and `hold` take a hold, `release` gives it back), so no
- * other reader's request closes it under a search in flight.
+ * other reader's request closes it under a search in flight; a walk that ends (`finish`) closes its snapshot
+ * when the last request reading it lets go: two requests following one cursor to the last page both read it.
+ *
+ * Only snapshots this pool opened are ever read (`owns`): a snapshot id arrives in a cursor, which is client
+ * input, and one this process did not open (another replica's, one from before a restart, or one made up to
+ * name another walk's or another application's context on the cluster) must never be searched, kept alive
+ * or closed from here.
  */
 export class PitPool {
   private readonly expiries = new Map<string, number>();
@@ -51,6 +57,8 @@ export class PitPool {
   private readonly readerOf = new Map<string, string>();
   /** Requests reading each snapshot now. */
   private readonly holds = new Map<string, number>();
+  /** Snapshots whose walk ended, to close when the last request reading them lets go. */
+  private readonly finished = new Set<string>();
   private readonly now: () => number;
 
   constructor(
@@ -101,16 +109,36 @@ export class PitPool {
     }
   }
 
+  /** True when this pool opened the snapshot and it is open: the only snapshots a cursor may read. */
+  owns(id: string): boolean {
+    this.prune();
+    return !id.startsWith(RESERVED) && this.expiries.has(id);
+  }
+
   /** A request reads a snapshot it did not open (a cursor's): no other reader's walk may close it meanwhile. */
   hold(id: string): void {
     if (this.expiries.has(id)) this.holds.set(id, (this.holds.get(id) ?? 0) + 1);
   }
 
-  release(id: string): void {
+  /** The request is done with the snapshot; the last one to let go of a finished snapshot closes it. */
+  async release(id: string): Promise<void> {
     const held = this.holds.get(id);
-    if (held === undefined) return;
-    if (held > 1) this.holds.set(id, held - 1);
-    else this.holds.delete(id);
+    if (held !== undefined && held > 1) {
+      this.holds.set(id, held - 1);
+      return;
+    }
+    this.holds.delete(id);
+    if (this.finished.has(id)) await this.close(id);
+  }
+
+  /**
+   * The walk reading this snapshot ended (its last page, or the snapshot is of no further use): no new
+   * request is given it, and it is closed now, or, while requests still read it, when the last lets go.
+   */
+  async finish(id: string): Promise<void> {
+    this.unlinkWalk(id);
+    if (this.holds.has(id)) this.finished.add(id);
+    else await this.close(id);
   }
 
   private async openNew(index: string, reader: string | undefined): Promise<string> {
@@ -181,6 +209,7 @@ export class PitPool {
       const held = this.holds.get(previousId);
       this.holds.delete(previousId);
       if (held !== undefined) this.holds.set(currentId, held);
+      if (this.finished.delete(previousId)) this.finished.add(currentId);
     }
     this.expiries.set(currentId, this.now() + PIT_KEEP_ALIVE_MS);
   }
@@ -207,6 +236,7 @@ export class PitPool {
     this.expiries.delete(id);
     this.readerOf.delete(id);
     this.holds.delete(id);
+    this.finished.delete(id);
     this.unlinkWalk(id);
   }
 
