@@ -173,6 +173,11 @@ describe('error middleware', () => {
     expect(await raw('//\\evil.example/')).toMatchObject({ status: 308, location: '/%5Cevil.example/' });
     // A single slash throughout is left alone.
     expect((await raw('/api/v1/unknown')).status).toBe(404);
+    // A proxy's absolute form: its scheme's "//" is no repeated slash, and its host is never the redirect's.
+    expect(await raw('http://evil.example//x')).toMatchObject({ status: 308, location: '/x' });
+    expect(await raw('https://evil.example//api//v1?q=a')).toMatchObject({ status: 308, location: '/api/v1?q=a' });
+    expect(await raw('javascript://x//%0aalert(1)')).toMatchObject({ status: 308, location: '/%0aalert(1)' });
+    expect((await raw('http://directory.test/api/v1/unknown')).status).toBe(404);
   });
 
   it('readiness follows the search port', async () => {
