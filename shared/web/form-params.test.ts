@@ -27,11 +27,13 @@ describe('formValues', () => {
     });
   });
 
-  it('shows a character HTML cannot carry as U+FFFD, and keeps tabs, line breaks and every other character', () => {
-    expect(formValues({ q: 'a\u0000b\u0007\u009F', location: 'x\uD800y', company: 'Tab\tNew\nLine ü 🎨 \u202E' }, ['q', 'location', 'company'])).toEqual({
+  it('shows a character a page does not show back as U+FFFD, and keeps tabs, line breaks and every other character', () => {
+    expect(formValues({ q: 'a\u0000b\u0007\u009F', location: 'x\uD800y\uFFFE\uFDD0', company: 'Tab\tNew\nLine ü 🎨 \u200F\u05D0' }, ['q', 'location', 'company'])).toEqual({
       q: 'a\uFFFDb\uFFFD\uFFFD',
-      location: 'x\uFFFDy',
-      company: 'Tab\tNew\nLine ü 🎨 \u202E',
+      location: 'x\uFFFDy\uFFFD\uFFFD',
+      company: 'Tab\tNew\nLine ü 🎨 \u200F\u05D0',
     });
+    // The overrides every public string refuses would show the title reversed beside the 400 naming them.
+    expect(formValues({ q: 'a\u202Eb\u2066c' }, ['q'])).toEqual({ q: 'a\uFFFDb\uFFFDc' });
   });
 });

@@ -16,12 +16,17 @@ export function searchParams(query: Record<string, unknown>, known: readonly str
   return kept;
 }
 
-/** Control characters (tab and line breaks aside), which an HTML document may not carry. */
-const UNSHOWABLE = /(?![\t\n\r])\p{Cc}/gu;
+/**
+ * Characters a page does not show back: control characters (tab and line breaks aside) and noncharacters,
+ * which an HTML document may not carry, and the bidirectional embeddings, overrides and isolates, which every
+ * public string refuses (text.schema.ts) since they make the text around them display in another order.
+ */
+const UNSHOWABLE = /(?![\t\n\r])\p{Cc}|\p{Noncharacter_Code_Point}|[\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * The values to show back in the form: what was typed, even when invalid; the first of a repeated one. A
- * character HTML cannot carry (a NUL, a lone surrogate) is shown as U+FFFD, as the 400 beside it names it.
+ * character a page does not show (a NUL, a lone surrogate, a right-to-left override) is shown as U+FFFD, as
+ * the 400 beside it names it.
  */
 export function formValues(query: Record<string, unknown>, fields: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};

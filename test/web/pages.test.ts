@@ -176,6 +176,11 @@ describe.each(engines)('web pages on $name', (backend) => {
       expect([nul.text.includes('\u0000'), nul.text.includes('\u0001')]).toEqual([false, false]);
       expect(nul.$('#f-q').attr('value')).toBe('a\uFFFDb');
       expect(nul.$('#q-error').text()).not.toBe('');
+      // A right-to-left override: refused, and not shown back to turn the page's title around.
+      const override = await page('/?q=a%E2%80%AEb');
+      expect(override.status).toBe(400);
+      expect(override.text.includes('\u202E')).toBe(false);
+      expect(override.$('#f-q').attr('value')).toBe('a\uFFFDb');
       // A parameter without a field of its own is named in the summary, as the API names it.
       const unknown = await page('/?limit=abc');
       expect(unknown.status).toBe(400);
