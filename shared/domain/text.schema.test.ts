@@ -50,6 +50,10 @@ describe('text rules for every public string', () => {
     }
     // An @ in the path or query is no user name.
     expect(webUrl().safeParse('https://studio.example/@ana?by=ana@example.com').success).toBe(true);
+    // A backslash: browsers open studio.example, other readers read evil.example.
+    for (const backslashed of ['https://studio.example\\@evil.example', 'https://studio.example/a\\b']) {
+      expect(messages(webUrl().safeParse(backslashed))).toEqual(['must not contain a backslash (write / in a path, %5C in a query)']);
+    }
   });
 });
 

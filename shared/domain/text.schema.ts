@@ -73,7 +73,10 @@ export function webUrl() {
       .refine((value) => !hasUserInfo(value), {
         error: 'must not contain a user name or password (the user:password@ part); every link here is public',
         abort: true,
-      }),
+      })
+      // Browsers read a backslash as a slash, other URL readers do not: "https://a.example\@b.example" opens
+      // a.example and reads as b.example. A link means one place to everyone who reads it.
+      .refine((value) => !value.includes('\\'), { error: 'must not contain a backslash (write / in a path, %5C in a query)', abort: true }),
   );
 }
 
