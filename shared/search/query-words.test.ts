@@ -15,6 +15,9 @@ describe('understandQuery', () => {
       words: ['google', 'design', 'directors'],
       pastRoles: true,
     });
+    // "used to work at", "left": the past, said the way people say it.
+    expect(understandQuery('designers who used to work at Possible Works')).toMatchObject({ words: ['designers', 'possible'], pastRoles: true });
+    expect(understandQuery('people who left Spotify')).toMatchObject({ words: ['spotify'], pastRoles: true });
   });
 
   it('the last word also matches as a prefix anywhere, an earlier initial (one letter) as a prefix of the name', () => {

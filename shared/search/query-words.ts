@@ -23,7 +23,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   // how requests describe a person rather than what the person is
   'based', 'located', 'living', 'lives', 'live', 'experience', 'experienced', 'background', 'years', 'year', 'worked',
   'works', 'working', 'knows', 'know', 'knowing', 'skilled', 'skills', 'expert', 'expertise', 'good', 'great', 'strong',
-  'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'also', 'like', 'really', 'very',
+  'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'left', 'also', 'like', 'really', 'very',
   // what a request for open roles calls every listing ("motion design roles in berlin", "ux work in the us")
   'job', 'jobs', 'role', 'roles', 'position', 'positions', 'opening', 'openings', 'opportunity', 'opportunities',
   'vacancy', 'vacancies', 'work', 'gig', 'gigs',
@@ -34,8 +34,11 @@ export const PLACE_MARKERS: ReadonlySet<string> = new Set(['in', 'near', 'around
 /** Words after which a request names a place or an employer ("from spain", "from google"). */
 export const PLACE_OR_EMPLOYER_MARKERS: ReadonlySet<string> = new Set(['from']);
 
-/** Filler that asks for past roles ("former Google design directors"): previous roles then rank above the current one. */
-export const PAST_ROLE_WORDS: ReadonlySet<string> = new Set(['former', 'formerly', 'ex', 'previously', 'previous', 'past']);
+/**
+ * Filler that asks for past roles ("former Google design directors", "who used to work at Possible Works",
+ * "people who left Spotify"): previous roles then rank above the current one.
+ */
+export const PAST_ROLE_WORDS: ReadonlySet<string> = new Set(['former', 'formerly', 'ex', 'previously', 'previous', 'past', 'used', 'left']);
 
 /** Where a query word also matches as the start of a word: any field, the name (the highest-weighted field), or nowhere. */
 export type PrefixScope = 'any' | 'name' | null;
