@@ -8,7 +8,7 @@ import type { Designer } from '../domain/designer.schema.ts';
 import { BackendUnavailableError, NotFoundError } from '../domain/errors.ts';
 import type { Page, PageRules } from '../domain/pagination.ts';
 import { createLogger } from '../logging/logger.ts';
-import { createDirectoryMcpServer } from './directory-mcp.server.ts';
+import { createDirectoryMcpServer, MAX_CONCURRENT_TOOL_CALLS } from './directory-mcp.server.ts';
 import { SearchDesignersInputSchema } from './tool-input.schema.ts';
 
 const ana: Designer = {
@@ -154,6 +154,25 @@ describe('directory MCP server', () => {
       'q names a category, a place that structured arguments match exactly: consider calling search_designers with ' +
         '{"category":"3d","location":"berlin","q":"generalist blender"} (40 designers).',
     );
+  });
+
+  it(`runs at most ${MAX_CONCURRENT_TOOL_CALLS} tool calls at once, each answered as its own`, async () => {
+    let running = 0;
+    let peak = 0;
+    const { directory } = fakeDirectory({
+      getDesigner: async (key) => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return { ...ana, slug: (key as { slug: string }).slug };
+      },
+    });
+    const client = await connect(createDirectoryMcpServer({ directory, logger }));
+    const slugs = Array.from({ length: 12 }, (_, i) => `designer-${i}`);
+    const results = await Promise.all(slugs.map((slug) => client.callTool({ name: 'get_designer', arguments: { slug } })));
+    expect(results.map((r) => (r.structuredContent as { designer: { slug: string } }).designer.slug)).toEqual(slugs);
+    expect(peak).toBe(MAX_CONCURRENT_TOOL_CALLS);
   });
 
   it('turns an unknown designer into a hint to search, by slug and by id', async () => {

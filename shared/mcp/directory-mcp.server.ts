@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import pLimit from 'p-limit';
 import pkg from '../../package.json' with { type: 'json' };
 import type { DirectoryService } from '../directory/directory.service.ts';
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
@@ -33,7 +34,16 @@ export interface DirectoryMcpServerDeps {
   logger: Logger;
   /** The client's address, for the hosted server (see PageRequest.reader). */
   reader?: string | undefined;
+  /** Tool calls this server runs at once (default MAX_CONCURRENT_TOOL_CALLS). */
+  maxConcurrentCalls?: number;
 }
+
+/**
+ * Tool calls one server runs at once. The hosted server is made for each HTTP request, so this bounds what
+ * one request asks of the search engine: a JSON-RPC batch of a hundred heavy searches runs four at a time
+ * instead of all at once, and other clients' searches are not queued behind all of it.
+ */
+export const MAX_CONCURRENT_TOOL_CALLS = 4;
 
 function annotations(title: string): ToolAnnotations {
   return { title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -44,7 +54,7 @@ function pageMeta(page: { total: number; limit: number; offset: number; hasMore:
 }
 
 /** One MCP server with the directory's three tools; both the hosted and the stdio server are built here. */
-export function createDirectoryMcpServer({ directory, logger, reader }: DirectoryMcpServerDeps): McpServer {
+export function createDirectoryMcpServer({ directory, logger, reader, maxConcurrentCalls = MAX_CONCURRENT_TOOL_CALLS }: DirectoryMcpServerDeps): McpServer {
   const server = new McpServer(
     { name: 'designer-directory', title: 'Designer Directory', version: pkg.version },
     { instructions: SERVER_INSTRUCTIONS },
@@ -53,12 +63,15 @@ export function createDirectoryMcpServer({ directory, logger, reader }: Director
   const countDesigners = async (filters: DesignerFilters) => (await directory.searchDesigners({ ...filters, limit: 0 }, TOOL_PAGE_RULES)).total;
   const countOpenRoles = async (filters: OpenRoleFilters) => (await directory.searchOpenRoles({ ...filters, limit: 0 }, TOOL_PAGE_RULES)).total;
 
-  async function run(tool: string, hints: ToolErrorHints, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
-    try {
-      return await body();
-    } catch (error) {
-      return toolErrorResult(tool, error, logger, hints);
-    }
+  const turn = pLimit(maxConcurrentCalls);
+  function run(tool: string, hints: ToolErrorHints, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
+    return turn(async () => {
+      try {
+        return await body();
+      } catch (error) {
+        return toolErrorResult(tool, error, logger, hints);
+      }
+    });
   }
 
   server.registerTool(
