@@ -1,10 +1,12 @@
-import { SLUG_PATTERN } from '../domain/designer.fields.ts';
+import { SlugSchema } from '../domain/designer.schema.ts';
+import { intendedSlug } from '../web/profile-address.ts';
+
 /**
  * The slug a model meant by what it passed: a profile address or path ("https://host/designers/ana-lopez",
- * "/designer/ana-lopez") ends in it; capitals are the model's ("Ana-Lopez"). Null when no slug is there.
+ * "/designer/ana-lopez") ends in it; capitals are the model's ("Ana-Lopez"), read as the profile pages read
+ * a capitalised address. Null when no slug is there.
  */
 export function slugIn(raw: string): string | null {
-  const path = raw.trim().split(/[?#]/, 1)[0]!;
-  const last = path.split('/').filter(Boolean).at(-1)?.toLowerCase();
-  return last !== undefined && last.length <= 200 && SLUG_PATTERN.test(last) ? last : null;
+  const segment = raw.trim().split(/[?#]/, 1)[0]!.split('/').filter(Boolean).at(-1) ?? '';
+  return SlugSchema.safeParse(segment).success ? segment : intendedSlug(segment);
 }
