@@ -9,7 +9,7 @@ const ending = (names: string[], prefix: string, suffix = '') => names.filter((n
 
 describe('locationNames', () => {
   it('adds the country\'s names, in English and its own language, and its regions to a location that ends in a country code', () => {
-    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany', 'Munich, Deutschland', 'Munich, Europe', 'Munich, EMEA', 'München, DE']);
+    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany', 'Munich, Deutschland', 'Munich, Europe', 'Munich, EMEA', 'München, DE', 'Muenchen, DE']);
     expect(locationNames('Remote (US)')).toEqual([
       'Remote (US)',
       'Remote (United States of America)',
@@ -26,7 +26,17 @@ describe('locationNames', () => {
       'Istanbul, Middle East',
       'Istanbul, EMEA',
     ]);
-    expect(locationNames('Amsterdam, NL')).toEqual(['Amsterdam, NL', 'Amsterdam, Netherlands', 'Amsterdam, The Netherlands', 'Amsterdam, Nederland', 'Amsterdam, Europe', 'Amsterdam, EMEA']);
+    expect(locationNames('Amsterdam, NL')).toEqual([
+      'Amsterdam, NL',
+      'Amsterdam, Netherlands',
+      'Amsterdam, The Netherlands',
+      'Amsterdam, Nederland',
+      'Amsterdam, Holland',
+      'Amsterdam, Europe',
+      'Amsterdam, EMEA',
+    ]);
+    // Holland, as people call the Netherlands, is read as its country the other way round too.
+    expect(locationNames('Rotterdam, Holland')).toContain('Rotterdam, NL');
   });
 
   it('places each country in its continent and in the regions people search by', () => {
@@ -40,7 +50,10 @@ describe('locationNames', () => {
     expect(regions('Buenos Aires, AR')).toEqual(expect.arrayContaining(['South America', 'Latin America', 'LATAM']));
     expect(regions('Toronto, CA')).toContain('North America');
     expect(regions('Toronto, CA')).not.toContain('Latin America');
-    expect(regions('Oslo, NO')).toEqual(expect.arrayContaining(['Europe', 'EMEA', 'Nordics']));
+    expect(regions('Oslo, NO')).toEqual(expect.arrayContaining(['Europe', 'EMEA', 'Nordics', 'Scandinavia']));
+    // Finland and Iceland are Nordic, not Scandinavian.
+    expect(regions('Helsinki, FI')).toContain('Nordics');
+    expect(regions('Helsinki, FI')).not.toContain('Scandinavia');
     // Russia is in Europe as well as Asia, and so in EMEA rather than APAC.
     expect(regions('Moscow, RU')).toEqual(expect.arrayContaining(['Europe', 'Asia', 'EMEA']));
     expect(regions('Moscow, RU')).not.toContain('APAC');
@@ -92,11 +105,14 @@ describe('locationNames', () => {
     expect(ending(locationNames('New York, US'), '', ', US')).toEqual(['New York', 'New York City', 'NYC', 'NY']);
     expect(locationNames('New York')).toEqual(['New York', 'New York City', 'NYC', 'NY']);
     expect(ending(locationNames('San Francisco, US'), '', ', US')).toEqual(['San Francisco', 'SF', 'Bay Area']);
-    expect(ending(locationNames('Palo Alto, US'), '', ', US')).toEqual(['Palo Alto', 'Bay Area']);
+    expect(ending(locationNames('Palo Alto, US'), '', ', US')).toEqual(['Palo Alto', 'Bay Area', 'Silicon Valley']);
+    expect(ending(locationNames('Oakland, US'), '', ', US')).toEqual(['Oakland', 'Bay Area']);
+    expect(ending(locationNames('Tel Aviv, IL'), '', ', IL')).toEqual(['Tel Aviv', 'Tel Aviv-Yafo', 'Tel Aviv-Jaffa']);
     expect(ending(locationNames('Bengaluru, IN'), '', ', IN')).toEqual(['Bengaluru', 'Bangalore']);
     expect(ending(locationNames('Bangalore, India'), '', ', India')).toEqual(['Bangalore', 'Bengaluru']);
-    // Accents are already equal after folding: no second Zürich.
-    expect(locationNames('Zürich, CH').filter((n) => n.endsWith(', CH'))).toEqual(['Zürich, CH']);
+    // Accents are already equal after folding: no second Zürich; ü typed as ue is one more name.
+    expect(locationNames('Zürich, CH').filter((n) => n.endsWith(', CH'))).toEqual(['Zürich, CH', 'Zuerich, CH']);
+    expect(locationNames('Cologne, DE').filter((n) => n.endsWith(', DE'))).toEqual(['Cologne, DE', 'Köln, DE', 'Koeln, DE']);
     expect(locationNames('  sf , US')).toContain('San Francisco, US');
   });
 

@@ -20,6 +20,9 @@ const EXTRA_CODES: Readonly<Record<string, { iso?: string; names: readonly strin
 const ALSO_ON: Readonly<Record<string, TContinentCode>> = { RU: 'EU', TR: 'EU' };
 const MIDDLE_EAST = new Set(['AE', 'BH', 'CY', 'EG', 'IL', 'IQ', 'IR', 'JO', 'KW', 'LB', 'OM', 'PS', 'QA', 'SA', 'SY', 'TR', 'YE']);
 const NORDICS = new Set(['DK', 'FI', 'IS', 'NO', 'SE']);
+const SCANDINAVIA = new Set(['DK', 'NO', 'SE']);
+/** Names people write for a country that neither ISO 3166 nor the country's own name gives. */
+const OTHER_COUNTRY_NAMES: Readonly<Record<string, readonly string[]>> = { NL: ['Holland'] };
 /** In the Americas and speaking Spanish or Portuguese: Mexico to Argentina, Puerto Rico, not the US or Canada. */
 const LATIN_LANGUAGES = new Set(['es', 'pt']);
 
@@ -36,9 +39,12 @@ const CITY_NAMES: readonly (readonly string[])[] = [
   ['Mumbai', 'Bombay'],
   ['Chennai', 'Madras'],
   ['Kolkata', 'Calcutta'],
-  ['Munich', 'München'],
-  ['Cologne', 'Köln'],
-  ['Nuremberg', 'Nürnberg'],
+  // German's umlauts as typed without them: ü is ue (folding already equates ü with u).
+  ['Munich', 'München', 'Muenchen'],
+  ['Cologne', 'Köln', 'Koeln'],
+  ['Nuremberg', 'Nürnberg', 'Nuernberg'],
+  ['Zurich', 'Zuerich'],
+  ['Dusseldorf', 'Duesseldorf'],
   ['Vienna', 'Wien'],
   ['Prague', 'Praha'],
   ['Warsaw', 'Warszawa'],
@@ -61,11 +67,13 @@ const CITY_NAMES: readonly (readonly string[])[] = [
   ['Kyiv', 'Kiev'],
   ['Ho Chi Minh City', 'Saigon'],
   ['Mexico City', 'Ciudad de México', 'CDMX'],
+  ['Tel Aviv', 'Tel Aviv-Yafo', 'Tel Aviv-Jaffa'],
 ];
 
 /** Areas people search by that hold several cities: each of these cities is also in the area. */
 const AREAS: Readonly<Record<string, readonly string[]>> = {
   'Bay Area': ['San Francisco', 'Oakland', 'Berkeley', 'San Jose', 'Palo Alto', 'Mountain View', 'Menlo Park', 'Sunnyvale', 'Cupertino', 'Redwood City', 'Santa Clara', 'Fremont'],
+  'Silicon Valley': ['San Jose', 'Palo Alto', 'Mountain View', 'Menlo Park', 'Sunnyvale', 'Cupertino', 'Redwood City', 'Santa Clara'],
 };
 
 /** A name as a location may carry it: letters (with their marks), spaces, apostrophes and hyphens ("U.S.A." and "Korea, Republic of" are left out). */
@@ -107,7 +115,7 @@ function locationTables(): Tables {
     for (const name of names) if (!isCode(name) && !codes.has(fold(name))) codes.set(fold(name), code);
   };
   const iso = countries.getNames('en', { select: 'all' });
-  const everyName = (code: string) => [...(iso[code] ?? []), ...nativeNames(code)];
+  const everyName = (code: string) => [...(iso[code] ?? []), ...nativeNames(code), ...(OTHER_COUNTRY_NAMES[code] ?? [])];
   for (const [code, extra] of Object.entries(EXTRA_CODES)) {
     add(code, [...(extra.iso ? [extra.iso, ...everyName(extra.iso)] : []), ...extra.names], extra.regions ?? (extra.iso ? regionsOf(extra.iso) : []));
   }
@@ -158,6 +166,7 @@ function regionsOf(code: string): string[] {
     ...((on('AS') && !middleEast && !on('EU')) || on('OC') ? ['APAC'] : []),
     ...((on('NA') || on('SA')) && facts.languages.some((l) => LATIN_LANGUAGES.has(l)) ? ['Latin America', 'LATAM'] : []),
     ...(NORDICS.has(code) ? ['Nordics'] : []),
+    ...(SCANDINAVIA.has(code) ? ['Scandinavia'] : []),
   ];
 }
 

@@ -193,6 +193,9 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/designers?location=ny%2C%20us')).toEqual(['d09']);
         expect((await ids('/api/v1/designers?q=product%20designer%20in%20NY'))[0]).toBe('d09');
         expect(await ids('/api/v1/designers?location=new%20york%20city')).toEqual(['d09']);
+        // A German city name with ü typed as ue, as people without the key write it.
+        expect(await ids('/api/v1/designers?location=zuerich')).toEqual(['d02']);
+        expect(await ids('/api/v1/designers?location=zuerich%2C%20ch')).toEqual(['d02']);
         expect(await ids('/api/v1/designers?location=bay%20area')).toEqual(['d01']);
         expect(await ids('/api/v1/designers?location=sf%2C%20us')).toEqual(['d01']);
         expect(await ids('/api/v1/designers?location=bruxelles')).toEqual(['d03']);

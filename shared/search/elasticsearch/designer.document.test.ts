@@ -31,7 +31,7 @@ describe('toDesignerDocument', () => {
       titles: ['brand designer', 'graphic designer'],
       companies: ['acme studio', 'globex'],
       description: 'builds identity systems for museums',
-      location: ['zurich ch', 'zurich switzerland', 'zurich schweiz', 'zurich europe', 'zurich emea'],
+      location: ['zurich ch', 'zurich switzerland', 'zurich schweiz', 'zurich europe', 'zurich emea', 'zuerich ch'],
       roles: [
         { text: 'brand designer acme studio', current: true },
         { text: 'graphic designer globex', current: false },

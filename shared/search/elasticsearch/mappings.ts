@@ -29,10 +29,11 @@ export const MAPPING_VERSION = 3;
 /**
  * Bumped with every change to what a document holds for the same row (2: a location also carries its
  * country's other names; 3: its country's own name, regions and the city's other names, and the
- * whitespace analyzer; 4: New York's NY). An index whose documents are older is rebuilt by the worker when it starts
+ * whitespace analyzer; 4: New York's NY; 5: Scandinavia, Holland, Silicon Valley, Tel Aviv-Yafo and German
+ * cities written with ue for ü). An index whose documents are older is rebuilt by the worker when it starts
  * (ingest-worker.factory.ts), so a release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 4;
+export const DOCUMENT_VERSION = 5;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
