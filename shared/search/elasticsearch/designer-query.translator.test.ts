@@ -6,10 +6,12 @@ import {
   buildDesignerSearchRequest,
   designerSort,
   DESIGNER_TEXT_FIELDS,
+  pastRoleBonus,
   ROLE_BOOSTS,
   sameRoleBonus,
 } from './designer-query.translator.ts';
 import { freeText, wordFilter } from './query-clauses.ts';
+import { understandQuery } from '../query-words.ts';
 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
@@ -25,7 +27,7 @@ describe('buildDesignerQuery', () => {
   it('q: free text over name, titles, companies and description, scored (must/should, not filter)', () => {
     const b = bool({ q: 'Ana Mül' });
     expect(b.filter).toEqual([]);
-    const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS, sameRoleBonus)!;
+    const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS, (query) => [...sameRoleBonus(query), ...pastRoleBonus(query)])!;
     expect(b.must).toEqual(text.must);
     expect(b.should).toEqual(text.should);
   });
@@ -47,6 +49,29 @@ describe('buildDesignerQuery', () => {
     expect(sameRoleBonus({ words: ['figma'], prefix: ['any'], pastRoles: false })).toEqual([]);
     const past = JSON.stringify(sameRoleBonus({ words: ['google', 'director'], prefix: [null, 'any'], pastRoles: true }));
     expect(past).toContain('{"term":{"roles.current":false}}');
+  });
+
+  it('a request for past roles adds a bonus for a previous role holding enough of its words, shared out over them, "designer" left out', () => {
+    expect(pastRoleBonus({ words: ['possible'], prefix: ['any'], pastRoles: false })).toEqual([]);
+    expect(pastRoleBonus({ words: ['designers'], prefix: ['any'], pastRoles: true })).toEqual([]);
+    const [bonus] = pastRoleBonus(understandQuery('former Helpful Design Co. designers')) as [
+      { nested: { path: string; score_mode: string; query: { bool: { filter: unknown[]; should: { constant_score: { boost: number } }[]; minimum_should_match: number } } } },
+    ];
+    expect(bonus.nested).toMatchObject({ path: 'roles', score_mode: 'max' });
+    const inner = bonus.nested.query.bool;
+    expect(inner.filter).toEqual([{ term: { 'roles.current': false } }]);
+    // helpful, design, co: two of three, each worth a third of the bonus.
+    expect(inner.should).toHaveLength(3);
+    expect(inner.minimum_should_match).toBe(2);
+    for (const word of inner.should) expect(word.constant_score.boost).toBeCloseTo(ROLE_BOOSTS.pastRole / 3);
+    // One telling word is enough on its own ("who used to work at Possible Works").
+    const [one] = pastRoleBonus(understandQuery('designers who used to work at Possible Works')) as [typeof bonus];
+    expect(one.nested.query.bool).toMatchObject({ minimum_should_match: 1 });
+    expect(one.nested.query.bool.should[0]!.constant_score.boost).toBe(ROLE_BOOSTS.pastRole);
+    // Part of every designer free-text query that asks for past roles, and of none other.
+    const pastBonus = '"filter":[{"term":{"roles.current":false}}]';
+    expect(JSON.stringify(bool({ q: 'former Acme designers' }).should)).toContain(pastBonus);
+    expect(JSON.stringify(bool({ q: 'Acme designers' }).should)).not.toContain(pastBonus);
   });
 
   it('q that is blank or only punctuation adds no clause', () => {
