@@ -12,7 +12,7 @@ import { advertisedInput } from './advertised-input.schema.ts';
 import { nextPageArguments } from './next-page.arguments.ts';
 import { openRoleHints } from './open-role-hints.ts';
 import { searchHints } from './search-hints.ts';
-import { slugIn } from './slug-guess.ts';
+import { namedIn, slugIn } from './slug-guess.ts';
 import { GET_DESIGNER, LIST_OPEN_ROLES, SEARCH_DESIGNERS, SERVER_INSTRUCTIONS } from './tool-descriptions.ts';
 import { type ToolErrorHints, toolErrorResult } from './tool-error.mapper.ts';
 import { GetDesignerInputSchema, ListOpenRolesInputSchema, SearchDesignersInputSchema } from './tool-input.schema.ts';
@@ -116,7 +116,7 @@ export function createDirectoryMcpServer({ directory, logger, reader, maxConcurr
     (args) => {
       const raw = typeof args.slug === 'string' ? args.slug : '';
       const slug = slugIn(raw);
-      const guess = (slug ?? raw).replace(/-+/g, ' ').trim();
+      const guess = slug ? slug.replace(/-+/g, ' ') : (namedIn(raw) ?? '');
       // A model often passes the profile's address or a capitalised slug: the slug in it, if it holds one;
       // else the person's name ("Geraldine Boyer"): the search.
       const byName: Record<string, string> =
