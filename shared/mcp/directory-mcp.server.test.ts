@@ -202,7 +202,7 @@ describe('directory MCP server', () => {
     }
     // A name is no slug: the search, as before.
     const byName = await client.callTool({ name: 'get_designer', arguments: { slug: 'Geraldine Boyer' } });
-    expect(text(byName)).toContain('call search_designers with q="geraldine boyer"');
+    expect(text(byName)).toContain('call search_designers with q="Geraldine Boyer"');
     // An address whose last part is a name, or a search address: its words.
     const byAddress = await client.callTool({ name: 'get_designer', arguments: { slug: 'http://localhost:3000/designer/Geraldine%20Boyer' } });
     expect(text(byAddress)).toContain('call search_designers with q="geraldine boyer"');

@@ -23,8 +23,9 @@ describe('namedIn', () => {
   it('finds the words of a name in an address whose last part or q is no slug, or in the value itself', () => {
     expect(namedIn('http://localhost:3000/designer/Geraldine%20Boyer')).toBe('geraldine boyer');
     expect(namedIn('https://localhost:3000/?q=geraldine+boyer#results')).toBe('geraldine boyer');
-    expect(namedIn('Geraldine Boyer')).toBe('geraldine boyer');
+    expect(namedIn('Geraldine Boyer')).toBe('Geraldine Boyer');
     expect(namedIn('https://x.example/designer/%E0%A4%A')).toBe('e0 a4 a');
     expect(namedIn('---')).toBeNull();
+    expect(namedIn('https://x.example/designer/---')).toBeNull();
   });
 });

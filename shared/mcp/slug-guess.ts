@@ -13,12 +13,12 @@ export function slugIn(raw: string): string | null {
 
 /**
  * The words to search for when what a model passed as a slug holds none: a profile or search address's last
- * part or its q ("https://host/designer/Geraldine%20Boyer", "https://host/?q=geraldine+boyer"), else the
- * value itself, as lowercase words. Null when it holds no letter or digit.
+ * part or its q ("https://host/designer/Geraldine%20Boyer", "https://host/?q=geraldine+boyer"), as lowercase
+ * words; else the value itself, hyphens as spaces ("Ana Lopez" stays as written). Null when nothing is left.
  */
 export function namedIn(raw: string): string | null {
   const text = raw.trim();
-  if (!text.includes('/')) return profileSearchWords(text);
+  if (!text.includes('/')) return text.replace(/-+/g, ' ').trim() || null;
   const [path = '', query = ''] = text.split('#', 1)[0]!.split('?', 2);
   const q = new URLSearchParams(query).get('q');
   const segment = path.split('/').filter(Boolean).at(-1) ?? '';
