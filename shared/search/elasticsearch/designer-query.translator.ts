@@ -31,19 +31,18 @@ export const ROLE_BOOSTS = { sameRole: 1, currentRole: 2, pastRole: 12 } as cons
 export function sameRoleBonus({ words, prefix, pastRoles }: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles'>): Query[] {
   if (words.length < 2) return [];
   return [
-    {
-      nested: {
-        path: 'roles',
-        score_mode: 'max',
-        query: {
-          bool: {
-            must: [roleWords(words, prefix, 2, ROLE_BOOSTS.sameRole)],
-            should: [{ constant_score: { filter: { term: { 'roles.current': !pastRoles } }, boost: ROLE_BOOSTS.currentRole } }],
-          },
-        },
+    bestRole({
+      bool: {
+        must: [roleWords(words, prefix, 2, ROLE_BOOSTS.sameRole)],
+        should: [{ constant_score: { filter: { term: { 'roles.current': !pastRoles } }, boost: ROLE_BOOSTS.currentRole } }],
       },
-    },
+    }),
   ];
+}
+
+/** A designer's score from the one role of theirs that scores best on `query`. */
+function bestRole(query: Query): Query {
+  return { nested: { path: 'roles', score_mode: 'max', query } };
 }
 
 /** A role's text holding the word exactly, within its typo allowance, or (the last word) as a prefix. */
@@ -79,19 +78,13 @@ export function pastRoleBonus({ words, prefix, pastRoles }: Pick<QueryWords, 'wo
   if (!pastRoles || telling.length === 0) return [];
   const share = ROLE_BOOSTS.pastRole / telling.length;
   return [
-    {
-      nested: {
-        path: 'roles',
-        score_mode: 'max',
-        query: {
-          bool: {
-            filter: [{ term: { 'roles.current': false } }],
-            should: telling.map(({ word, prefix: scope }) => ({ constant_score: { filter: roleWord(word, scope), boost: share } })),
-            minimum_should_match: requiredMatches(telling.length),
-          },
-        },
+    bestRole({
+      bool: {
+        filter: [{ term: { 'roles.current': false } }],
+        should: telling.map(({ word, prefix: scope }) => ({ constant_score: { filter: roleWord(word, scope), boost: share } })),
+        minimum_should_match: requiredMatches(telling.length),
       },
-    },
+    }),
   ];
 }
 
