@@ -31,6 +31,11 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
         'empty embedded store: loaded the sample directory',
       );
     }
+    if (!config.CURSOR_SECRET) {
+      logger.info(
+        'CURSOR_SECRET is unset: cursors are signed with a random secret of this process, so no other replica (nor this one after a restart) accepts them; set the same CURSOR_SECRET on every API replica',
+      );
+    }
     const backend = createSearchBackend(config, { db });
     await backend.prepare();
     return {

@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.schema.ts';
 import { usingElasticsearch } from '../config/unusable-service.error.ts';
+import { CursorCodec } from '../search/cursor.codec.ts';
 import { createElasticsearchClient } from '../search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchIndexManager } from '../search/elasticsearch/es-index.manager.ts';
 import { ElasticsearchSearchRepository } from '../search/elasticsearch/es-search.repository.ts';
@@ -15,8 +16,14 @@ export interface SearchBackend {
   close(): Promise<void>;
 }
 
+/** Cursors signed with CURSOR_SECRET, which every replica shares; unset, with a secret of this process alone. */
+export function cursorCodecFor(config: Partial<Pick<Config, 'CURSOR_SECRET'>>): CursorCodec {
+  return config.CURSOR_SECRET ? new CursorCodec(config.CURSOR_SECRET) : CursorCodec.random();
+}
+
 export function createElasticsearchBackend(
-  config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'SEARCH_TIMEOUT_MS'> & Partial<Pick<Config, 'ES_MAX_OPEN_PITS' | 'ES_MAX_OPEN_PITS_PER_CLIENT'>>,
+  config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'SEARCH_TIMEOUT_MS'> &
+    Partial<Pick<Config, 'ES_MAX_OPEN_PITS' | 'ES_MAX_OPEN_PITS_PER_CLIENT' | 'CURSOR_SECRET'>>,
 ): SearchBackend {
   if (!config.ELASTICSEARCH_URL) throw new Error('ELASTICSEARCH_URL is not set');
   const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: config.SEARCH_TIMEOUT_MS });
@@ -27,6 +34,7 @@ export function createElasticsearchBackend(
     search: new ElasticsearchSearchRepository(client, names, {
       maxOpenPits: config.ES_MAX_OPEN_PITS,
       maxOpenPitsPerClient: config.ES_MAX_OPEN_PITS_PER_CLIENT,
+      cursors: cursorCodecFor(config),
     }),
     prepare: () => usingElasticsearch(url, () => manager.ensureIndices()),
     close: () => client.close(),
@@ -38,8 +46,15 @@ export function createElasticsearchBackend(
  * The Db stays the caller's to close. prepare() turns on the database's search-text queue and recomputes
  * text a migration marked stale; after that each search first catches up with the queued rows.
  */
-export function createPostgresBackend(db: Db, config: Pick<Config, 'PUBLIC_BASE_URL' | 'SEARCH_TIMEOUT_MS'>): SearchBackend {
-  const search = new PostgresSearchRepository(db, { publicBaseUrl: config.PUBLIC_BASE_URL, timeoutMs: config.SEARCH_TIMEOUT_MS });
+export function createPostgresBackend(
+  db: Db,
+  config: Pick<Config, 'PUBLIC_BASE_URL' | 'SEARCH_TIMEOUT_MS'> & Partial<Pick<Config, 'CURSOR_SECRET'>>,
+): SearchBackend {
+  const search = new PostgresSearchRepository(db, {
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    timeoutMs: config.SEARCH_TIMEOUT_MS,
+    cursors: cursorCodecFor(config),
+  });
   return {
     search,
     prepare: () => search.prepare(),

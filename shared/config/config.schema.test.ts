@@ -52,6 +52,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN/);
   });
 
+  it('takes a CURSOR_SECRET of 32 characters or more, refuses a shorter one, and leaves a blank one unset', () => {
+    const secret = 'k'.repeat(32);
+    expect(loadConfig({ CURSOR_SECRET: secret }).CURSOR_SECRET).toBe(secret);
+    expect(loadConfig({ CURSOR_SECRET: ' ' }).CURSOR_SECRET).toBeUndefined();
+    expect(loadConfig({}).CURSOR_SECRET).toBeUndefined();
+    expect(() => loadConfig({ CURSOR_SECRET: 'k'.repeat(31) })).toThrow(/CURSOR_SECRET: must be at least 32 characters/);
+  });
+
   it('says what each bad value should be, instead of zod\'s "expected number, received NaN"', () => {
     const message = (env: Record<string, string>) => {
       try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_CURSOR_SECRET_LENGTH } from '../search/cursor.codec.ts';
 import { ReindexTestPauseSchema } from './reindex-test-pause.schema.ts';
 
 // An exported but empty variable (`PORT=` in a .env file) means unset, for every setting: a blank
@@ -49,6 +50,16 @@ export const ConfigSchema = z
     // Of those, the ones one client (by address, see TRUST_PROXY_HOPS) holds at most: past it, a new walk
     // of that client closes its least recently read one, which goes on by position when followed again.
     ES_MAX_OPEN_PITS_PER_CLIENT: wholeNumber(50, 1),
+    // Signs cursors (HMAC-SHA256): every API replica behind one load balancer needs the same value, so that
+    // a walk reads one snapshot whichever replica serves each page. Unset: a random secret of this process,
+    // whose cursors no other replica (nor this one after a restart) accepts.
+    CURSOR_SECRET: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .min(MIN_CURSOR_SECRET_LENGTH, { error: `must be at least ${MIN_CURSOR_SECRET_LENGTH} characters (for example: openssl rand -base64 32)` })
+        .optional(),
+    ),
     DATABASE_URL: optionalUrl('postgres://user@127.0.0.1:5432/directory'),
     DATA_DIR: z.string().default('./data'),
     REDIS_URL: optionalUrl('redis://127.0.0.1:6379'),

@@ -1,9 +1,18 @@
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../domain/errors.ts';
-import { type Cursor, decodeCursor, encodeCursor, fitsSort, queryFingerprint, type SortValueKind } from './cursor.codec.ts';
+import { type Cursor, CursorCodec, fitsSort, MIN_CURSOR_SECRET_LENGTH, queryFingerprint, type SortValueKind } from './cursor.codec.ts';
 
-const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const SECRET = 'a-secret-every-replica-shares-0123456789';
+const codec = new CursorCodec(SECRET);
+const encodeCursor = (cursor: Cursor) => codec.encode(cursor);
+const decodeCursor = (...args: Parameters<CursorCodec['decode']>) => codec.decode(...args);
+/** Any JSON, signed as the replicas sign: what the checks behind the signature see. */
+const raw = (value: unknown) => {
+  const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${payload}.${createHmac('sha256', SECRET).update('designer-directory cursor v1\n').update(payload).digest('base64url')}`;
+};
 
 describe('cursor codec', () => {
   const filters = { q: 'brand', category: 'brand' };
@@ -12,6 +21,62 @@ describe('cursor codec', () => {
 
   it('round-trips a cursor for the same query', () => {
     expect(decodeCursor(encodeCursor(valid), 'designers', filters, sort)).toEqual(valid);
+  });
+
+  describe('signature', () => {
+    const [payload, signature] = encodeCursor(valid).split('.') as [string, string];
+    const refused = (cursor: string, by = codec) => {
+      try {
+        by.decode(cursor, 'designers', filters, sort);
+      } catch (e) {
+        expect(e).toBeInstanceOf(InvalidInputError);
+        expect((e as InvalidInputError).problems).toEqual([{ parameter: 'cursor', message: expect.stringMatching(/not a valid cursor/) }]);
+        return;
+      }
+      expect.unreachable(`accepted ${cursor}`);
+    };
+
+    it('a cursor signed with the same secret decodes on any codec holding it (another replica)', () => {
+      expect(new CursorCodec(SECRET).decode(encodeCursor(valid), 'designers', filters, sort)).toEqual(valid);
+      expect(raw(valid)).toBe(encodeCursor(valid));
+    });
+
+    it('refuses a cursor signed with another secret', () => {
+      refused(encodeCursor(valid), new CursorCodec('another-secret-of-another-deployment-0123'));
+      refused(encodeCursor(valid), CursorCodec.random());
+    });
+
+    it('refuses a tampered payload under the original signature', () => {
+      const changed = Buffer.from(JSON.stringify({ ...valid, pit: 'bm90LWEtcmVhbC1wb2ludC1pbi10aW1l' })).toString('base64url');
+      refused(`${changed}.${signature}`);
+      const position = Buffer.from(JSON.stringify({ ...valid, o: 21 })).toString('base64url');
+      refused(`${position}.${signature}`);
+    });
+
+    it('refuses a changed, truncated, extended or missing signature', () => {
+      const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1)!;
+      refused(`${payload}.${flipped}`);
+      refused(`${payload}.${signature.slice(0, -1)}`);
+      refused(`${payload}.${signature.slice(0, 22)}`);
+      refused(`${payload}.${signature}A`);
+      refused(`${payload}.${signature}.`);
+      refused(`${payload}.`);
+      refused(payload);
+      refused(`${payload.slice(0, -4)}.${signature}`);
+    });
+
+    it('refuses an unsigned cursor of the earlier format', () => {
+      refused(Buffer.from(JSON.stringify(valid)).toString('base64url'));
+    });
+
+    it('refuses a secret shorter than the minimum', () => {
+      expect(() => new CursorCodec('x'.repeat(MIN_CURSOR_SECRET_LENGTH - 1))).toThrow(/at least/);
+      expect(() => new CursorCodec('x'.repeat(MIN_CURSOR_SECRET_LENGTH))).not.toThrow();
+    });
+
+    it('gives two random codecs different secrets', () => {
+      refused(CursorCodec.random().encode(valid), CursorCodec.random());
+    });
   });
 
   it('fingerprints ignore key order and empty values', () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { InvalidInputError } from '../domain/errors.ts';
 
@@ -48,7 +48,8 @@ const sortValueSchemas: Record<SortValueKind, z.ZodType> = {
 /**
  * The cursor is opaque to clients: base64url JSON holding the sort values of the last record served,
  * the absolute position of the next page, a hash of the query it belongs to, and optionally an engine
- * snapshot (an Elasticsearch point in time) so that the walk sees one consistent view.
+ * snapshot (an Elasticsearch point in time) so that the walk sees one consistent view; signed by
+ * `CursorCodec`.
  */
 const CursorSchema = z.strictObject({
   v: z.literal(1),
@@ -76,10 +77,6 @@ export function queryFingerprint(filters: object): string {
   return createHash('sha256').update(JSON.stringify(entries)).digest('base64url').slice(0, 16);
 }
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
 const invalid = (message: string) => new InvalidInputError([{ parameter: 'cursor', message }]);
 
 export const invalidCursor = () => invalid("is not a valid cursor; pass the previous page's next_cursor unchanged");
@@ -89,33 +86,81 @@ export function fitsSort(values: Cursor['sa'], kinds: readonly SortValueKind[]):
   return values.length === kinds.length && kinds.every((kind, i) => sortValueSchemas[kind].safeParse(values[i]).success);
 }
 
+/** The shortest CURSOR_SECRET accepted: 32 characters (openssl rand -base64 32 gives 44). */
+export const MIN_CURSOR_SECRET_LENGTH = 32;
+
+/** Binds a signature to cursors of this format, so a secret shared with something else cannot sign one. */
+const SIGNING_CONTEXT = 'designer-directory cursor v1\n';
+const SIGNATURE_BYTES = 32;
+
 /**
- * Decodes a cursor of `kind` for the query `filters` whose sort has the value kinds `sort`, or throws a
- * 400 naming the cursor parameter. `snapshotTiebreaker`: the kind of the value an engine appends to the
- * sort of a search in a snapshot (a cursor with a point in time may carry it).
+ * Encodes and checks cursors: `<payload>.<signature>`, the payload base64url JSON and the signature its
+ * HMAC-SHA256 under a secret every replica shares. A cursor is client input; the signature is what lets a
+ * replica trust a snapshot id in it that another replica opened (the cluster would search any context
+ * named to it), and a cursor that fails it is refused before its contents are read.
  */
-export function decodeCursor(
-  raw: string,
-  kind: Cursor['k'],
-  filters: object,
-  sort: readonly SortValueKind[],
-  options: { snapshotTiebreaker?: SortValueKind } = {},
-): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
+export class CursorCodec {
+  private readonly key: Buffer;
+
+  constructor(secret: string | Buffer) {
+    this.key = Buffer.isBuffer(secret) ? secret : Buffer.from(secret, 'utf8');
+    if (this.key.length < MIN_CURSOR_SECRET_LENGTH) {
+      throw new Error(`a cursor secret must be at least ${MIN_CURSOR_SECRET_LENGTH} bytes`);
+    }
   }
-  const result = CursorSchema.safeParse(parsed);
-  if (!result.success || result.data.k !== kind) throw invalidCursor();
-  if (result.data.h !== queryFingerprint(filters)) {
-    throw invalid('belongs to a different query; repeat the same filters as the first page, or start again without cursor');
+
+  /** A secret of this process alone: its cursors are good only on this process (one replica). */
+  static random(): CursorCodec {
+    return new CursorCodec(randomBytes(SIGNATURE_BYTES));
   }
-  const { pit, sa } = result.data;
-  const kinds = pit && options.snapshotTiebreaker && sa.length === sort.length + 1 ? [...sort, options.snapshotTiebreaker] : sort;
-  if (!fitsSort(sa, kinds)) throw invalidCursor();
-  return result.data;
+
+  encode(cursor: Cursor): string {
+    const payload = Buffer.from(JSON.stringify(cursor)).toString('base64url');
+    return `${payload}.${this.sign(payload).toString('base64url')}`;
+  }
+
+  /**
+   * Decodes a cursor of `kind` for the query `filters` whose sort has the value kinds `sort`, or throws a
+   * 400 naming the cursor parameter. `snapshotTiebreaker`: the kind of the value an engine appends to the
+   * sort of a search in a snapshot (a cursor with a point in time may carry it).
+   */
+  decode(
+    raw: string,
+    kind: Cursor['k'],
+    filters: object,
+    sort: readonly SortValueKind[],
+    options: { snapshotTiebreaker?: SortValueKind } = {},
+  ): Cursor {
+    const result = CursorSchema.safeParse(this.verified(raw));
+    if (!result.success || result.data.k !== kind) throw invalidCursor();
+    if (result.data.h !== queryFingerprint(filters)) {
+      throw invalid('belongs to a different query; repeat the same filters as the first page, or start again without cursor');
+    }
+    const { pit, sa } = result.data;
+    const kinds = pit && options.snapshotTiebreaker && sa.length === sort.length + 1 ? [...sort, options.snapshotTiebreaker] : sort;
+    if (!fitsSort(sa, kinds)) throw invalidCursor();
+    return result.data;
+  }
+
+  /** The payload of a cursor this codec signed, parsed; anything else is refused unread. */
+  private verified(raw: string): unknown {
+    const dot = raw.lastIndexOf('.');
+    if (dot < 0) throw invalidCursor();
+    const payload = raw.slice(0, dot);
+    const signature = Buffer.from(raw.slice(dot + 1), 'base64url');
+    // base64url decoding skips what is not base64url: compare the text too, so one cursor has one spelling.
+    if (signature.length !== SIGNATURE_BYTES || signature.toString('base64url') !== raw.slice(dot + 1)) throw invalidCursor();
+    if (!timingSafeEqual(signature, this.sign(payload))) throw invalidCursor();
+    try {
+      return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      throw invalidCursor();
+    }
+  }
+
+  private sign(payload: string): Buffer {
+    return createHmac('sha256', this.key).update(SIGNING_CONTEXT).update(payload).digest();
+  }
 }
 
 export const expiredCursor = () =>

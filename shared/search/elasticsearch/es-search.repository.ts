@@ -4,7 +4,7 @@ import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import { MAX_RESULT_WINDOW, type Page, type PageRequest } from '../../domain/pagination.ts';
-import { type Cursor, decodeCursor, encodeCursor, expiredCursor, invalidCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
+import { type Cursor, CursorCodec, expiredCursor, invalidCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import { hasFreeText } from '../search-rules.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
 import { fromDesignerSource } from './designer.document.ts';
@@ -34,6 +34,11 @@ export interface ElasticsearchSearchOptions {
   maxOpenPits?: number;
   /** Of those, the ones one client's walks hold at most (ES_MAX_OPEN_PITS_PER_CLIENT). */
   maxOpenPitsPerClient?: number;
+  /**
+   * Signs and checks cursors with the secret every replica shares (CURSOR_SECRET), so a snapshot a cursor
+   * names is read by whichever replica receives it; a secret of this repository's own when absent.
+   */
+  cursors?: CursorCodec;
 }
 
 export const DEFAULT_MAX_OPEN_PITS = 500;
@@ -41,12 +46,14 @@ export const DEFAULT_MAX_OPEN_PITS_PER_CLIENT = 50;
 
 export class ElasticsearchSearchRepository implements SearchPort {
   private readonly pits: PitPool;
+  private readonly cursors: CursorCodec;
 
   constructor(
     private readonly client: Client,
     private readonly indices: IndexNames,
     options: ElasticsearchSearchOptions = {},
   ) {
+    this.cursors = options.cursors ?? CursorCodec.random();
     this.pits = new PitPool(client, {
       maxOpen: options.maxOpenPits ?? DEFAULT_MAX_OPEN_PITS,
       maxPerReader: options.maxOpenPitsPerClient ?? DEFAULT_MAX_OPEN_PITS_PER_CLIENT,
@@ -117,7 +124,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
   }
 
   private async walk<F extends object, T>(walk: Walk<F>, map: (source: unknown) => T): Promise<Page<T>> {
-    const cursor = walk.page.cursor ? decodeCursor(walk.page.cursor, walk.kind, walk.filters, walk.sort, { snapshotTiebreaker: 'doc_position' }) : undefined;
+    const cursor = walk.page.cursor ? this.cursors.decode(walk.page.cursor, walk.kind, walk.filters, walk.sort, { snapshotTiebreaker: 'doc_position' }) : undefined;
     const offset = cursor ? cursor.o : walk.page.offset;
     // A cursor page cannot judge has_more from offset and total: records added or deleted behind the
     // cursor move the total but not the walk. It reads one record more than it serves and looks.
@@ -126,17 +133,18 @@ export class ElasticsearchSearchRepository implements SearchPort {
     // A relevance walk reads one snapshot, opened only when a client follows its first cursor (most
     // q searches never do). The records served before the snapshot existed travel in the cursor and
     // are left out of the snapshot's pages, so the walk still sees every record once.
-    // A cursor's snapshot is read only if this process opened it and it is open: any other id (another
-    // replica's, one from before a restart, a forged one naming someone else's context) never reaches
-    // Elasticsearch, and the walk goes on in a new snapshot by position, as after an expiry.
-    const carried = cursor?.pit !== undefined && this.pits.owns(cursor.pit) ? cursor.pit : undefined;
-    let pit = carried;
+    // A cursor's snapshot is read by whichever replica receives it: the cursor's signature says a replica
+    // sharing the cursor secret opened it, and this process counts it as its own from here (its client's
+    // share, the pool's bound, its keep-alive, closing it on the walk's last page). An id in a cursor
+    // without a valid signature never got this far: decoding refused it.
+    let carried: string | undefined;
     // Every snapshot this request reads is held until it answers: no other request may close it meanwhile.
     const held: string[] = [];
-    if (carried) {
-      this.pits.hold(carried);
+    if (cursor?.pit !== undefined) {
+      carried = await this.pits.adopt(cursor.pit, { reader: walk.page.reader });
       held.push(carried);
     }
+    let pit = carried;
     const openFor = async (): Promise<string> => {
       // Keyed by this cursor, as a first cursor's: replaying it cannot fill the pool either.
       const id = await this.pits.open(walk.index, { walk: walk.page.cursor, reader: walk.page.reader });
@@ -148,10 +156,8 @@ export class ElasticsearchSearchRepository implements SearchPort {
       let window: PageWindow;
       if (!cursor) window = { limit: walk.page.limit, offset: walk.page.offset };
       else if (walk.needsSnapshot && !pit) {
-        // The walk's first cursor, or one whose snapshot is not this process's: a snapshot shared by every
-        // request that follows this same cursor. A cursor that had a snapshot goes on by position only.
+        // The walk's first cursor: a snapshot shared by every request on this process that follows it.
         const position = positionInSnapshot(cursor, walk.page.limit + probe);
-        if (!position && cursor.pit !== undefined) throw expiredCursor();
         pit = await openFor();
         window = position ?? { limit: walk.page.limit + probe, after: cursor.sa };
       } else window = { limit: walk.page.limit + probe, after: cursor.sa };
@@ -168,10 +174,10 @@ export class ElasticsearchSearchRepository implements SearchPort {
           response = await search();
         } catch (error) {
           if (!(carried && isMissingPit(error))) throw error;
-          // The walk's snapshot is gone (its keep-alive ran out on the cluster). The walk goes on in a new
-          // snapshot by position, as one begun from an offset page does; past the window positions reach, it
-          // must start again.
-          await this.pits.finish(carried);
+          // The walk's snapshot is gone (its keep-alive ran out on the cluster, or the replica that served the
+          // walk's last page closed it). The walk goes on in a new snapshot by position, as one begun from an
+          // offset page does; past the window positions reach, it must start again.
+          this.pits.gone(carried);
           const resumed = positionInSnapshot(cursor!, walk.page.limit + probe);
           if (!resumed) throw expiredCursor();
           window = resumed;
@@ -183,7 +189,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
         if (pit && pit !== carried) await this.pits.finish(pit);
         if (carried && isMissingPit(error)) throw expiredCursor();
         // Everything else in the request was built from validated input; what the engine rejects is the
-        // snapshot id, which this process opened: let it go.
+        // snapshot id, which a replica opened: let it go.
         if (carried && isRejectedRequest(error)) {
           await this.pits.finish(carried);
           throw invalidCursor();
@@ -207,7 +213,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
         // The first page of a relevance walk names what it served, for the snapshot to leave out.
         const firstServed = !cursor && walk.needsSnapshot && offset === 0 ? hits.map((h) => idOf(h)) : undefined;
         const carry = served ?? firstServed;
-        nextCursor = encodeCursor({
+        nextCursor = this.cursors.encode({
           v: 1,
           k: walk.kind,
           h: queryFingerprint(walk.filters),

@@ -47,15 +47,15 @@ describe('PitPool', () => {
     await expect(pool.open('i')).resolves.toBe('pit-2');
   });
 
-  it('owns only the snapshots it opened and still holds open', async () => {
+  it('tracks the snapshots it opened while they are open', async () => {
     const { client } = fakeClient();
     const pool = new PitPool(client, { maxOpen: 2 });
     const id = await pool.open('i');
-    expect(pool.owns(id)).toBe(true);
-    expect(pool.owns('made-up-id-of-someone-elses-context')).toBe(false);
+    expect(pool.tracks(id)).toBe(true);
+    expect(pool.tracks('made-up-id-of-someone-elses-context')).toBe(false);
     await pool.release(id);
     await pool.finish(id);
-    expect(pool.owns(id)).toBe(false);
+    expect(pool.tracks(id)).toBe(false);
   });
 
   it('a finished snapshot closes when the last request reading it lets go, and is given to no new request', async () => {
@@ -68,13 +68,13 @@ describe('PitPool', () => {
     await pool.finish(id);
     await pool.release(id);
     expect(closed).toEqual([]);
-    expect(pool.owns(id)).toBe(true);
+    expect(pool.tracks(id)).toBe(true);
     // A new follower of the same first cursor gets a snapshot of its own.
     const third = await pool.open('i', { walk: 'first-cursor' });
     expect(third).not.toBe(id);
     await pool.release(id);
     expect(closed).toEqual([id]);
-    expect(pool.owns(id)).toBe(false);
+    expect(pool.tracks(id)).toBe(false);
     expect(pool.size()).toBe(1);
   });
 
@@ -133,6 +133,81 @@ describe('PitPool', () => {
     await expect(pool.open('i', { walk: 'cursor-b' })).rejects.toBeInstanceOf(BackendUnavailableError);
     await pool.close(other);
     expect(await pool.open('i', { walk: 'cursor-b' })).toBe('pit-2');
+  });
+
+  describe('a snapshot another replica opened (from a signed cursor)', () => {
+    it('is counted, kept alive and closed on the walk\'s last page as if this pool had opened it', async () => {
+      const { client, closed } = fakeClient();
+      let now = 0;
+      const pool = new PitPool(client, { maxOpen: 3, now: () => now });
+      expect(await pool.adopt('elsewhere', { reader: 'r1' })).toBe('elsewhere');
+      expect(pool.tracks('elsewhere')).toBe(true);
+      expect(pool.size()).toBe(1);
+      expect(pool.sizeOf('r1')).toBe(1);
+      now += PIT_KEEP_ALIVE_MS - 1;
+      pool.touch('elsewhere', 'elsewhere');
+      now += PIT_KEEP_ALIVE_MS - 1;
+      expect(pool.size()).toBe(1);
+      // The last page: held by its request, it closes when that request lets go.
+      await pool.finish('elsewhere');
+      expect(closed).toEqual([]);
+      await pool.release('elsewhere');
+      expect(closed).toEqual(['elsewhere']);
+      expect(pool.size()).toBe(0);
+    });
+
+    it('taken in again while counted, it is the same one and counts once', async () => {
+      const { client } = fakeClient();
+      const pool = new PitPool(client, { maxOpen: 3 });
+      const own = await pool.open('i', { reader: 'r1' });
+      expect(await pool.adopt(own, { reader: 'r1' })).toBe(own);
+      await pool.adopt('elsewhere', { reader: 'r1' });
+      await pool.adopt('elsewhere', { reader: 'r1' });
+      expect(pool.size()).toBe(2);
+      expect(pool.sizeOf('r1')).toBe(2);
+    });
+
+    it('counts against the bound: at it, a retryable refusal, and nothing is counted', async () => {
+      const { client, closed } = fakeClient();
+      const pool = new PitPool(client, { maxOpen: 2 });
+      await pool.open('i');
+      await pool.adopt('elsewhere-1');
+      const refused = await pool.adopt('elsewhere-2').catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(BackendUnavailableError);
+      expect((refused as BackendUnavailableError).retryAfterSeconds).toBeGreaterThan(0);
+      expect(pool.tracks('elsewhere-2')).toBe(false);
+      expect(pool.size()).toBe(2);
+      expect(closed).toEqual([]);
+    });
+
+    it('counts against its reader\'s share: past it the reader\'s least recently read idle snapshot is closed', async () => {
+      const { client, closed } = fakeClient();
+      let now = 0;
+      const pool = new PitPool(client, { maxOpen: 10, maxPerReader: 2, now: () => now });
+      const a = await pool.open('i', { reader: 'r1' });
+      await pool.release(a);
+      now += 10;
+      await pool.release(await pool.adopt('elsewhere-1', { reader: 'r1' }));
+      now += 10;
+      await pool.adopt('elsewhere-2', { reader: 'r1' });
+      expect(closed).toEqual([a]);
+      expect(pool.sizeOf('r1')).toBe(2);
+      await pool.adopt('other-reader', { reader: 'r2' });
+      expect(pool.sizeOf('r2')).toBe(1);
+      expect(closed).toEqual([a]);
+    });
+
+    it('one the cluster no longer has stops counting at once, though a request holds it', async () => {
+      const { client, closed } = fakeClient();
+      const pool = new PitPool(client, { maxOpen: 1 });
+      await pool.adopt('closed-elsewhere', { reader: 'r1' });
+      pool.gone('closed-elsewhere');
+      expect(pool.size()).toBe(0);
+      expect(pool.sizeOf('r1')).toBe(0);
+      await pool.release('closed-elsewhere');
+      expect(closed).toEqual([]);
+      await expect(pool.open('i', { reader: 'r1' })).resolves.toBe('pit-1');
+    });
   });
 
   describe('one reader cannot take the pool', () => {

@@ -44,10 +44,13 @@ const RESERVED = 'reserved:';
  * other reader's request closes it under a search in flight; a walk that ends (`finish`) closes its snapshot
  * when the last request reading it lets go: two requests following one cursor to the last page both read it.
  *
- * Only snapshots this pool opened are ever read (`owns`): a snapshot id arrives in a cursor, which is client
- * input, and one this process did not open (another replica's, one from before a restart, or one made up to
- * name another walk's or another application's context on the cluster) must never be searched, kept alive
- * or closed from here.
+ * A walk served by several replicas (a load balancer without sticky sessions) reads one snapshot: a replica
+ * receiving a cursor that names a snapshot another replica opened takes it in (`adopt`) and from then on
+ * counts it as one it opened, against the bound and its reader's share, keeps it alive and closes it on the
+ * walk's last page. The id comes from a signed cursor only (`CursorCodec`): one made up to name another
+ * application's context on the cluster is refused before it reaches the pool. A replica that read a page of
+ * the walk before still counts the snapshot until its own keep-alive runs out: across replicas a snapshot is
+ * counted at least once while it is open, sometimes twice, never by none.
  */
 export class PitPool {
   private readonly expiries = new Map<string, number>();
@@ -109,10 +112,45 @@ export class PitPool {
     }
   }
 
-  /** True when this pool opened the snapshot and it is open: the only snapshots a cursor may read. */
-  owns(id: string): boolean {
+  /**
+   * The snapshot a signed cursor names, held for the request reading it: one this pool counts already, or
+   * one another replica opened, counted from now on as if this pool had opened it (past the reader's share
+   * its least recently read idle snapshot is closed; at the bound, the same retryable refusal as `open`).
+   */
+  async adopt(id: string, options: Pick<PitOpenOptions, 'reader'> = {}): Promise<string> {
+    this.prune();
+    if (id.startsWith(RESERVED)) throw new Error('a reservation is no snapshot id');
+    if (this.expiries.has(id)) {
+      this.hold(id);
+      return id;
+    }
+    const { reader } = options;
+    const evicted = reader === undefined ? undefined : this.evictionFor(reader);
+    if (this.expiries.size - (evicted === undefined ? 0 : 1) >= this.options.maxOpen) {
+      throw new BackendUnavailableError('Too many result walks are open at once; retry this cursor shortly.', {
+        retryAfterSeconds: 5,
+      });
+    }
+    // Counted at once, before the eviction's close returns, so concurrent requests cannot overshoot either bound.
+    this.expiries.set(id, this.now() + PIT_KEEP_ALIVE_MS);
+    if (reader !== undefined) this.readerOf.set(id, reader);
+    this.hold(id);
+    if (evicted !== undefined) await this.close(evicted);
+    return id;
+  }
+
+  /** True when this pool counts the snapshot as open. */
+  tracks(id: string): boolean {
     this.prune();
     return !id.startsWith(RESERVED) && this.expiries.has(id);
+  }
+
+  /**
+   * The cluster says the snapshot no longer exists (expired, or closed by the replica that served its walk's
+   * last page): there is nothing to free, so it stops counting at once, holds or not.
+   */
+  gone(id: string): void {
+    this.forget(id);
   }
 
   /** A request reads a snapshot it did not open (a cursor's): no other reader's walk may close it meanwhile. */

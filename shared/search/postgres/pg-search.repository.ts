@@ -9,7 +9,7 @@ import { DesignerReader } from '../../store/designer.reader.ts';
 import { type DesignerRow, toDesigner } from '../../store/designer.row.ts';
 import { type OpenRoleRow, toOpenRole } from '../../store/open-role.row.ts';
 import type { PageWindow } from '../page-window.ts';
-import { type Cursor, decodeCursor, encodeCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
+import { type Cursor, CursorCodec, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import { hasFreeText, type SearchFilters } from '../search-rules.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
 import { designerSearchSpec, designerSortKeys } from './designer-query.builder.ts';
@@ -25,6 +25,8 @@ export interface PostgresSearchOptions {
   publicBaseUrl: string;
   /** Upper bound for one search's statements (Postgres statement_timeout). */
   timeoutMs: number;
+  /** Signs and checks cursors, with the secret every replica shares; a secret of this repository's own when absent. */
+  cursors?: CursorCodec;
 }
 
 /** The kind of cursor value each SQL type of a sort key is bound as. */
@@ -54,11 +56,13 @@ export class PostgresSearchRepository implements SearchPort {
   private readonly counts = new SnapshotCache<number>();
   /** Vocabulary lookups reused until something writes: a typo's expansions cost a scan of similar-length words. */
   private readonly vocabulary = new SnapshotCache<QueryTerms>();
+  private readonly cursors: CursorCodec;
 
   constructor(
     private readonly db: Db,
     private readonly options: PostgresSearchOptions,
   ) {
+    this.cursors = options.cursors ?? CursorCodec.random();
     this.designers = new DesignerReader(db, options.publicBaseUrl);
     this.upkeep = new SearchTextUpkeep(db);
   }
@@ -125,7 +129,7 @@ export class PostgresSearchRepository implements SearchPort {
     specOf: (terms: QueryTerms) => SearchSpec,
     map: (row: R) => T,
   ): Promise<Page<T>> {
-    const cursor = page.cursor ? decodeCursor(page.cursor, kind, filters, sortKinds(keys)) : undefined;
+    const cursor = page.cursor ? this.cursors.decode(page.cursor, kind, filters, sortKinds(keys)) : undefined;
     const offset = cursor ? cursor.o : page.offset;
     try {
       await this.upkeep.enable();
@@ -180,7 +184,7 @@ export class PostgresSearchRepository implements SearchPort {
           const last = rows.at(-1);
           const nextCursor =
             hasMore && last
-              ? encodeCursor({ v: 1, k: kind, h: queryFingerprint(filters), o: offset + rows.length, sa: last.sort_values })
+              ? this.cursors.encode({ v: 1, k: kind, h: queryFingerprint(filters), o: offset + rows.length, sa: last.sort_values })
               : null;
           return { items: rows.map(map), total, limit: page.limit, offset, hasMore, nextCursor };
         });
