@@ -47,6 +47,8 @@ export interface ContractBackend {
 }
 
 const SEARCH_TIMEOUT_MS = 10_000;
+/** Every engine signs cursors with it, as replicas sharing CURSOR_SECRET do; tests sign tampered ones to reach the checks behind the signature. */
+export const CONTRACT_CURSOR_SECRET = 'contract-suite-cursor-secret-0123456789';
 const line = <T>(value: T, i: number) => ({ line: i + 1, value });
 
 /** The store path: the fixtures go through the curator import, the search reads the tables. */
@@ -55,7 +57,7 @@ async function loadStore(name: 'pglite' | 'postgres', db: Db, cleanup: () => Pro
     await migrate(db);
     await importDesignerRecords(db, DESIGNERS.map(line));
     await importOpenRoleRecords(db, OPEN_ROLES.map(line));
-    const backend = createPostgresBackend(db, { PUBLIC_BASE_URL, SEARCH_TIMEOUT_MS });
+    const backend = createPostgresBackend(db, { PUBLIC_BASE_URL, SEARCH_TIMEOUT_MS, CURSOR_SECRET: CONTRACT_CURSOR_SECRET });
     await backend.prepare();
     const designers = new DesignerWriter(db);
     return {
@@ -84,7 +86,7 @@ async function loadStore(name: 'pglite' | 'postgres', db: Db, cleanup: () => Pro
  */
 async function loadElasticsearch(url: string): Promise<LoadedBackend> {
   const prefix = uniqueName('contract');
-  const config = { ELASTICSEARCH_URL: url, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS };
+  const config = { ELASTICSEARCH_URL: url, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS, CURSOR_SECRET: CONTRACT_CURSOR_SECRET };
   const backend = createElasticsearchBackend(config);
   const client = createElasticsearchClient({ url, requestTimeoutMs: 30_000 });
   const names = indexNames(prefix);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Designer, IndexedDesigner } from '../../shared/domain/designer.schema.ts';
 import { generateSampleDirectory } from '../../shared/sample/sample-directory.ts';
 import { requireServices } from '../support/services.ts';
-import { designer, type ErrorBody, type ListBody, PUBLIC_BASE_URL, query, ReadPathFixture } from './read-path.harness.ts';
+import { cursorPayload, designer, type ErrorBody, type ListBody, PUBLIC_BASE_URL, query, ReadPathFixture } from './read-path.harness.ts';
 
 const services = requireServices('elasticsearch');
 
@@ -135,7 +135,7 @@ describe.skipIf(!services)('GET /api/v1/designers pagination on a real Elasticse
       const total = first.meta.total;
       expect(total).toBeGreaterThan(20);
       expect(total).toBeLessThan(TOTAL);
-      const decode = (c: string) => JSON.parse(Buffer.from(c, 'base64url').toString('utf8')) as { pit?: string };
+      const decode = (c: string) => cursorPayload<{ pit?: string }>(c);
       // The first page opens no point in time; following its cursor does.
       expect(decode(first.meta.next_cursor!).pit).toBeUndefined();
       const second = await page({ q: 'designer', limit: 1, cursor: first.meta.next_cursor! });

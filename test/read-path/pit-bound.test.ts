@@ -6,11 +6,14 @@ import { requireServices } from '../support/services.ts';
 import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
-import { appDeps, type ErrorBody, type ListBody, PUBLIC_BASE_URL, query, ReadPathFixture, RunningApp } from './read-path.harness.ts';
+import { type Cursor, CursorCodec } from '../../shared/search/cursor.codec.ts';
+import { appDeps, cursorPayload, type ErrorBody, type ListBody, PUBLIC_BASE_URL, query, ReadPathFixture, RunningApp } from './read-path.harness.ts';
 
 const services = requireServices('elasticsearch');
 
 const MAX_OPEN = 3;
+/** The secret of this suite's replicas: a test signs a cursor with it to reach the checks behind the signature. */
+const cursors = new CursorCodec('pit-bound-test-secret-of-this-suite-only');
 
 describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () => {
   let fx: ReadPathFixture;
@@ -22,7 +25,7 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
     await fx.load({
       designers: generateSampleDirectory({ publicBaseUrl: PUBLIC_BASE_URL, designers: 80, openRoles: 0, seed: 5 }).designers,
     });
-    search = new ElasticsearchSearchRepository(fx.client, fx.names, { maxOpenPits: MAX_OPEN });
+    search = new ElasticsearchSearchRepository(fx.client, fx.names, { maxOpenPits: MAX_OPEN, cursors });
     app = await RunningApp.start(appDeps(search));
   });
 
@@ -217,29 +220,34 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
     expect(own.search.openPits()).toBeLessThanOrEqual(pits + 2);
   });
 
-  it('a cursor naming a snapshot this process did not open never reaches Elasticsearch: the walk goes on by position, the other context stays open', async () => {
+  it('a cursor naming a snapshot no replica opened, unsigned, never reaches Elasticsearch: a 400 naming the cursor, the other context untouched', async () => {
     const own = await ownApp();
-    // Someone else's context on the cluster (another application's, or another walk's on another replica).
+    // Someone else's context on the cluster (another application's), on an index no designer search reads.
     const foreign = (await fx.client.openPointInTime({ index: fx.names.openRoles, keep_alive: '1m' })).id;
     onTestFinished(() => fx.client.closePointInTime({ id: foreign }).then(() => undefined, () => undefined));
     const first = await own.get({ q: 'designer', limit: 9 });
     const second = await own.get({ q: 'designer', limit: 9, cursor: first.body.meta.next_cursor! });
     const genuine = second.body.meta.next_cursor!;
-    const payload = JSON.parse(Buffer.from(genuine, 'base64url').toString('utf8')) as { pit: string };
+    const payload = cursorPayload<{ pit: string }>(genuine);
     expect(typeof payload.pit).toBe('string');
-    const forged = Buffer.from(JSON.stringify({ ...payload, pit: foreign })).toString('base64url');
+    const signature = genuine.slice(genuine.lastIndexOf('.') + 1);
+    const body = Buffer.from(JSON.stringify({ ...payload, pit: foreign })).toString('base64url');
+    const searchesOfForeignIndex = async () =>
+      (await fx.client.indices.stats({ index: fx.names.openRoles, metric: 'search' }))._all.total?.search?.query_total ?? 0;
+    const searchesBefore = await searchesOfForeignIndex();
+    const pits = own.search.openPits();
 
-    const viaForged = await own.get({ q: 'designer', limit: 9, cursor: forged });
-    expect(viaForged.status, JSON.stringify(viaForged.body)).toBe(200);
-    const viaGenuine = await own.get({ q: 'designer', limit: 9, cursor: genuine });
-    expect(viaForged.body.data.map((d) => d.id)).toEqual(viaGenuine.body.data.map((d) => d.id));
-    // Walked to its end, the forged walk closed only the snapshot it opened itself.
-    for (let next: string | null = viaForged.body.meta.next_cursor; next; ) {
-      const page = await own.get({ q: 'designer', limit: 9, cursor: next });
-      expect(page.status).toBe(200);
-      next = page.body.meta.next_cursor;
+    // Unsigned, under the genuine cursor's signature, and signed with another secret.
+    for (const forged of [body, `${body}.${signature}`, new CursorCodec('some-other-secret-than-the-replicas-0123').encode({ ...payload, pit: foreign } as Cursor)]) {
+      const viaForged = await own.get({ q: 'designer', limit: 9, cursor: forged });
+      expect(viaForged.status, JSON.stringify(viaForged.body)).toBe(400);
+      expect(viaForged.body.details).toEqual([{ parameter: 'cursor', message: expect.stringMatching(/not a valid cursor/) }]);
     }
+    expect(await searchesOfForeignIndex()).toBe(searchesBefore);
+    expect(own.search.openPits()).toBe(pits);
     await expect(fx.client.search({ pit: { id: foreign }, size: 0 })).resolves.toBeDefined();
+    // The genuine cursor still works.
+    expect((await own.get({ q: 'designer', limit: 9, cursor: genuine })).status).toBe(200);
   });
 
   it('many requests following one cursor to the last page at once all answer it, and the snapshot closes after the last', async () => {
@@ -264,9 +272,10 @@ describe.skipIf(!services)('open Elasticsearch points in time stay bounded', () 
 
   it('a cursor placing its walk before its first record is a 400 naming the cursor', async () => {
     const first = await get({ q: 'designer', limit: 3 });
-    const payload = JSON.parse(Buffer.from(first.body.meta.next_cursor!, 'base64url').toString('utf8')) as { x: string[] };
+    const payload = cursorPayload<Cursor>(first.body.meta.next_cursor!);
     expect(payload.x).toHaveLength(3);
-    const tampered = Buffer.from(JSON.stringify({ ...payload, o: 0 })).toString('base64url');
+    // Signed with the replicas' secret: the check behind the signature refuses it too.
+    const tampered = cursors.encode({ ...payload, o: 0 });
     const response = await get({ q: 'designer', limit: 3, cursor: tampered });
     expect(response.status).toBe(400);
     expect(response.body.details).toEqual([{ parameter: 'cursor', message: expect.stringMatching(/not a valid cursor/) }]);

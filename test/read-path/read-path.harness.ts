@@ -189,6 +189,11 @@ export interface ErrorBody {
   details?: { parameter: string; message: string }[];
 }
 
+/** What a cursor carries: the payload before its signature (a test looks; a client never needs to). */
+export function cursorPayload<T = Record<string, unknown>>(cursor: string): T {
+  return JSON.parse(Buffer.from(cursor.slice(0, cursor.lastIndexOf('.')), 'base64url').toString('utf8')) as T;
+}
+
 export const slugsOf = (body: ListBody<Designer>) => body.data.map((d) => d.slug);
 export const idsOf = (body: ListBody<{ id: string }>) => body.data.map((d) => d.id);
 
