@@ -6,7 +6,8 @@ import { createApp } from '../../services/api/app.ts';
 import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
-import { contractBackends, type LoadedBackend } from '../contract/backends.ts';
+import { type Cursor, CursorCodec } from '../../shared/search/cursor.codec.ts';
+import { CONTRACT_CURSOR_SECRET, contractBackends, type LoadedBackend } from '../contract/backends.ts';
 import { PUBLIC_BASE_URL } from '../contract/fixtures.ts';
 import { requireServices } from '../support/services.ts';
 import { anyJson, encodedValue, nastyString, queryString } from './fuzz-arbitraries.ts';
@@ -126,6 +127,12 @@ for (const engine of engines) {
       FUZZ_TIMEOUT_MS,
     );
 
+    // Tampered payloads are signed with the engines' secret, so that they reach the checks behind the
+    // signature (an unsigned one stops at it: the last two kinds below, and the first kind's copies under
+    // the original signature).
+    const signer = new CursorCodec(CONTRACT_CURSOR_SECRET);
+    const decode = (cursor: string) => JSON.parse(Buffer.from(cursor.slice(0, cursor.lastIndexOf('.')), 'base64url').toString('utf8')) as Record<string, unknown>;
+    const sign = (payload: Record<string, unknown>) => signer.encode(payload as Cursor);
     /** Any field of a real cursor replaced by any JSON, fields dropped or added, or any string at all. */
     const tamperedCursor = fc.oneof(
       { weight: 4, arbitrary: fc
@@ -133,11 +140,17 @@ for (const engine of engines) {
           fc.constantFrom('designers', 'designers-q', 'open-roles'),
           fc.dictionary(fc.constantFrom('v', 'k', 'h', 'o', 'sa', 'pit', 'x'), fc.oneof(anyJson, fc.array(anyJson, { maxLength: 4 })), { maxKeys: 3 }),
           fc.subarray(['v', 'k', 'h', 'o', 'sa', 'pit']),
+          fc.boolean(),
         )
-        .map(([which, changes, dropped]) => {
-          const decoded = JSON.parse(Buffer.from(cursors[which]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+        .map(([which, changes, dropped, resigned]) => {
+          const original = cursors[which]!;
+          const decoded = decode(original);
           for (const key of dropped) delete decoded[key];
-          return { route: which === 'open-roles' ? 'open-roles' : 'designers', extra: which === 'designers-q' ? '&q=design' : '', cursor: Buffer.from(JSON.stringify({ ...decoded, ...changes })).toString('base64url') };
+          const changed = { ...decoded, ...changes };
+          const cursor = resigned
+            ? sign(changed)
+            : `${Buffer.from(JSON.stringify(changed)).toString('base64url')}${original.slice(original.lastIndexOf('.'))}`;
+          return { route: which === 'open-roles' ? 'open-roles' : 'designers', extra: which === 'designers-q' ? '&q=design' : '', cursor };
         }) },
       // The tamperings known to have reached the engines (issue 8, defect 2) or to have thrown in the cursor's
       // own check (text that is no number where a 64-bit value belongs, found by a nightly-size run), always in the mix.
@@ -147,8 +160,8 @@ for (const engine of engines) {
           fc.constantFrom<Record<string, unknown>>({ sa: [true, 'x'] }, { sa: [] }, { pit: 'x' }, { sa: [1e23, 'x'] }, { sa: ['99999999999999999999999', 'x'] }, { sa: ['a', '61661526235478373122484'] }, { sa: ['x', 'y', 'z', 'w'] }, { sa: [null, null] }, { o: -1 }, { o: 1e20 }),
         )
         .map(([which, changes]) => {
-          const decoded = JSON.parse(Buffer.from(cursors[which]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-          return { route: which === 'open-roles' ? 'open-roles' : 'designers', extra: which === 'designers-q' ? '&q=design' : '', cursor: Buffer.from(JSON.stringify({ ...decoded, ...changes })).toString('base64url') };
+          const decoded = decode(cursors[which]!);
+          return { route: which === 'open-roles' ? 'open-roles' : 'designers', extra: which === 'designers-q' ? '&q=design' : '', cursor: sign({ ...decoded, ...changes }) };
         }) },
       { weight: 1, arbitrary: fc
         .tuple(fc.constantFrom('designers', 'open-roles'), fc.oneof(nastyString, fc.constantFrom('sa', '[true,"x"]')))
@@ -161,7 +174,7 @@ for (const engine of engines) {
       async ({ route, extra, cursor }) => {
         const path = `/api/v1/${route}?limit=1${extra}&cursor=${percentEncode(cursor)}`;
         const { status, text } = await get(path);
-        expectRestAnswer(`${path} (cursor ${Buffer.from(cursor, 'base64url').toString('utf8').slice(0, 200)})`, status, text);
+        expectRestAnswer(`${path} (cursor ${Buffer.from(cursor.split('.')[0]!, 'base64url').toString('utf8').slice(0, 200)})`, status, text);
         if (status === 400) expect(text).toMatch(/"parameter":"cursor"/);
       },
       FUZZ_TIMEOUT_MS,
@@ -259,7 +272,7 @@ for (const engine of engines) {
       'a tampered or made-up cursor on a page is a page (400 or results), never a 5xx',
       async ({ route, extra, cursor }) => {
         const path = `${route === 'open-roles' ? '/open-roles' : '/'}?limit=1${extra}&cursor=${percentEncode(cursor)}`;
-        expectPageAnswer(`${path} (cursor ${Buffer.from(cursor, 'base64url').toString('utf8').slice(0, 200)})`, await get(path), { sent: [cursor] });
+        expectPageAnswer(`${path} (cursor ${Buffer.from(cursor.split('.')[0]!, 'base64url').toString('utf8').slice(0, 200)})`, await get(path), { sent: [cursor] });
       },
       FUZZ_TIMEOUT_MS,
     );

@@ -94,6 +94,9 @@ describe.skipIf(!services)('a cursor walk alternating two API replicas', () => {
       served.push(...page.body.data.map((d) => d.id));
       peak = Math.max(peak, (await openContexts()) - baseline);
       if (!page.body.meta.next_cursor) break;
+      // From the second page on, the replica serving a page counts the walk's one snapshot as its own,
+      // against its bound and its client's share, whichever replica opened it.
+      if (pages > 1) expect(replicas[replica]!.search.openPits(), `page ${pages} on replica ${replica}`).toBe(1);
       cursor = page.body.meta.next_cursor;
       if (pages > atStart.size) throw new Error('the walk did not end');
 
