@@ -122,12 +122,13 @@ describe.skipIf(!services)('a cursor walk alternating two API replicas', () => {
     const never = survivors.filter((id) => !counts.has(id));
     expect(pages).toBeGreaterThan(4);
     expect(deleted.size).toBeGreaterThan(0);
-    expect({ twice: twice.length, never: never.length }).toEqual({ twice: 0, never: 0 });
+    const figures = `${pages} pages, ${atStart.size} matches at the start, ${deleted.size} deleted and ${added} added during the walk`;
+    expect({ twice: twice.length, never: never.length }, figures).toEqual({ twice: 0, never: 0 });
     expect(survivors.every((id) => counts.get(id) === 1)).toBe(true);
 
     // One snapshot for the whole walk, whichever replica served each page, closed by the one that served the last.
-    expect(peak).toBeLessThanOrEqual(1);
-    expect(await openContexts()).toBe(baseline);
+    expect(peak, `snapshots open at once during the walk (${figures})`).toBeLessThanOrEqual(1);
+    expect(await openContexts(), 'snapshots left open after the walk').toBe(baseline);
     const lastReplica = (pages - 1) % 2;
     expect(replicas[lastReplica]!.search.openPits()).toBe(0);
   });
