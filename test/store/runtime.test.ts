@@ -1,9 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime } from '../../shared/composition/runtime.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
+import { InvalidInputError } from '../../shared/domain/errors.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { requireServices } from '../support/services.ts';
 import { createTempDatabase, type TempDatabase } from '../support/temp-database.ts';
@@ -60,6 +63,32 @@ describe('runtime on the embedded default (no DATABASE_URL, no ELASTICSEARCH_URL
       await runtime.close().catch(() => undefined);
       throw error;
     }
+  });
+
+  it('signs cursors with CURSOR_SECRET, so one outlives a restart; unset, it says so at start and a restart refuses them', async () => {
+    const lines: string[] = [];
+    const capture = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
+    const secret = 'runtime-test-cursor-secret-0123456789';
+    /** One start: follows `cursor` if given, and returns what that answered and a first page's cursor. */
+    const start = async (env: Record<string, string>, cursor?: string, log = logger) => {
+      const runtime = await createRuntime(loadConfig({ DATA_DIR: join(dir, 'data'), ...env }), log);
+      try {
+        const followed = cursor ? await runtime.search.searchDesigners({}, { limit: 2, offset: 0, cursor }).catch((e: unknown) => e) : undefined;
+        return { followed, cursor: (await runtime.search.searchDesigners({}, { limit: 2, offset: 0 })).nextCursor! };
+      } finally {
+        await runtime.close();
+      }
+    };
+
+    const first = await start({}, undefined, capture);
+    expect(lines.join('')).toMatch(/CURSOR_SECRET is unset: cursors are signed with a random secret of this process/);
+    lines.length = 0;
+    const second = await start({ CURSOR_SECRET: secret }, first.cursor, capture);
+    expect(second.followed).toBeInstanceOf(InvalidInputError);
+    expect((second.followed as InvalidInputError).problems[0]).toMatchObject({ parameter: 'cursor' });
+    expect(lines.join('')).not.toMatch(/CURSOR_SECRET/);
+    const { followed } = await start({ CURSOR_SECRET: secret }, second.cursor);
+    expect(followed).toMatchObject({ offset: 2, items: expect.any(Array) });
   });
 });
 
