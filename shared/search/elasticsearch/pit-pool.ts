@@ -126,11 +126,7 @@ export class PitPool {
     }
     const { reader } = options;
     const evicted = reader === undefined ? undefined : this.evictionFor(reader);
-    if (this.expiries.size - (evicted === undefined ? 0 : 1) >= this.options.maxOpen) {
-      throw new BackendUnavailableError('Too many result walks are open at once; retry this cursor shortly.', {
-        retryAfterSeconds: 5,
-      });
-    }
+    this.refuseAtBound(evicted);
     // Counted at once, before the eviction's close returns, so concurrent requests cannot overshoot either bound.
     this.expiries.set(id, this.now() + PIT_KEEP_ALIVE_MS);
     if (reader !== undefined) this.readerOf.set(id, reader);
@@ -182,11 +178,7 @@ export class PitPool {
   private async openNew(index: string, reader: string | undefined): Promise<string> {
     // Everything up to the reservation is synchronous, so concurrent opens cannot overshoot either bound.
     const evicted = reader === undefined ? undefined : this.evictionFor(reader);
-    if (this.expiries.size - (evicted === undefined ? 0 : 1) >= this.options.maxOpen) {
-      throw new BackendUnavailableError('Too many result walks are open at once; retry this cursor shortly.', {
-        retryAfterSeconds: 5,
-      });
-    }
+    this.refuseAtBound(evicted);
     const reservation = `${RESERVED}${Math.random()}`;
     this.expiries.set(reservation, this.now() + PIT_KEEP_ALIVE_MS);
     if (reader !== undefined) this.readerOf.set(reservation, reader);
@@ -201,6 +193,15 @@ export class PitPool {
     } finally {
       this.expiries.delete(reservation);
       this.readerOf.delete(reservation);
+    }
+  }
+
+  /** At the bound (less a snapshot about to be evicted), a new one is refused: retryable, the cursor stays valid. */
+  private refuseAtBound(evicted: string | undefined): void {
+    if (this.expiries.size - (evicted === undefined ? 0 : 1) >= this.options.maxOpen) {
+      throw new BackendUnavailableError('Too many result walks are open at once; retry this cursor shortly.', {
+        retryAfterSeconds: 5,
+      });
     }
   }
 
