@@ -133,6 +133,47 @@ describe.skipIf(!services)('a cursor walk alternating two API replicas', () => {
     expect(replicas[lastReplica]!.search.openPits()).toBe(0);
   });
 
+  it('a snapshot taken in from another replica counts against the client\'s share there: the cluster holds no more than the share', async () => {
+    const SHARE = 2;
+    const shared = await Promise.all(
+      [0, 1].map(async () => {
+        const search = new ElasticsearchSearchRepository(fx.client, fx.names, { cursors: new CursorCodec(SECRET), maxOpenPitsPerClient: SHARE });
+        return { search, app: await RunningApp.start(appDeps(search)) };
+      }),
+    );
+    const [a, b] = shared as [(typeof shared)[0], (typeof shared)[0]];
+    const on = (replica: typeof a, params: Record<string, string | number | undefined>) => replica.app.get<Page>(`/api/v1/designers${query(params)}`);
+    try {
+      const baseline = await openContexts();
+      // Three walks of one client: the second page on B (which opens the snapshot), the third on A (which takes it in).
+      const thirds: Page[] = [];
+      for (let i = 0; i < 3; i++) {
+        const limit = 5 + i;
+        const first = await on(a, { q: Q, limit });
+        const second = await on(b, { q: Q, limit, cursor: first.body.meta.next_cursor! });
+        const third = await on(a, { q: Q, limit, cursor: second.body.meta.next_cursor! });
+        expect([second.status, third.status]).toEqual([200, 200]);
+        thirds.push(third.body);
+      }
+      expect(a.search.openPits()).toBe(SHARE);
+      expect(b.search.openPits()).toBe(SHARE);
+      expect((await openContexts()) - baseline).toBe(SHARE);
+
+      // Each walk still ends (the one whose snapshot was given up goes on by position), and every snapshot closes.
+      for (const [i, third] of thirds.entries()) {
+        let cursor = third.meta.next_cursor;
+        for (let n = 0; cursor; n++) {
+          const page = await on(n % 2 ? a : b, { q: Q, limit: 5 + i, cursor });
+          expect(page.status, JSON.stringify(page.body)).toBe(200);
+          cursor = page.body.meta.next_cursor;
+        }
+      }
+      expect(await openContexts()).toBe(baseline);
+    } finally {
+      for (const replica of shared) await replica.app.close();
+    }
+  });
+
   it('a cursor signed with another secret (a replica configured apart) is a 400 naming the cursor', async () => {
     const stranger = new ElasticsearchSearchRepository(fx.client, fx.names, { cursors: new CursorCodec('a-different-secret-of-another-deployment') });
     const app = await RunningApp.start(appDeps(stranger));
