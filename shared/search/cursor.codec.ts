@@ -89,7 +89,7 @@ export function fitsSort(values: Cursor['sa'], kinds: readonly SortValueKind[]):
 /** The shortest CURSOR_SECRET accepted: 32 characters (openssl rand -base64 32 gives 44). */
 export const MIN_CURSOR_SECRET_LENGTH = 32;
 
-/** Binds a signature to cursors of this format, so a secret shared with something else cannot sign one. */
+/** Binds signatures to cursors: a MAC the same secret makes for anything else is never a cursor's signature. */
 const SIGNING_CONTEXT = 'designer-directory cursor v1\n';
 const SIGNATURE_BYTES = 32;
 
