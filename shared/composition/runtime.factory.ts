@@ -4,7 +4,7 @@ import { seedStore } from '../sample/seed.ts';
 import type { SearchPort } from '../search/search.port.ts';
 import type { Db } from '../store/db.ts';
 import { isStoreEmpty, openStore } from '../store/open-store.ts';
-import { createSearchBackend } from './search-backend.factory.ts';
+import { createSearchBackend, cursorCodecFor } from './search-backend.factory.ts';
 
 /** Everything the API process runs on, chosen from the configuration. */
 export interface Runtime {
@@ -16,9 +16,10 @@ export interface Runtime {
 
 /**
  * Opens the store (Postgres at DATABASE_URL, else embedded PGlite under DATA_DIR) with its migrations
- * applied, then the search backend. An embedded store that starts empty gets the sample directory, so a
- * fresh clone serves something at once; a Postgres server is never filled behind the operator's back
- * (`designer-directory seed` does that on request).
+ * applied, then the search backend, its cursors signed with CURSOR_SECRET or else the store's own secret
+ * (read here once; the first start on a new store makes it). An embedded store that starts empty gets the
+ * sample directory, so a fresh clone serves something at once; a Postgres server is never filled behind
+ * the operator's back (`designer-directory seed` does that on request).
  */
 export async function createRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const db = await openStore(config, logger);
@@ -31,12 +32,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
         'empty embedded store: loaded the sample directory',
       );
     }
-    if (!config.CURSOR_SECRET) {
-      logger.info(
-        'CURSOR_SECRET is unset: cursors are signed with a random secret of this process, so no other replica (nor this one after a restart) accepts them; set the same CURSOR_SECRET on every API replica',
-      );
-    }
-    const backend = createSearchBackend(config, { db });
+    const backend = createSearchBackend(config, { db, cursors: await cursorCodecFor(config, db) });
     await backend.prepare();
     return {
       search: backend.search,

@@ -7,6 +7,7 @@ import { ElasticsearchSearchRepository } from '../search/elasticsearch/es-search
 import { indexNames } from '../search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../search/postgres/pg-search.repository.ts';
 import type { SearchPort } from '../search/search.port.ts';
+import { loadCursorSecret } from '../store/cursor-secret.repository.ts';
 import type { Db } from '../store/db.ts';
 
 export interface SearchBackend {
@@ -16,14 +17,23 @@ export interface SearchBackend {
   close(): Promise<void>;
 }
 
-/** Cursors signed with CURSOR_SECRET, which every replica shares; unset, with a secret of this process alone. */
-export function cursorCodecFor(config: Partial<Pick<Config, 'CURSOR_SECRET'>>): CursorCodec {
-  return config.CURSOR_SECRET ? new CursorCodec(config.CURSOR_SECRET) : CursorCodec.random();
+/**
+ * Cursors signed with CURSOR_SECRET when it is set, else with the secret the store keeps: either way one
+ * key for every replica on the database and across restarts. Read once, at start.
+ */
+export async function cursorCodecFor(config: Pick<Config, 'CURSOR_SECRET'>, db: Db): Promise<CursorCodec> {
+  return new CursorCodec(config.CURSOR_SECRET ?? (await loadCursorSecret(db)));
+}
+
+/** `cursors`: the codec every replica shares (cursorCodecFor); tests that build one engine alone may leave it out. */
+export interface SearchBackendDeps {
+  cursors?: CursorCodec;
 }
 
 export function createElasticsearchBackend(
   config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'SEARCH_TIMEOUT_MS'> &
-    Partial<Pick<Config, 'ES_MAX_OPEN_PITS' | 'ES_MAX_OPEN_PITS_PER_CLIENT' | 'CURSOR_SECRET'>>,
+    Partial<Pick<Config, 'ES_MAX_OPEN_PITS' | 'ES_MAX_OPEN_PITS_PER_CLIENT'>>,
+  deps: SearchBackendDeps = {},
 ): SearchBackend {
   if (!config.ELASTICSEARCH_URL) throw new Error('ELASTICSEARCH_URL is not set');
   const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: config.SEARCH_TIMEOUT_MS });
@@ -34,7 +44,7 @@ export function createElasticsearchBackend(
     search: new ElasticsearchSearchRepository(client, names, {
       maxOpenPits: config.ES_MAX_OPEN_PITS,
       maxOpenPitsPerClient: config.ES_MAX_OPEN_PITS_PER_CLIENT,
-      cursors: cursorCodecFor(config),
+      cursors: deps.cursors,
     }),
     prepare: () => usingElasticsearch(url, () => manager.ensureIndices()),
     close: () => client.close(),
@@ -48,12 +58,13 @@ export function createElasticsearchBackend(
  */
 export function createPostgresBackend(
   db: Db,
-  config: Pick<Config, 'PUBLIC_BASE_URL' | 'SEARCH_TIMEOUT_MS'> & Partial<Pick<Config, 'CURSOR_SECRET'>>,
+  config: Pick<Config, 'PUBLIC_BASE_URL' | 'SEARCH_TIMEOUT_MS'>,
+  deps: SearchBackendDeps = {},
 ): SearchBackend {
   const search = new PostgresSearchRepository(db, {
     publicBaseUrl: config.PUBLIC_BASE_URL,
     timeoutMs: config.SEARCH_TIMEOUT_MS,
-    cursors: cursorCodecFor(config),
+    cursors: deps.cursors,
   });
   return {
     search,
@@ -63,6 +74,7 @@ export function createPostgresBackend(
 }
 
 /** SEARCH_BACKEND decides (default: elasticsearch when ELASTICSEARCH_URL is set, else postgres). */
-export function createSearchBackend(config: Config, deps: { db: Db }): SearchBackend {
-  return config.SEARCH_BACKEND === 'elasticsearch' ? createElasticsearchBackend(config) : createPostgresBackend(deps.db, config);
+export function createSearchBackend(config: Config, deps: { db: Db; cursors: CursorCodec }): SearchBackend {
+  const { cursors } = deps;
+  return config.SEARCH_BACKEND === 'elasticsearch' ? createElasticsearchBackend(config, { cursors }) : createPostgresBackend(deps.db, config, { cursors });
 }

@@ -50,9 +50,10 @@ export const ConfigSchema = z
     // Of those, the ones one client (by address, see TRUST_PROXY_HOPS) holds at most: past it, a new walk
     // of that client closes its least recently read one, which goes on by position when followed again.
     ES_MAX_OPEN_PITS_PER_CLIENT: wholeNumber(50, 1),
-    // Signs cursors (HMAC-SHA256): every API replica behind one load balancer needs the same value, so that
-    // a walk reads one snapshot whichever replica serves each page. Unset: a random secret of this process,
-    // whose cursors no other replica (nor this one after a restart) accepts.
+    // Signs cursors (HMAC-SHA256), so that a walk reads one snapshot whichever replica serves each page.
+    // Unset: a random secret the store keeps (table cursor_secret, made at the first start), which every
+    // replica on the same database shares and restarts keep. Set it to hold the key apart from the data
+    // (rotating it refuses the cursors signed before); then every replica needs the same value.
     CURSOR_SECRET: z.preprocess(
       blankAsUnset,
       z

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createElasticsearchBackend, createPostgresBackend } from '../../shared/composition/search-backend.factory.ts';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
+import { CursorCodec } from '../../shared/search/cursor.codec.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
 import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
@@ -57,7 +58,7 @@ async function loadStore(name: 'pglite' | 'postgres', db: Db, cleanup: () => Pro
     await migrate(db);
     await importDesignerRecords(db, DESIGNERS.map(line));
     await importOpenRoleRecords(db, OPEN_ROLES.map(line));
-    const backend = createPostgresBackend(db, { PUBLIC_BASE_URL, SEARCH_TIMEOUT_MS, CURSOR_SECRET: CONTRACT_CURSOR_SECRET });
+    const backend = createPostgresBackend(db, { PUBLIC_BASE_URL, SEARCH_TIMEOUT_MS }, { cursors: new CursorCodec(CONTRACT_CURSOR_SECRET) });
     await backend.prepare();
     const designers = new DesignerWriter(db);
     return {
@@ -86,8 +87,8 @@ async function loadStore(name: 'pglite' | 'postgres', db: Db, cleanup: () => Pro
  */
 async function loadElasticsearch(url: string): Promise<LoadedBackend> {
   const prefix = uniqueName('contract');
-  const config = { ELASTICSEARCH_URL: url, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS, CURSOR_SECRET: CONTRACT_CURSOR_SECRET };
-  const backend = createElasticsearchBackend(config);
+  const config = { ELASTICSEARCH_URL: url, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS };
+  const backend = createElasticsearchBackend(config, { cursors: new CursorCodec(CONTRACT_CURSOR_SECRET) });
   const client = createElasticsearchClient({ url, requestTimeoutMs: 30_000 });
   const names = indexNames(prefix);
   const manager = new ElasticsearchIndexManager(client, names);

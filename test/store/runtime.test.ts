@@ -8,6 +8,8 @@ import { createRuntime } from '../../shared/composition/runtime.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { InvalidInputError } from '../../shared/domain/errors.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
+import { seedStore } from '../../shared/sample/seed.ts';
+import type { SearchPort } from '../../shared/search/search.port.ts';
 import { requireServices } from '../support/services.ts';
 import { createTempDatabase, type TempDatabase } from '../support/temp-database.ts';
 
@@ -65,32 +67,51 @@ describe('runtime on the embedded default (no DATABASE_URL, no ELASTICSEARCH_URL
     }
   });
 
-  it('signs cursors with CURSOR_SECRET, so one outlives a restart; unset, it says so at start and a restart refuses them', async () => {
+  it('signs cursors with the store\'s secret when CURSOR_SECRET is unset, so one outlives a restart; CURSOR_SECRET overrides it', async () => {
     const lines: string[] = [];
-    const capture = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
+    const capture = pino({ level: 'debug' }, new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
     const secret = 'runtime-test-cursor-secret-0123456789';
+    let stored: Buffer | undefined;
     /** One start: follows `cursor` if given, and returns what that answered and a first page's cursor. */
-    const start = async (env: Record<string, string>, cursor?: string, log = logger) => {
-      const runtime = await createRuntime(loadConfig({ DATA_DIR: join(dir, 'data'), ...env }), log);
+    const start = async (env: Record<string, string>, cursor?: string) => {
+      const runtime = await createRuntime(loadConfig({ DATA_DIR: join(dir, 'data'), ...env }), capture);
       try {
-        const followed = cursor ? await runtime.search.searchDesigners({}, { limit: 2, offset: 0, cursor }).catch((e: unknown) => e) : undefined;
-        return { followed, cursor: (await runtime.search.searchDesigners({}, { limit: 2, offset: 0 })).nextCursor! };
+        stored ??= Buffer.from((await runtime.db!.query<{ secret: Uint8Array }>('SELECT secret FROM cursor_secret')).rows[0]!.secret);
+        return { followed: await follow(runtime.search, cursor), cursor: await firstCursor(runtime.search) };
       } finally {
         await runtime.close();
       }
     };
 
-    const first = await start({}, undefined, capture);
-    expect(lines.join('')).toMatch(/CURSOR_SECRET is unset: cursors are signed with a random secret of this process/);
-    lines.length = 0;
-    const second = await start({ CURSOR_SECRET: secret }, first.cursor, capture);
-    expect(second.followed).toBeInstanceOf(InvalidInputError);
-    expect((second.followed as InvalidInputError).problems[0]).toMatchObject({ parameter: 'cursor' });
-    expect(lines.join('')).not.toMatch(/CURSOR_SECRET/);
-    const { followed } = await start({ CURSOR_SECRET: secret }, second.cursor);
+    const first = await start({});
+    const restarted = await start({}, first.cursor);
+    expect(restarted.followed).toMatchObject({ offset: 2, items: expect.any(Array) });
+    expect(stored).toHaveLength(32);
+    const logged = lines.join('');
+    for (const spelling of ['hex', 'base64', 'base64url'] as const) expect(logged).not.toContain(stored!.toString(spelling));
+
+    const overridden = await start({ CURSOR_SECRET: secret }, restarted.cursor);
+    expectRefused(overridden.followed);
+    const { followed } = await start({ CURSOR_SECRET: secret }, overridden.cursor);
     expect(followed).toMatchObject({ offset: 2, items: expect.any(Array) });
   });
 });
+
+/** Follows `cursor` (if given) to the second page of an unfiltered walk: the page, or what it threw. */
+async function follow(search: SearchPort, cursor: string | undefined): Promise<unknown> {
+  return cursor ? search.searchDesigners({}, { limit: 2, offset: 0, cursor }).catch((e: unknown) => e) : undefined;
+}
+
+async function firstCursor(search: SearchPort): Promise<string> {
+  const { nextCursor } = await search.searchDesigners({}, { limit: 2, offset: 0 });
+  if (!nextCursor) throw new Error('a first page of 2 gave no cursor: the store holds too few designers');
+  return nextCursor;
+}
+
+function expectRefused(answer: unknown): void {
+  expect(answer).toBeInstanceOf(InvalidInputError);
+  expect((answer as InvalidInputError).problems[0]).toMatchObject({ parameter: 'cursor' });
+}
 
 describe.skipIf(!services)('runtime with DATABASE_URL', () => {
   let temp: TempDatabase;
@@ -110,6 +131,44 @@ describe.skipIf(!services)('runtime with DATABASE_URL', () => {
       expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(2);
     } finally {
       await runtime.close();
+    }
+  });
+
+  it('without CURSOR_SECRET, replicas on one database (started together) and a restart follow each other\'s cursors; another database refuses them', async () => {
+    const shared = await createTempDatabase(services!.postgres, 'runtime_cursor');
+    const other = await createTempDatabase(services!.postgres, 'runtime_cursor_other');
+    const config = (url: string) => loadConfig({ DATABASE_URL: url, SEARCH_BACKEND: 'postgres' });
+    try {
+      // Both start on a database with no secret yet: the race the one-row table settles.
+      const [a, b] = await Promise.all([createRuntime(config(shared.url), logger), createRuntime(config(shared.url), logger)]);
+      let fromA: string;
+      try {
+        await seedStore(a.db!, { publicBaseUrl: 'https://d.example/' });
+        fromA = await firstCursor(a.search);
+        expect(await follow(b.search, fromA)).toMatchObject({ offset: 2, items: expect.any(Array) });
+        expect(await follow(a.search, await firstCursor(b.search))).toMatchObject({ offset: 2, items: expect.any(Array) });
+        const { rows } = await a.db!.query<{ n: string }>('SELECT count(*) AS n FROM cursor_secret');
+        expect(rows[0]!.n).toBe('1');
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+
+      const restarted = await createRuntime(config(shared.url), logger);
+      try {
+        expect(await follow(restarted.search, fromA)).toMatchObject({ offset: 2, items: expect.any(Array) });
+      } finally {
+        await restarted.close();
+      }
+
+      const elsewhere = await createRuntime(config(other.url), logger);
+      try {
+        await seedStore(elsewhere.db!, { publicBaseUrl: 'https://d.example/' });
+        expectRefused(await follow(elsewhere.search, fromA));
+      } finally {
+        await elsewhere.close();
+      }
+    } finally {
+      await Promise.all([shared.drop(), other.drop()]);
     }
   });
 });

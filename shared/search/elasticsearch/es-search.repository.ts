@@ -35,8 +35,9 @@ export interface ElasticsearchSearchOptions {
   /** Of those, the ones one client's walks hold at most (ES_MAX_OPEN_PITS_PER_CLIENT). */
   maxOpenPitsPerClient?: number;
   /**
-   * Signs and checks cursors with the secret every replica shares (CURSOR_SECRET), so a snapshot a cursor
-   * names is read by whichever replica receives it; a secret of this repository's own when absent.
+   * Signs and checks cursors with the secret every replica shares (CURSOR_SECRET, else the store's), so a
+   * snapshot a cursor names is read by whichever replica receives it; a secret of this repository's own
+   * when absent (a test of one repository).
    */
   cursors?: CursorCodec;
 }
