@@ -109,7 +109,7 @@ export class CursorCodec {
     }
   }
 
-  /** A secret of this process alone: its cursors are good only on this process (one replica). */
+  /** A secret of its own, for a repository built alone (a test); a deployment's comes from createRuntime. */
   static random(): CursorCodec {
     return new CursorCodec(randomBytes(SIGNATURE_BYTES));
   }
