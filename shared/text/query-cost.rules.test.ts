@@ -15,15 +15,15 @@ describe('queryCostProblem: the cost of a free-text value, measured after foldin
     const value = '\u337f'.repeat(171);
     expect(tokenize(value).map((w) => w.length)).toEqual([684]);
     expect(queryCostProblem(value, MAX)).toBe(
-      'must be at most 400 characters once folded for matching (this value has 684; compatibility characters count as the letters they stand for, such as ㍿ as 株式会社 and ﬃ as ffi)',
+      'must be at most 240 characters once folded for matching (this value has 684; compatibility characters count as the letters they stand for, such as ㍿ as 株式会社 and ﬃ as ffi)',
     );
   });
 
-  it('refuses a word longer than the word limit, short of the folded limit (17 × ㍿ is a word of 68)', () => {
-    expect(queryCostProblem('\u337f'.repeat(17), MAX)).toMatch(/^must have words of at most 64 letters or digits \(one has 68; compatibility/);
-    expect(queryCostProblem('\u337f'.repeat(16), MAX)).toBeNull();
-    expect(queryCostProblem('a'.repeat(65), MAX)).toBe('must have words of at most 64 letters or digits (one has 65)');
-    expect(queryCostProblem('a'.repeat(64), MAX)).toBeNull();
+  it('refuses a word longer than the word limit, short of the folded limit (9 × ㍿ is a word of 36)', () => {
+    expect(queryCostProblem('\u337f'.repeat(9), MAX)).toMatch(/^must have words of at most 32 letters or digits \(one has 36; compatibility/);
+    expect(queryCostProblem('\u337f'.repeat(8), MAX)).toBeNull();
+    expect(queryCostProblem('a'.repeat(33), MAX)).toBe('must have words of at most 32 letters or digits (one has 33)');
+    expect(queryCostProblem('a'.repeat(32), MAX)).toBeNull();
   });
 
   it('refuses more words than the limit, counted after folding (U+FDFA is four words)', () => {
@@ -35,15 +35,15 @@ describe('queryCostProblem: the cost of a free-text value, measured after foldin
     expect(queryCostProblem(words(QUERY_TEXT_LIMITS.words + 1), MAX)).toBe('must have at most 40 words (this value has 41)');
   });
 
-  it('bounds the folded length at twice the character limit: ß and ﬃ fit, a value of ﬃ alone does not', () => {
-    expect(queryCostProblem('ß'.repeat(32).replace(/(.{4})/g, '$1 '), MAX)).toBeNull();
-    // 150 × ﬃ folds to 450 letters (and would be refused for its word length too): the folded limit says so first.
-    expect(queryCostProblem('ﬃ'.repeat(150), MAX)).toMatch(/^must be at most 400 characters once folded for matching \(this value has 450;/);
-    expect(queryCostProblem('ﬃ '.repeat(66), 100)).toMatch(/^must be at most 200 characters once folded/);
+  it('bounds the folded length at 1.2 times the character limit: some ß and ﬃ fit, a value of ﬃ alone does not', () => {
+    expect(queryCostProblem('Straße '.repeat(28).trim(), MAX)).toBeNull();
+    // 100 × "ﬃ " is 200 characters that fold to 400: refused by the folded limit, whatever its words.
+    expect(queryCostProblem('ﬃ '.repeat(100), MAX)).toMatch(/^must be at most 240 characters once folded for matching \(this value has 400;/);
+    expect(queryCostProblem('ﬃ '.repeat(50), 100)).toMatch(/^must be at most 120 characters once folded/);
   });
 
-  it('counts code points, not UTF-16 units: 64 letters outside the BMP are one allowed word', () => {
-    expect(queryCostProblem('𠀀'.repeat(64), MAX)).toBeNull();
-    expect(queryCostProblem('𠀀'.repeat(65), MAX)).toMatch(/one has 65/);
+  it('counts code points, not UTF-16 units: 32 letters outside the BMP are one allowed word', () => {
+    expect(queryCostProblem('𠀀'.repeat(32), MAX)).toBeNull();
+    expect(queryCostProblem('𠀀'.repeat(33), MAX)).toMatch(/one has 33/);
   });
 });

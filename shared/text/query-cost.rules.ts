@@ -12,10 +12,17 @@ import { fold, tokenize } from './fold.ts';
 export const QUERY_TEXT_LIMITS = {
   /** Words of one value, every word counted (filler such as "the" too: each is a clause); a 200-character sentence holds about 35. */
   words: 40,
-  /** Letters and digits of one word. Past this no word of a profile or a listing is matched anyway. */
-  wordLength: 64,
-  /** The folded text, as a multiple of the value's character limit: room for ß → ss and ﬁ → fi, not for ㍿ → 株式会社. */
-  foldedLengthFactor: 2,
+  /**
+   * Letters and digits of one word. Elasticsearch builds a typo automaton per word and field whose cost grows
+   * faster than the word (a word of 64 Cyrillic or CJK letters cost it about a second on a busy machine).
+   */
+  wordLength: 32,
+  /**
+   * The folded text, as a multiple of the value's character limit: room for some ß → ss and ﬁ → fi, not for
+   * ㍿ → 株式会社. A search's cost grows with the letters it matches (each in every field, within its typo
+   * allowance), so this keeps folding from multiplying what a value of the character limit costs.
+   */
+  foldedLengthFactor: 1.2,
 } as const;
 
 /** Per word, a typo may stand for at most this many indexed words (Elasticsearch's fuzzy max_expansions, and the Postgres vocabulary lookup). */
@@ -33,7 +40,7 @@ const ASCII = /^[\u0000-\u007f]*$/;
 export function queryCostProblem(value: string, maxChars: number): string | null {
   const { words, wordLength, foldedLengthFactor } = QUERY_TEXT_LIMITS;
   const folded = [...fold(value)].length;
-  const maxFolded = maxChars * foldedLengthFactor;
+  const maxFolded = Math.floor(maxChars * foldedLengthFactor);
   // The word is not echoed: the length says what to change, and a value is never shown back in part.
   const why = ASCII.test(value) ? '' : '; compatibility characters count as the letters they stand for, such as ㍿ as 株式会社 and ﬃ as ffi';
   if (folded > maxFolded) return `must be at most ${maxFolded} characters once folded for matching (this value has ${folded}${why})`;
