@@ -2,7 +2,7 @@ import type { Config } from '../config/config.schema.ts';
 import { usingElasticsearch } from '../config/unusable-service.error.ts';
 import { createElasticsearchClient } from '../search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchIndexManager } from '../search/elasticsearch/es-index.manager.ts';
-import { ElasticsearchSearchRepository } from '../search/elasticsearch/es-search.repository.ts';
+import { ElasticsearchSearchRepository, searchClientTimeoutMs } from '../search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../search/postgres/pg-search.repository.ts';
 import type { SearchPort } from '../search/search.port.ts';
@@ -19,7 +19,7 @@ export function createElasticsearchBackend(
   config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'SEARCH_TIMEOUT_MS'> & Partial<Pick<Config, 'ES_MAX_OPEN_PITS' | 'ES_MAX_OPEN_PITS_PER_CLIENT'>>,
 ): SearchBackend {
   if (!config.ELASTICSEARCH_URL) throw new Error('ELASTICSEARCH_URL is not set');
-  const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: config.SEARCH_TIMEOUT_MS });
+  const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: searchClientTimeoutMs(config.SEARCH_TIMEOUT_MS) });
   const names = indexNames(config.ES_INDEX_PREFIX);
   const manager = new ElasticsearchIndexManager(client, names);
   const url = config.ELASTICSEARCH_URL;
@@ -27,6 +27,7 @@ export function createElasticsearchBackend(
     search: new ElasticsearchSearchRepository(client, names, {
       maxOpenPits: config.ES_MAX_OPEN_PITS,
       maxOpenPitsPerClient: config.ES_MAX_OPEN_PITS_PER_CLIENT,
+      searchTimeoutMs: config.SEARCH_TIMEOUT_MS,
     }),
     prepare: () => usingElasticsearch(url, () => manager.ensureIndices()),
     close: () => client.close(),

@@ -1,5 +1,6 @@
-import type { Client, estypes } from '@elastic/elasticsearch';
+import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { Designer } from '../../domain/designer.schema.ts';
+import { SearchTimedOutError } from '../../domain/errors.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
@@ -34,13 +35,30 @@ export interface ElasticsearchSearchOptions {
   maxOpenPits?: number;
   /** Of those, the ones one client's walks hold at most (ES_MAX_OPEN_PITS_PER_CLIENT). */
   maxOpenPitsPerClient?: number;
+  /** How long one search may run (SEARCH_TIMEOUT_MS); past it the engine stops it and the caller gets SearchTimedOutError. */
+  searchTimeoutMs?: number;
 }
 
 export const DEFAULT_MAX_OPEN_PITS = 500;
 export const DEFAULT_MAX_OPEN_PITS_PER_CLIENT = 50;
+export const DEFAULT_SEARCH_TIMEOUT_MS = 3000;
+/**
+ * A search's own `timeout` is checked by the shards as they collect; the rewrite of a query (fuzzy automata,
+ * prefix expansions) and the reduce are not covered. The HTTP request is given this much longer and then
+ * abandoned, which closes its connection: Elasticsearch cancels the search task of a closed connection.
+ * The client's own request timeout must be at least as long (searchClientTimeoutMs): its connection pool
+ * gives up at that, whatever a request asks.
+ */
+const ABANDON_AFTER_TIMEOUT_MS = 1000;
+
+/** The Elasticsearch client's request timeout for a search repository whose searches may run `searchTimeoutMs`. */
+export function searchClientTimeoutMs(searchTimeoutMs: number): number {
+  return searchTimeoutMs + ABANDON_AFTER_TIMEOUT_MS;
+}
 
 export class ElasticsearchSearchRepository implements SearchPort {
   private readonly pits: PitPool;
+  private readonly searchTimeoutMs: number;
 
   constructor(
     private readonly client: Client,
@@ -51,6 +69,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
       maxOpen: options.maxOpenPits ?? DEFAULT_MAX_OPEN_PITS,
       maxPerReader: options.maxOpenPitsPerClient ?? DEFAULT_MAX_OPEN_PITS_PER_CLIENT,
     });
+    this.searchTimeoutMs = options.searchTimeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
   }
 
   /** Points in time this process holds open now. */
@@ -156,12 +175,25 @@ export class ElasticsearchSearchRepository implements SearchPort {
         window = position ?? { limit: walk.page.limit + probe, after: cursor.sa };
       } else window = { limit: walk.page.limit + probe, after: cursor.sa };
 
-      const search = () =>
-        this.client.search({
-          ...walk.request(window),
-          ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
-          ...(served?.length ? excluding(served) : {}),
-        });
+      const search = async () => {
+        const response = await this.client.search(
+          {
+            ...walk.request(window),
+            ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
+            ...(served?.length ? excluding(served) : {}),
+            timeout: `${this.searchTimeoutMs}ms`,
+          },
+          {
+            requestTimeout: searchClientTimeoutMs(this.searchTimeoutMs),
+            // A search abandoned for its time is not sent again: that would double what the slowest ones cost.
+            maxRetries: 0,
+            ...(walk.page.signal ? { signal: walk.page.signal } : {}),
+          },
+        );
+        // Partial hits would rank and count only what the shards reached in time: no page is served from them.
+        if (response.timed_out) throw new SearchTimedOutError(this.searchTimeoutMs);
+        return response;
+      };
       let response: estypes.SearchResponse;
       try {
         try {
@@ -188,6 +220,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
           await this.pits.finish(carried);
           throw invalidCursor();
         }
+        if (error instanceof errors.TimeoutError) throw new SearchTimedOutError(this.searchTimeoutMs, { cause: error });
         return mapSearchError(error);
       }
       if (pit && response.pit_id && response.pit_id !== pit) {
