@@ -175,6 +175,40 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
     expect(tasks).toEqual([]);
   }, 30_000);
 
+  it('a REST client that hangs up cancels its search: the task is cancelled at once, not run to its end', async () => {
+    // A patient API over the same index, so that only the client's leaving can stop the search.
+    const patient = createElasticsearchBackend({ ELASTICSEARCH_URL: services!.elasticsearch, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: 30_000 });
+    const config = loadConfig({ PUBLIC_BASE_URL, LOG_LEVEL: 'silent' });
+    const { app } = createApp({ search: patient.search, config, logger: createLogger('silent', 'search-timeout') });
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      // Six words of 32 CJK letters: within the limits, and among the slowest values the API accepts.
+      const q = Array.from({ length: 6 }, (_, w) => Array.from({ length: 32 }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 37 + w * 101) % 20000))).join('')).join(' ');
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/designers?q=${encodeURIComponent(q)}`;
+      const leaving = new AbortController();
+      const request = fetch(url, { signal: leaving.signal }).catch((e: unknown) => e);
+      // Hang up once Elasticsearch works on it.
+      const startBy = Date.now() + 5000;
+      while ((await searchTasks()).length === 0 && Date.now() < startBy) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await searchTasks(), 'the search reached Elasticsearch').not.toEqual([]);
+      leaving.abort();
+      expect(await request).toBeInstanceOf(Error);
+      let tasks = await searchTasks();
+      const noticeBy = Date.now() + 1000;
+      while (tasks.some((task) => !task.cancelled) && Date.now() < noticeBy) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        tasks = await searchTasks();
+      }
+      for (const task of tasks) expect(task.cancelled, JSON.stringify(tasks)).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await patient.close();
+    }
+  }, 30_000);
+
   it('a search within the time limit answers as usual', async () => {
     const page = await backend.search.searchDesigners({ q: 'ana' }, { limit: 10, offset: 0 });
     expect(page.items.length).toBeGreaterThan(0);

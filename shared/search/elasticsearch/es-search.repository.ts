@@ -1,6 +1,6 @@
 import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { Designer } from '../../domain/designer.schema.ts';
-import { SearchTimedOutError } from '../../domain/errors.ts';
+import { BackendUnavailableError, SearchTimedOutError } from '../../domain/errors.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
@@ -221,6 +221,10 @@ export class ElasticsearchSearchRepository implements SearchPort {
           throw invalidCursor();
         }
         if (error instanceof errors.TimeoutError) throw new SearchTimedOutError(this.searchTimeoutMs, { cause: error });
+        // The client went away and its search was cancelled: no one reads this answer, and it is no fault.
+        if (error instanceof errors.RequestAbortedError && walk.page.signal?.aborted) {
+          throw new BackendUnavailableError('The request was closed before its search finished; the search was cancelled.', { cause: error });
+        }
         return mapSearchError(error);
       }
       if (pit && response.pit_id && response.pit_id !== pit) {
