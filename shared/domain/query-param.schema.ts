@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tokenize } from '../text/fold.ts';
-import { queryCostProblem } from '../text/query-cost.rules.ts';
+import { queryCostProblem, queryLimitsText } from '../text/query-cost.rules.ts';
 import { choiceMessage } from './choice.message.ts';
 import { cleanText } from './text.schema.ts';
 
@@ -42,7 +42,7 @@ export function textParam(max: number, description: string) {
         if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
       }),
     { decoded: true },
-  ).describe(description);
+  ).describe(`${description} ${queryLimitsText(max)}`);
 }
 
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T, description: string) {

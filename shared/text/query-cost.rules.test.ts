@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './fold.ts';
-import { QUERY_TEXT_LIMITS, queryCostProblem } from './query-cost.rules.ts';
+import { QUERY_TEXT_LIMITS, queryCostProblem, queryLimitsText } from './query-cost.rules.ts';
 
 const MAX = 200;
 
@@ -45,5 +45,11 @@ describe('queryCostProblem: the cost of a free-text value, measured after foldin
   it('counts code points, not UTF-16 units: 32 letters outside the BMP are one allowed word', () => {
     expect(queryCostProblem('𠀀'.repeat(32), MAX)).toBeNull();
     expect(queryCostProblem('𠀀'.repeat(33), MAX)).toMatch(/one has 33/);
+  });
+
+  it('documents the limits it applies', () => {
+    expect(queryLimitsText(MAX)).toBe(
+      'At most 200 characters; once folded for matching (ﬃ is ffi, ㍿ is 株式会社), at most 240 characters, 40 words and 32 letters or digits a word.',
+    );
   });
 });

@@ -50,3 +50,12 @@ export function queryCostProblem(value: string, maxChars: number): string | null
   if (longest > wordLength) return `must have words of at most ${wordLength} letters or digits (one has ${longest}${why})`;
   return null;
 }
+
+/** The limits of a free-text value of at most `maxChars` characters, in words, for its documentation (OpenAPI, MCP tools). */
+export function queryLimitsText(maxChars: number): string {
+  const { words, wordLength, foldedLengthFactor } = QUERY_TEXT_LIMITS;
+  return (
+    `At most ${maxChars} characters; once folded for matching (ﬃ is ffi, ㍿ is 株式会社), at most ` +
+    `${Math.floor(maxChars * foldedLengthFactor)} characters, ${words} words and ${wordLength} letters or digits a word.`
+  );
+}
