@@ -1,12 +1,7 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../services/api/app.ts';
-import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
-import { loadConfig } from '../../shared/config/config.schema.ts';
-import { createLogger } from '../../shared/logging/logger.ts';
 import { contractBackends, type LoadedBackend } from '../contract/backends.ts';
 import { PUBLIC_BASE_URL } from '../contract/fixtures.ts';
+import { callToolOver, listenApi, type ListeningApi } from '../support/api-server.ts';
 
 /**
  * One request's cost is bounded after folding, the same way on every engine: 171 × ㍿ is 171 characters
@@ -22,41 +17,19 @@ for (const engine of contractBackends) {
   const unavailable = engine.unavailable();
   describe.skipIf(unavailable !== null)(`a free-text value too costly once folded, on ${engine.name}`, () => {
     let backend: LoadedBackend;
-    let server: Server;
+    let api: ListeningApi;
     let base: string;
 
     beforeAll(async () => {
       backend = await engine.load();
-      const config = loadConfig({ PUBLIC_BASE_URL, LOG_LEVEL: 'silent', MCP_ALLOWED_HOSTS: '127.0.0.1' });
-      const logger = createLogger('silent', 'query-cost');
-      const { app } = createApp({
-        search: backend.search,
-        config,
-        logger,
-        mounts: (directory) => mcpMounts({ runtime: { search: backend.search, close: async () => undefined }, config, logger, directory }),
-      });
-      server = await new Promise<Server>((resolve) => {
-        const s = app.listen(0, '127.0.0.1', () => resolve(s));
-      });
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      api = await listenApi(backend.search, { PUBLIC_BASE_URL });
+      base = api.base;
     }, 120_000);
 
     afterAll(async () => {
-      server?.closeAllConnections();
-      await new Promise((resolve) => server?.close(resolve));
+      await api?.close();
       await backend?.close();
     });
-
-    const tool = async (name: string, args: Record<string, unknown>) => {
-      const response = await fetch(`${base}/api/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-      });
-      const text = await response.text();
-      const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? text);
-      return { status: response.status, body: JSON.parse(json) as { result?: { isError?: boolean; content: { text: string }[] } } };
-    };
 
     for (const route of ['designers', 'open-roles']) {
       for (const parameter of ['q', 'company', 'location']) {
@@ -87,7 +60,7 @@ for (const engine of contractBackends) {
 
     for (const name of ['search_designers', 'list_open_roles']) {
       it(`MCP ${name} with q=171 × ㍿ is a tool error naming q and the limit`, async () => {
-        const { status, body } = await tool(name, { q: SQUARED });
+        const { status, body } = await callToolOver(base, name, { q: SQUARED });
         expect(status).toBe(200);
         expect(body.result?.isError).toBe(true);
         expect(body.result?.content[0]?.text).toContain(`- q: ${FOLDED_MESSAGE}`);

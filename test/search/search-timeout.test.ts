@@ -1,13 +1,7 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../services/api/app.ts';
-import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
 import { createElasticsearchBackend, createPostgresBackend, type SearchBackend } from '../../shared/composition/search-backend.factory.ts';
-import { loadConfig } from '../../shared/config/config.schema.ts';
 import { SearchTimedOutError } from '../../shared/domain/errors.ts';
-import { createLogger } from '../../shared/logging/logger.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
 import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
@@ -16,6 +10,7 @@ import { createPgDb, type Db } from '../../shared/store/db.ts';
 import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
 import { migrate } from '../../shared/store/migrate.ts';
 import { DESIGNERS, isListed, PUBLIC_BASE_URL, toIndexedDesigner } from '../contract/fixtures.ts';
+import { callToolOver, listenApi, type ListeningApi } from '../support/api-server.ts';
 import { requireServices, uniqueName } from '../support/services.ts';
 import { createTempDatabase, type TempDatabase } from '../support/temp-database.ts';
 
@@ -31,7 +26,7 @@ describe.skipIf(!services)('Postgres: a search past its time is cancelled by sta
   let temp: TempDatabase;
   let db: Db;
   let backend: SearchBackend;
-  let server: Server;
+  let api: ListeningApi;
   let base: string;
   let locker: pg.Client;
 
@@ -42,26 +37,15 @@ describe.skipIf(!services)('Postgres: a search past its time is cancelled by sta
     await importDesignerRecords(db, DESIGNERS.map((value, i) => ({ line: i + 1, value })));
     backend = createPostgresBackend(db, { PUBLIC_BASE_URL, SEARCH_TIMEOUT_MS: TIMEOUT_MS });
     await backend.prepare();
-    const config = loadConfig({ PUBLIC_BASE_URL, LOG_LEVEL: 'silent', MCP_ALLOWED_HOSTS: '127.0.0.1' });
-    const logger = createLogger('silent', 'search-timeout');
-    const { app } = createApp({
-      search: backend.search,
-      config,
-      logger,
-      mounts: (directory) => mcpMounts({ runtime: { search: backend.search, close: async () => undefined }, config, logger, directory }),
-    });
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    api = await listenApi(backend.search, { PUBLIC_BASE_URL });
+    base = api.base;
     locker = new pg.Client({ connectionString: temp.url });
     await locker.connect();
   }, 120_000);
 
   afterAll(async () => {
     await locker?.end();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await api?.close();
     await backend?.close();
     await db?.close();
     await temp?.drop();
@@ -104,13 +88,7 @@ describe.skipIf(!services)('Postgres: a search past its time is cancelled by sta
 
   it('MCP: the tool result says the search ran out of time and can be retried', async () => {
     await whileSearchesStall(async () => {
-      const response = await fetch(`${base}/api/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_designers', arguments: { q: 'ana' } } }),
-      });
-      const text = await response.text();
-      const json = JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]!) as { result: { isError: boolean; content: { text: string }[] } };
+      const { body: json } = await callToolOver(base, 'search_designers', { q: 'ana' });
       expect(json.result.isError).toBe(true);
       expect(json.result.content[0]!.text).toContain(TIMED_OUT);
       expect(json.result.content[0]!.text).toMatch(/Retry the same search_designers call/);
@@ -147,6 +125,21 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
       .map((task) => ({ action: task.action, cancelled: task.cancelled === true }));
   };
 
+  /**
+   * The search tasks left once Elasticsearch has noticed the closed connection (within a second), each of
+   * which must be cancelled: one that was not would run on to its end, a second or more here.
+   */
+  const cancelledSearchTasks = async () => {
+    let tasks = await searchTasks();
+    const noticeBy = Date.now() + 1000;
+    while (tasks.some((task) => !task.cancelled) && Date.now() < noticeBy) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      tasks = await searchTasks();
+    }
+    for (const task of tasks) expect(task.cancelled, JSON.stringify(tasks)).toBe(true);
+    return tasks;
+  };
+
   it('a query that takes Elasticsearch seconds is cut off after the time limit (and its grace), and no search task lingers', async () => {
     // 171 × ㍿ folds to one word of 684 letters, whose typo automata take Elasticsearch seconds to build.
     // The API refuses it now (it is too costly); the engine adapter under the API still receives it here,
@@ -158,15 +151,7 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
     expect((error as Error).message).toBe(TIMED_OUT);
     // Once, not retried: the time limit plus the second of grace, well short of two attempts.
     expect(elapsed).toBeLessThan(2 * (TIMEOUT_MS + 1000));
-    // The connection closed, so Elasticsearch cancels the task at once (it notices the closed channel); the
-    // automaton being built is finished first, then the task ends. Left alone, it would run a second or more.
-    let tasks = await searchTasks();
-    const noticeBy = Date.now() + 1000;
-    while (tasks.some((task) => !task.cancelled) && Date.now() < noticeBy) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      tasks = await searchTasks();
-    }
-    for (const task of tasks) expect(task.cancelled, JSON.stringify(tasks)).toBe(true);
+    let tasks = await cancelledSearchTasks();
     const deadline = Date.now() + 15_000;
     while (tasks.length > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -178,15 +163,11 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
   it('a REST client that hangs up cancels its search: the task is cancelled at once, not run to its end', async () => {
     // A patient API over the same index, so that only the client's leaving can stop the search.
     const patient = createElasticsearchBackend({ ELASTICSEARCH_URL: services!.elasticsearch, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: 30_000 });
-    const config = loadConfig({ PUBLIC_BASE_URL, LOG_LEVEL: 'silent' });
-    const { app } = createApp({ search: patient.search, config, logger: createLogger('silent', 'search-timeout') });
-    const server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
+    const patientApi = await listenApi(patient.search, { PUBLIC_BASE_URL });
     try {
       // Six words of 32 CJK letters: within the limits, and among the slowest values the API accepts.
       const q = Array.from({ length: 6 }, (_, w) => Array.from({ length: 32 }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 37 + w * 101) % 20000))).join('')).join(' ');
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/designers?q=${encodeURIComponent(q)}`;
+      const url = `${patientApi.base}/api/v1/designers?q=${encodeURIComponent(q)}`;
       const leaving = new AbortController();
       const request = fetch(url, { signal: leaving.signal }).catch((e: unknown) => e);
       // Hang up once Elasticsearch works on it.
@@ -195,16 +176,9 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
       expect(await searchTasks(), 'the search reached Elasticsearch').not.toEqual([]);
       leaving.abort();
       expect(await request).toBeInstanceOf(Error);
-      let tasks = await searchTasks();
-      const noticeBy = Date.now() + 1000;
-      while (tasks.some((task) => !task.cancelled) && Date.now() < noticeBy) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        tasks = await searchTasks();
-      }
-      for (const task of tasks) expect(task.cancelled, JSON.stringify(tasks)).toBe(true);
+      await cancelledSearchTasks();
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await patientApi.close();
       await patient.close();
     }
   }, 30_000);
