@@ -44,7 +44,7 @@ export class BackendUnavailableError extends Error {
 export class SearchTimedOutError extends BackendUnavailableError {
   readonly timeoutMs: number;
   constructor(timeoutMs: number, options?: { cause?: unknown }) {
-    super(`The search took longer than ${timeoutMs} ms and was stopped; try again shortly, or search with fewer or shorter words.`, options);
+    super(`The search did not finish within ${timeoutMs} ms and was stopped (the search backend is slow or unavailable); try again shortly, or search with fewer or shorter words.`, options);
     this.name = 'SearchTimedOutError';
     this.timeoutMs = timeoutMs;
   }
