@@ -35,13 +35,15 @@ export interface ElasticsearchSearchOptions {
   maxOpenPits?: number;
   /** Of those, the ones one client's walks hold at most (ES_MAX_OPEN_PITS_PER_CLIENT). */
   maxOpenPitsPerClient?: number;
-  /** How long one search may run (SEARCH_TIMEOUT_MS); past it the engine stops it and the caller gets SearchTimedOutError. */
+  /**
+   * How long one search may run (SEARCH_TIMEOUT_MS); past it the engine stops it and the caller gets
+   * SearchTimedOutError. Unset (benchmarks, tests with their own client): the client's request timeout alone.
+   */
   searchTimeoutMs?: number;
 }
 
 export const DEFAULT_MAX_OPEN_PITS = 500;
 export const DEFAULT_MAX_OPEN_PITS_PER_CLIENT = 50;
-export const DEFAULT_SEARCH_TIMEOUT_MS = 3000;
 /**
  * A search's own `timeout` is checked by the shards as they collect; the rewrite of a query (fuzzy automata,
  * prefix expansions) and the reduce are not covered. The HTTP request is given this much longer and then
@@ -58,7 +60,7 @@ export function searchClientTimeoutMs(searchTimeoutMs: number): number {
 
 export class ElasticsearchSearchRepository implements SearchPort {
   private readonly pits: PitPool;
-  private readonly searchTimeoutMs: number;
+  private readonly searchTimeoutMs: number | undefined;
 
   constructor(
     private readonly client: Client,
@@ -69,7 +71,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
       maxOpen: options.maxOpenPits ?? DEFAULT_MAX_OPEN_PITS,
       maxPerReader: options.maxOpenPitsPerClient ?? DEFAULT_MAX_OPEN_PITS_PER_CLIENT,
     });
-    this.searchTimeoutMs = options.searchTimeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
+    this.searchTimeoutMs = options.searchTimeoutMs;
   }
 
   /** Points in time this process holds open now. */
@@ -175,23 +177,23 @@ export class ElasticsearchSearchRepository implements SearchPort {
         window = position ?? { limit: walk.page.limit + probe, after: cursor.sa };
       } else window = { limit: walk.page.limit + probe, after: cursor.sa };
 
+      const limit = this.searchTimeoutMs;
       const search = async () => {
         const response = await this.client.search(
           {
             ...walk.request(window),
             ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
             ...(served?.length ? excluding(served) : {}),
-            timeout: `${this.searchTimeoutMs}ms`,
+            ...(limit !== undefined ? { timeout: `${limit}ms` } : {}),
           },
           {
-            requestTimeout: searchClientTimeoutMs(this.searchTimeoutMs),
             // A search abandoned for its time is not sent again: that would double what the slowest ones cost.
-            maxRetries: 0,
+            ...(limit !== undefined ? { requestTimeout: searchClientTimeoutMs(limit), maxRetries: 0 } : {}),
             ...(walk.page.signal ? { signal: walk.page.signal } : {}),
           },
         );
         // Partial hits would rank and count only what the shards reached in time: no page is served from them.
-        if (response.timed_out) throw new SearchTimedOutError(this.searchTimeoutMs);
+        if (response.timed_out && limit !== undefined) throw new SearchTimedOutError(limit);
         return response;
       };
       let response: estypes.SearchResponse;
@@ -220,7 +222,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
           await this.pits.finish(carried);
           throw invalidCursor();
         }
-        if (error instanceof errors.TimeoutError) throw new SearchTimedOutError(this.searchTimeoutMs, { cause: error });
+        if (error instanceof errors.TimeoutError && limit !== undefined) throw new SearchTimedOutError(limit, { cause: error });
         // The client went away and its search was cancelled: no one reads this answer, and it is no fault.
         if (error instanceof errors.RequestAbortedError && walk.page.signal?.aborted) {
           throw new BackendUnavailableError('The request was closed before its search finished; the search was cancelled.', { cause: error });
