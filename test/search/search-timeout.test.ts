@@ -161,26 +161,45 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
     expect(tasks).toEqual([]);
   }, 30_000);
 
-  it('a REST client that hangs up cancels its search: the task is cancelled at once, not run to its end', async () => {
-    // A patient API over the same index, so that only the client's leaving can stop the search.
-    const patient = createElasticsearchBackend({ ELASTICSEARCH_URL: services!.elasticsearch, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: 30_000 });
-    const patientApi = await listenApi(patient.search, { PUBLIC_BASE_URL });
-    try {
-      // Six words of 32 CJK letters: within the limits, and among the slowest values the API accepts.
-      const q = Array.from({ length: 6 }, (_, w) => Array.from({ length: 32 }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 37 + w * 101) % 20000))).join('')).join(' ');
-      const url = `${patientApi.base}/api/v1/designers?q=${encodeURIComponent(q)}`;
-      const leaving = new AbortController();
-      const request = fetch(url, { signal: leaving.signal }).catch((e: unknown) => e);
-      // Hang up once Elasticsearch works on it.
-      const startBy = Date.now() + 5000;
-      while ((await searchTasks()).length === 0 && Date.now() < startBy) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await searchTasks(), 'the search reached Elasticsearch').not.toEqual([]);
-      leaving.abort();
-      expect(await request).toBeInstanceOf(Error);
-      await cancelledSearchTasks();
-    } finally {
-      await patientApi.close();
-      await patient.close();
-    }
-  }, 30_000);
+  // Six words of 32 CJK letters: within the limits, and among the slowest values the API accepts.
+  const slowQ = Array.from({ length: 6 }, (_, w) => Array.from({ length: 32 }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 37 + w * 101) % 20000))).join('')).join(' ');
+  const hangUps: [string, (base: string, signal: AbortSignal) => Promise<unknown>][] = [
+    ['REST', (base, signal) => fetch(`${base}/api/v1/designers?q=${encodeURIComponent(slowQ)}`, { signal })],
+    ['search page', (base, signal) => fetch(`${base}/?q=${encodeURIComponent(slowQ)}`, { signal })],
+    [
+      'MCP',
+      (base, signal) =>
+        fetch(`${base}/api/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_designers', arguments: { q: slowQ } } }),
+          signal,
+        }),
+    ],
+  ];
+
+  for (const [transport, send] of hangUps) {
+    it(`a ${transport} client that hangs up cancels its search: the task is cancelled at once, not run to its end`, async () => {
+      // A patient API over the same index, so that only the client's leaving can stop the search.
+      const patient = createElasticsearchBackend({ ELASTICSEARCH_URL: services!.elasticsearch, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: 30_000 });
+      const patientApi = await listenApi(patient.search, { PUBLIC_BASE_URL });
+      try {
+        const leaving = new AbortController();
+        const request = send(patientApi.base, leaving.signal).catch((e: unknown) => e);
+        // Hang up once Elasticsearch works on it.
+        const startBy = Date.now() + 5000;
+        while ((await searchTasks()).length === 0 && Date.now() < startBy) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await searchTasks(), 'the search reached Elasticsearch').not.toEqual([]);
+        leaving.abort();
+        expect(await request).toBeInstanceOf(Error);
+        await cancelledSearchTasks();
+        // Whatever was cancelled has ended before the next case looks.
+        const endBy = Date.now() + 15_000;
+        while ((await searchTasks()).length > 0 && Date.now() < endBy) await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        await patientApi.close();
+        await patient.close();
+      }
+    }, 30_000);
+  }
 });
