@@ -207,7 +207,7 @@ describe('routes with a working search port', () => {
       data: [],
       meta: { total: 0, limit: 100, offset: 0, has_more: false, next_cursor: null },
     });
-    expect(calls).toEqual([{ filters: { category: 'director' }, page: { limit: 100, offset: 0, reader: '127.0.0.1' } }]);
+    expect(calls).toEqual([{ filters: { category: 'director' }, page: { limit: 100, offset: 0, reader: '127.0.0.1', signal: expect.any(AbortSignal) } }]);
 
     expect((await get('/api/v1/designers?categroy=brand')).status).toBe(400);
     expect(calls).toHaveLength(1);

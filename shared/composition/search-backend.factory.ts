@@ -3,7 +3,7 @@ import { usingElasticsearch } from '../config/unusable-service.error.ts';
 import { CursorCodec } from '../search/cursor.codec.ts';
 import { createElasticsearchClient } from '../search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchIndexManager } from '../search/elasticsearch/es-index.manager.ts';
-import { ElasticsearchSearchRepository } from '../search/elasticsearch/es-search.repository.ts';
+import { ElasticsearchSearchRepository, searchClientTimeoutMs } from '../search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../search/postgres/pg-search.repository.ts';
 import type { SearchPort } from '../search/search.port.ts';
@@ -36,7 +36,7 @@ export function createElasticsearchBackend(
   deps: SearchBackendDeps = {},
 ): SearchBackend {
   if (!config.ELASTICSEARCH_URL) throw new Error('ELASTICSEARCH_URL is not set');
-  const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: config.SEARCH_TIMEOUT_MS });
+  const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: searchClientTimeoutMs(config.SEARCH_TIMEOUT_MS) });
   const names = indexNames(config.ES_INDEX_PREFIX);
   const manager = new ElasticsearchIndexManager(client, names);
   const url = config.ELASTICSEARCH_URL;
@@ -45,6 +45,7 @@ export function createElasticsearchBackend(
       maxOpenPits: config.ES_MAX_OPEN_PITS,
       maxOpenPitsPerClient: config.ES_MAX_OPEN_PITS_PER_CLIENT,
       cursors: deps.cursors,
+      searchTimeoutMs: config.SEARCH_TIMEOUT_MS,
     }),
     prepare: () => usingElasticsearch(url, () => manager.ensureIndices()),
     close: () => client.close(),

@@ -43,6 +43,8 @@ export const ConfigSchema = z
       .regex(/^[a-z0-9_-]*$/, { error: 'lowercase letters, digits, _ and - only' })
       .default(''),
     SEARCH_BACKEND: unsetIfBlank(choice(['elasticsearch', 'postgres']).optional()),
+    // How long one search may run: Elasticsearch's search timeout (its HTTP request is abandoned, which
+    // cancels the task, a second later) and Postgres' statement_timeout. Past it: 503 with Retry-After.
     SEARCH_TIMEOUT_MS: wholeNumber(3000, 1),
     // Elasticsearch points in time (cursor walks with q) one API process holds open at most; past it a
     // walk's next page answers 503 with Retry-After and its cursor stays valid.

@@ -8,10 +8,13 @@ import type { DesignerKey, SearchPort } from '../search/search.port.ts';
 
 /** The read-side use cases, shared by the REST routes and the MCP tools. */
 export interface DirectoryService {
-  /** `reader` names the client (its address) where the transport knows it; see PageRequest.reader. */
-  searchDesigners(search: DesignerSearch, rules: PageRules, reader?: string): Promise<Page<Designer>>;
+  /**
+   * `reader` names the client (its address) where the transport knows it; see PageRequest.reader. `signal`
+   * aborts when the client stops waiting; see PageRequest.signal.
+   */
+  searchDesigners(search: DesignerSearch, rules: PageRules, reader?: string, signal?: AbortSignal): Promise<Page<Designer>>;
   getDesigner(key: DesignerKey): Promise<Designer>;
-  searchOpenRoles(search: OpenRoleSearch, rules: PageRules, reader?: string): Promise<Page<OpenRole>>;
+  searchOpenRoles(search: OpenRoleSearch, rules: PageRules, reader?: string, signal?: AbortSignal): Promise<Page<OpenRole>>;
 }
 
 export function createDirectoryService(deps: {
@@ -28,7 +31,7 @@ export function createDirectoryService(deps: {
   const linked = (designer: Designer): Designer =>
     base === undefined ? designer : { ...designer, profile_url: profileUrl(base, designer.slug) };
 
-  function pageOf(input: { limit?: number; offset?: number; cursor?: string }, rules: PageRules, reader: string | undefined) {
+  function pageOf(input: { limit?: number; offset?: number; cursor?: string }, rules: PageRules, reader: string | undefined, signal?: AbortSignal) {
     if (input.cursor !== undefined && input.offset !== undefined) {
       throw new InvalidInputError([
         { parameter: 'offset', message: 'cannot be combined with cursor; the cursor already carries the position' },
@@ -44,13 +47,14 @@ export function createDirectoryService(deps: {
       ]);
     }
     if (reader !== undefined) page.reader = reader;
+    if (signal !== undefined) page.signal = signal;
     return page;
   }
 
   return {
-    async searchDesigners(search, rules, reader) {
+    async searchDesigners(search, rules, reader, signal) {
       const { limit, offset, cursor, ...filters } = search;
-      const page = await deps.search.searchDesigners(filters, pageOf({ limit, offset, cursor }, rules, reader));
+      const page = await deps.search.searchDesigners(filters, pageOf({ limit, offset, cursor }, rules, reader, signal));
       return { ...page, items: page.items.map(linked) };
     },
 
@@ -63,9 +67,9 @@ export function createDirectoryService(deps: {
       return linked(designer);
     },
 
-    async searchOpenRoles(search, rules, reader) {
+    async searchOpenRoles(search, rules, reader, signal) {
       const { limit, offset, cursor, ...filters } = search;
-      return deps.search.searchOpenRoles(filters, pageOf({ limit, offset, cursor }, rules, reader), now());
+      return deps.search.searchOpenRoles(filters, pageOf({ limit, offset, cursor }, rules, reader, signal), now());
     },
   };
 }

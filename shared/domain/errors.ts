@@ -37,6 +37,19 @@ export class BackendUnavailableError extends Error {
   }
 }
 
+/**
+ * A search ran past its time limit (SEARCH_TIMEOUT_MS) and the engine was told to stop it: answered as the
+ * backend being unavailable (503 with Retry-After), with a message that says why.
+ */
+export class SearchTimedOutError extends BackendUnavailableError {
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, options?: { cause?: unknown }) {
+    super(`The search did not finish within ${timeoutMs} ms and was stopped (the search backend is slow or unavailable); try again shortly, or search with fewer or shorter words.`, options);
+    this.name = 'SearchTimedOutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
 /** Turns zod issues into one problem per parameter, worded for a person or a model reading them. */
 export function problemsFromZod(error: z.ZodError, allowedKeys: readonly string[] = []): ParameterProblem[] {
   const problems: ParameterProblem[] = [];

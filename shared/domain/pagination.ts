@@ -19,6 +19,8 @@ export interface PageRequest {
    * (Elasticsearch's snapshots) shares it out per reader, so one client cannot take it all.
    */
   reader?: string;
+  /** Aborted when the caller no longer waits for the page (its connection closed): the engine's work is cancelled. */
+  signal?: AbortSignal;
 }
 
 /** Applies the default and clamps to the maximum: a limit above the maximum is not an error. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tokenize } from '../text/fold.ts';
+import { queryCostProblem, queryLimitsText } from '../text/query-cost.rules.ts';
 import { choiceMessage } from './choice.message.ts';
 import { cleanText } from './text.schema.ts';
 
@@ -22,6 +23,8 @@ export const LOCATION_PARAM_DESCRIPTION =
  * Text matched by its words (q, location, company): a value with no letter or digit in it has nothing to
  * match, so it is refused rather than read as no filter, which would answer every record to `q=🎨` or
  * `location=*` as if it matched. Blank is the parameter left out (an empty search box).
+ * Its cost is bounded on the words the engines match, after folding (queryCostProblem), so every engine
+ * refuses the same values with the same message.
  */
 export function textParam(max: number, description: string) {
   return cleanText(
@@ -31,9 +34,15 @@ export function textParam(max: number, description: string) {
       .max(max, { error: `must be at most ${max} characters` })
       .refine((value) => value === '' || tokenize(value).length > 0, {
         error: 'must contain a letter or a digit: words are what is matched (leave it out to match everything)',
+      })
+      .superRefine((value, ctx) => {
+        // Past the character limit the value is already refused, by that limit alone.
+        if (value.length > max) return;
+        const problem = queryCostProblem(value, max);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
       }),
     { decoded: true },
-  ).describe(description);
+  ).describe(`${description} ${queryLimitsText(max)}`);
 }
 
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T, description: string) {

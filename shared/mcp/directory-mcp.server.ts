@@ -82,13 +82,13 @@ export function createDirectoryMcpServer({ directory, logger, reader, maxConcurr
       outputSchema: DesignerPageOutputSchema,
       annotations: annotations(SEARCH_DESIGNERS.title),
     },
-    (args) =>
+    (args, { signal }) =>
       run(
         'search_designers',
         { parameters: { slug: 'for one known designer call get_designer with slug' } },
         async () => {
           const input = parseOrThrow(SearchDesignersInputSchema, args);
-          const page = await directory.searchDesigners(input, TOOL_PAGE_RULES, reader);
+          const page = await directory.searchDesigners(input, TOOL_PAGE_RULES, reader, signal);
           const next = nextPageArguments(input, page, TOOL_PAGE_RULES);
           const structured: DesignerPageOutput = { ...pageMeta(page), next_arguments: next, results: page.items };
           const { limit: _l, offset: _o, cursor, ...filters } = input;
@@ -151,10 +151,10 @@ export function createDirectoryMcpServer({ directory, logger, reader, maxConcurr
       outputSchema: OpenRolePageOutputSchema,
       annotations: annotations(LIST_OPEN_ROLES.title),
     },
-    (args) =>
+    (args, { signal }) =>
       run('list_open_roles', {}, async () => {
         const input = parseOrThrow(ListOpenRolesInputSchema, args);
-        const page = await directory.searchOpenRoles(input, TOOL_PAGE_RULES, reader);
+        const page = await directory.searchOpenRoles(input, TOOL_PAGE_RULES, reader, signal);
         const next = nextPageArguments(input, page, TOOL_PAGE_RULES);
         const structured: OpenRolePageOutput = { ...pageMeta(page), next_arguments: next, results: page.items };
         const { limit: _l, offset: _o, cursor, ...filters } = input;

@@ -401,6 +401,10 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         ['q=%F0%9F%8E%A8', 'q'],
         ['company=_', 'company'],
         ['location=*', 'location'],
+        // Within 200 characters, too costly once folded: 171 × ㍿ is one word of 684 letters, U+FDFA four words.
+        [`q=${encodeURIComponent('\u337f'.repeat(171))}`, 'q'],
+        [`company=${encodeURIComponent('\u337f'.repeat(9))}`, 'company'],
+        [`location=${encodeURIComponent('\ufdfa '.repeat(11))}`, 'location'],
       ];
       it.each(badRequests)('400 for %s, naming %s', async (query, parameter) => {
         const { status, body } = await get<{ success: boolean; error: string; details: { parameter: string }[] }>(

@@ -10,7 +10,7 @@ import { type Cursor, CursorCodec } from '../../shared/search/cursor.codec.ts';
 import { CONTRACT_CURSOR_SECRET, contractBackends, type LoadedBackend } from '../contract/backends.ts';
 import { PUBLIC_BASE_URL } from '../contract/fixtures.ts';
 import { requireServices } from '../support/services.ts';
-import { anyJson, encodedValue, nastyString, queryString } from './fuzz-arbitraries.ts';
+import { anyJson, compatibilityText, encodedValue, nastyString, queryString } from './fuzz-arbitraries.ts';
 import { expectPageAnswer, expectRestAnswer, FUZZ_TIMEOUT_MS, fuzzParams, leaksIn, percentEncode, sentIn } from './fuzz-checks.ts';
 
 const DESIGNER_PARAMS = ['q', 'slug', 'id', 'category', 'location', 'company', 'limit', 'offset', 'cursor'] as const;
@@ -113,6 +113,44 @@ for (const engine of engines) {
       async (query) => {
         const { status, text } = await get(`/api/v1/open-roles?${query}`);
         expectRestAnswer(`open-roles?${query}`, status, text, { sent: sentIn(query) });
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    // Every parameter matched by its folded words, with text that folding makes longer (㍿, ﬃ, U+FDFA): a
+    // page, or a 400 that names the parameter, on every transport; never a 5xx.
+    const FREE_TEXT = ['q', 'company', 'location'] as const;
+    test.prop([fc.constantFrom('designers', 'open-roles'), fc.constantFrom(...FREE_TEXT), compatibilityText], fuzzParams)(
+      'free text that expands when folded: a page or a 400 naming the parameter (REST)',
+      async (route, parameter, value) => {
+        const path = `/api/v1/${route}?${parameter}=${percentEncode(value)}`;
+        const { status, text } = await get(path);
+        expectRestAnswer(path, status, text, { sent: [value] });
+        expect([200, 400], `${path} → ${status} ${text.slice(0, 300)}`).toContain(status);
+        if (status === 400) expect((JSON.parse(text) as { details: { parameter: string }[] }).details.map((d) => d.parameter)).toEqual([parameter]);
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    test.prop([fc.constantFrom('search_designers', 'list_open_roles'), fc.constantFrom(...FREE_TEXT), compatibilityText], fuzzParams)(
+      'free text that expands when folded: a result or an isError naming the argument (MCP tools)',
+      async (name, parameter, value) => {
+        const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: { [parameter]: value } } });
+        const { status, text } = await mcp(request);
+        expectToolAnswer(request, status, text, [value]);
+        const result = (JSON.parse(text) as { result: { isError?: boolean; content: { text: string }[] } }).result;
+        if (result.isError) expect(result.content[0]!.text, `${request.slice(0, 200)} → ${text.slice(0, 300)}`).toMatch(new RegExp(`^Invalid argument for ${name}:\\n- ${parameter}: `));
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    test.prop([fc.constantFrom('/', '/open-roles'), compatibilityText], fuzzParams)(
+      'free text that expands when folded: the search page answers 200 or 400, never a 5xx',
+      async (page, value) => {
+        const path = `${page}?q=${percentEncode(value)}`;
+        const response = await get(path);
+        expectPageAnswer(path, response, { sent: [value] });
+        expect([200, 400], `${path} → ${response.status}`).toContain(response.status);
       },
       FUZZ_TIMEOUT_MS,
     );

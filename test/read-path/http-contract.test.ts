@@ -284,7 +284,7 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
 
     it('q longer than 200 characters; 200 is fine', async () => {
       expect(await bad(path, { q: 'a'.repeat(201) })).toEqual([{ parameter: 'q', message: 'must be at most 200 characters' }]);
-      const ok = await fx.app.get(`${path}${query({ q: 'a'.repeat(200) })}`);
+      const ok = await fx.app.get(`${path}${query({ q: `${'aaaaaaaaa '.repeat(20).trim()}a` })}`);
       expect(ok.status).toBe(200);
     });
 

@@ -14,6 +14,7 @@ import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { docsSecurity, pageSecurity } from './page-security.middleware.ts';
 import { sendHtml } from './page-response.ts';
 import { clientKey } from '../middleware/client-key.ts';
+import { clientGone } from '../middleware/client-gone.ts';
 
 const SlugParams = z.strictObject({ slug: SlugSchema });
 
@@ -57,14 +58,14 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
   router
     .route('/')
     .get(pageSecurity, ...guard, (req, res) =>
-      listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES, clientKey(req)), pages.designerSearch),
+      listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES, clientKey(req), clientGone(res)), pages.designerSearch),
     )
     .all(otherMethods('GET'));
 
   router
     .route('/open-roles')
     .get(pageSecurity, ...guard, (req, res) =>
-      listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES, clientKey(req)), pages.openRoles),
+      listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES, clientKey(req), clientGone(res)), pages.openRoles),
     )
     .all(otherMethods('GET'));
 

@@ -10,6 +10,7 @@ import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { toListEnvelope } from './envelope.ts';
 import { clientKey } from '../middleware/client-key.ts';
+import { clientGone } from '../middleware/client-gone.ts';
 
 const SlugParams = z.strictObject({ slug: SlugSchema });
 
@@ -20,7 +21,7 @@ export function designersRouter(directory: DirectoryService): Router {
     .route('/designers')
     .get(async (req, res) => {
       const search = parseOrThrow(DesignerSearchQuerySchema, req.query);
-      res.json(toListEnvelope(await directory.searchDesigners(search, REST_PAGE_RULES, clientKey(req))));
+      res.json(toListEnvelope(await directory.searchDesigners(search, REST_PAGE_RULES, clientKey(req), clientGone(res))));
     })
     .all(otherMethods('GET'));
 

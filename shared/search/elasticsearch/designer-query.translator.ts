@@ -4,6 +4,7 @@ import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { type QueryWords, requiredMatches } from '../query-words.ts';
+import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { FUZZINESS } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
@@ -50,8 +51,8 @@ function roleWord(word: string, scope: QueryWords['prefix'][number]): Query {
   return {
     dis_max: {
       queries: [
-        { match: { 'roles.text': { query: word, fuzziness: FUZZINESS } } },
-        ...(scope === 'any' ? [{ match_phrase_prefix: { 'roles.text': { query: word } } }] : []),
+        { match: { 'roles.text': { query: word, fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS } } },
+        ...(scope === 'any' ? [{ match_phrase_prefix: { 'roles.text': { query: word, max_expansions: MAX_PREFIX_EXPANSIONS } } }] : []),
       ],
     },
   };

@@ -1,5 +1,6 @@
-import type { Client, estypes } from '@elastic/elasticsearch';
+import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { Designer } from '../../domain/designer.schema.ts';
+import { BackendUnavailableError, SearchTimedOutError } from '../../domain/errors.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
@@ -40,14 +41,33 @@ export interface ElasticsearchSearchOptions {
    * when absent (a test of one repository).
    */
   cursors?: CursorCodec;
+  /**
+   * How long one search may run (SEARCH_TIMEOUT_MS); past it the engine stops it and the caller gets
+   * SearchTimedOutError. Unset (benchmarks, tests with their own client): the client's request timeout alone.
+   */
+  searchTimeoutMs?: number;
 }
 
 export const DEFAULT_MAX_OPEN_PITS = 500;
 export const DEFAULT_MAX_OPEN_PITS_PER_CLIENT = 50;
+/**
+ * A search's own `timeout` is checked by the shards as they collect; the rewrite of a query (fuzzy automata,
+ * prefix expansions) and the reduce are not covered. The HTTP request is given this much longer and then
+ * abandoned, which closes its connection: Elasticsearch cancels the search task of a closed connection.
+ * The client's own request timeout must be at least as long (searchClientTimeoutMs): its connection pool
+ * gives up at that, whatever a request asks.
+ */
+const ABANDON_AFTER_TIMEOUT_MS = 1000;
+
+/** The Elasticsearch client's request timeout for a search repository whose searches may run `searchTimeoutMs`. */
+export function searchClientTimeoutMs(searchTimeoutMs: number): number {
+  return searchTimeoutMs + ABANDON_AFTER_TIMEOUT_MS;
+}
 
 export class ElasticsearchSearchRepository implements SearchPort {
   private readonly pits: PitPool;
   private readonly cursors: CursorCodec;
+  private readonly searchTimeoutMs: number | undefined;
 
   constructor(
     private readonly client: Client,
@@ -59,6 +79,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
       maxOpen: options.maxOpenPits ?? DEFAULT_MAX_OPEN_PITS,
       maxPerReader: options.maxOpenPitsPerClient ?? DEFAULT_MAX_OPEN_PITS_PER_CLIENT,
     });
+    this.searchTimeoutMs = options.searchTimeoutMs;
   }
 
   /** Points in time this process holds open now. */
@@ -163,12 +184,25 @@ export class ElasticsearchSearchRepository implements SearchPort {
         window = position ?? { limit: walk.page.limit + probe, after: cursor.sa };
       } else window = { limit: walk.page.limit + probe, after: cursor.sa };
 
-      const search = () =>
-        this.client.search({
-          ...walk.request(window),
-          ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
-          ...(served?.length ? excluding(served) : {}),
-        });
+      const limit = this.searchTimeoutMs;
+      const search = async () => {
+        const response = await this.client.search(
+          {
+            ...walk.request(window),
+            ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
+            ...(served?.length ? excluding(served) : {}),
+            ...(limit !== undefined ? { timeout: `${limit}ms` } : {}),
+          },
+          {
+            // A search abandoned for its time is not sent again: that would double what the slowest ones cost.
+            ...(limit !== undefined ? { requestTimeout: searchClientTimeoutMs(limit), maxRetries: 0 } : {}),
+            ...(walk.page.signal ? { signal: walk.page.signal } : {}),
+          },
+        );
+        // Partial hits would rank and count only what the shards reached in time: no page is served from them.
+        if (response.timed_out && limit !== undefined) throw new SearchTimedOutError(limit);
+        return response;
+      };
       let response: estypes.SearchResponse;
       try {
         try {
@@ -194,6 +228,11 @@ export class ElasticsearchSearchRepository implements SearchPort {
         if (carried && isRejectedRequest(error)) {
           await this.pits.finish(carried);
           throw invalidCursor();
+        }
+        if (error instanceof errors.TimeoutError && limit !== undefined) throw new SearchTimedOutError(limit, { cause: error });
+        // The client went away and its search was cancelled: no one reads this answer, and it is no fault.
+        if (error instanceof errors.RequestAbortedError && walk.page.signal?.aborted) {
+          throw new BackendUnavailableError('The request was closed before its search finished; the search was cancelled.', { cause: error });
         }
         return mapSearchError(error);
       }

@@ -67,7 +67,7 @@ describe('freeText', () => {
               dis_max: {
                 queries: [
                   { multi_match: { query: 'ana', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-                  { multi_match: { query: 'ana', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', boost: MATCH_TIER_BOOSTS.fuzzy } },
+                  { multi_match: { query: 'ana', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
                 ],
               },
             },
@@ -75,8 +75,8 @@ describe('freeText', () => {
               dis_max: {
                 queries: [
                   { multi_match: { query: 'mul', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-                  { multi_match: { query: 'mul', fields, type: 'phrase_prefix', boost: MATCH_TIER_BOOSTS.prefix } },
-                  { multi_match: { query: 'mul', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', boost: MATCH_TIER_BOOSTS.fuzzy } },
+                  { multi_match: { query: 'mul', fields, type: 'phrase_prefix', max_expansions: 50, boost: MATCH_TIER_BOOSTS.prefix } },
+                  { multi_match: { query: 'mul', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
                 ],
               },
             },
@@ -95,8 +95,8 @@ describe('freeText', () => {
       dis_max: {
         queries: [
           { multi_match: { query: 'g', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-          { multi_match: { query: 'g', fields: fields.slice(0, 1), type: 'phrase_prefix', boost: MATCH_TIER_BOOSTS.prefix } },
-          { multi_match: { query: 'g', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', boost: MATCH_TIER_BOOSTS.fuzzy } },
+          { multi_match: { query: 'g', fields: fields.slice(0, 1), type: 'phrase_prefix', max_expansions: 50, boost: MATCH_TIER_BOOSTS.prefix } },
+          { multi_match: { query: 'g', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
         ],
       },
     });

@@ -1,6 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { tokenize } from '../../text/fold.ts';
+import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { type QueryWords, understandQuery } from '../query-words.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
@@ -64,9 +65,9 @@ export function freeText(
       queries: [
         { multi_match: { query: word, fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
         ...(prefix[i]
-          ? [{ multi_match: { query: word, fields: prefix[i] === 'name' ? fields.slice(0, 1) : fields, type: 'phrase_prefix' as const, boost: MATCH_TIER_BOOSTS.prefix } }]
+          ? [{ multi_match: { query: word, fields: prefix[i] === 'name' ? fields.slice(0, 1) : fields, type: 'phrase_prefix' as const, max_expansions: MAX_PREFIX_EXPANSIONS, boost: MATCH_TIER_BOOSTS.prefix } }]
           : []),
-        { multi_match: { query: word, fields, type: 'best_fields', fuzziness: FUZZINESS, boost: MATCH_TIER_BOOSTS.fuzzy } },
+        { multi_match: { query: word, fields, type: 'best_fields', fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } },
       ],
     },
   }));

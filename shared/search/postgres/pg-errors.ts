@@ -6,3 +6,8 @@ export function mapDatabaseError(error: unknown): never {
   if (isDatabaseUnavailable(error)) throw new BackendUnavailableError('The search backend is unavailable; try again shortly.', { cause: error });
   throw error;
 }
+
+/** The statement was cancelled by statement_timeout (SQLSTATE 57014, query_canceled). */
+export function isStatementTimeout(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '57014';
+}

@@ -1,6 +1,6 @@
 import type { Designer } from '../../domain/designer.schema.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
-import { InvalidInputError } from '../../domain/errors.ts';
+import { InvalidInputError, SearchTimedOutError } from '../../domain/errors.ts';
 import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import type { Page, PageRequest } from '../../domain/pagination.ts';
@@ -16,14 +16,17 @@ import { designerSearchSpec, designerSortKeys } from './designer-query.builder.t
 import { understandQuery } from '../query-words.ts';
 import { lookUpQueryTerms, NO_QUERY_TERMS, type QueryTerms } from './query-terms.ts';
 import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
-import { mapDatabaseError } from './pg-errors.ts';
+import { isStatementTimeout, mapDatabaseError } from './pg-errors.ts';
 import { SearchTextUpkeep } from './search-text.upkeep.ts';
 import { currentSnapshot, SnapshotCache } from './snapshot.cache.ts';
 import { countStatement, pageStatement, type SearchSpec, type SortKey, topOfRanking } from './sql-builder.ts';
 
 export interface PostgresSearchOptions {
   publicBaseUrl: string;
-  /** Upper bound for one search's statements (Postgres statement_timeout). */
+  /**
+   * Upper bound for one search's statements (Postgres statement_timeout, which cancels the statement in the
+   * server). PGlite runs no timer inside its engine: there the word limits of the free-text parameters bound a search.
+   */
   timeoutMs: number;
   /** Signs and checks cursors, with the secret every replica shares; a secret of this repository's own when absent. */
   cursors?: CursorCodec;
@@ -193,6 +196,7 @@ export class PostgresSearchRepository implements SearchPort {
       }
     } catch (error) {
       if (error instanceof InvalidInputError) throw error;
+      if (isStatementTimeout(error)) throw new SearchTimedOutError(this.options.timeoutMs, { cause: error });
       return mapDatabaseError(error);
     }
   }

@@ -1,8 +1,6 @@
 import type { Db } from '../../store/db.ts';
+import { MAX_FUZZY_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { editDistance, maxEdits } from './text-search.ts';
-
-/** Elasticsearch's fuzzy max_expansions: a misspelt word stands for at most this many vocabulary words. */
-export const MAX_EXPANSIONS = 50;
 
 /** What the vocabulary (search_terms) says about a query's words. */
 export interface QueryTerms {
@@ -54,7 +52,7 @@ export async function lookUpQueryTerms(db: Db, words: readonly string[]): Promis
   const expansions = new Map<string, string[]>();
   for (const [word, terms] of scored) {
     terms.sort((a, b) => a.distance - b.distance || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-    expansions.set(word, terms.slice(0, MAX_EXPANSIONS).map((t) => t.term));
+    expansions.set(word, terms.slice(0, MAX_FUZZY_EXPANSIONS).map((t) => t.term));
   }
   return { expansions, known };
 }
