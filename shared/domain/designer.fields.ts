@@ -49,7 +49,6 @@ export const DESIGNER_COLUMNS = {
   portfolio_preview: column.text(webUrl()),
   category: column.text(CategorySchema),
   location: column.text(plainText(LIMITS.location), { importDefault: '' }),
-  pronouns: column.text(plainText(LIMITS.pronouns).nullable(), { importDefault: null }),
 };
 
 /** The curator state: never public, it decides whether the designer is listed (see designer-search.rules.ts). */

@@ -54,7 +54,6 @@ export const LIMITS = {
   id: 64,
   slug: 120,
   previousRoles: 50,
-  pronouns: 40,
 } as const;
 
 /** Plain text of at most `max` characters (at least one unless min is 0). */

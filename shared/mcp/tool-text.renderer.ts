@@ -63,7 +63,6 @@ export function designerLine(designer: Designer): string {
     designer.name,
     designer.category,
     designer.location || 'location not given',
-    ...(designer.pronouns ? [`pronouns: ${designer.pronouns}`] : []),
     designer.current_role ? roleText(designer.current_role) : 'no current role',
     `slug: ${designer.slug}`,
     `id: ${designer.id}`,

@@ -33,7 +33,6 @@ export function ProfilePage({ designer, backHref }: { designer: Designer; backHr
               {categoryLabel(designer.category)}
             </a>
             {designer.location ? <span>{designer.location}</span> : null}
-            {designer.pronouns ? <span>{designer.pronouns}</span> : null}
           </p>
           <p class="lead">{designer.description}</p>
           <dl>
