@@ -68,14 +68,8 @@ describe.each(engines)('store on %s', (engine) => {
       expect(await designers.findListed({ slug: 'ana-lopez' })).toEqual(
         buildDesigner(
           {
-            id: 'd-ana',
-            slug: 'ana-lopez',
-            name: 'Ana Lopez',
-            description: 'Designer ana-lopez',
-            website: 'https://ana-lopez.example',
-            portfolio_preview: 'https://img.example/ana-lopez.jpg',
-            category: 'product',
-            location: 'Berlin, DE',
+            id: 'd-ana', slug: 'ana-lopez', name: 'Ana Lopez', description: 'Designer ana-lopez', category: 'product',
+            website: 'https://ana-lopez.example', portfolio_preview: 'https://img.example/ana-lopez.jpg', location: 'Berlin, DE',
             current_role: { title: 'Product Designer', company: 'Acme', company_url: 'https://acme.example' },
             previous_roles: [{ title: 'Designer', company: 'Globex', company_url: null }],
             profile_url: 'https://directory.example/designer/ana-lopez',
