@@ -12,6 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Command } from 'commander';
 import { designerProfile } from '../shared/domain/designer-import.schema.ts';
 import { toListEnvelope } from '../services/api/routes/envelope.ts';
+import { writeBenchResult } from './support/bench-result.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
 const options = new Command()
@@ -23,7 +24,7 @@ const options = new Command()
 const items = [...scaleDesigners({ designers: options.limit })].map((r) => designerProfile({ ...r, id: r.id! }, 'https://designers.example'));
 const body = Buffer.from(JSON.stringify(toListEnvelope({ items, total: 12_345, limit: options.limit, offset: 0, hasMore: true, nextCursor: 'x'.repeat(120) })));
 
-function measure(name: string, input: Buffer, runs: number, compress: (input: Buffer) => Buffer) {
+function measure(name: string, input: Buffer, runs: number, compress: (input: Buffer) => Buffer): { bytes: number; cpu_ms: number } {
   for (let i = 0; i < Math.min(200, runs); i++) compress(input); // warm-up
   const start = process.cpuUsage();
   let size = 0;
@@ -31,16 +32,20 @@ function measure(name: string, input: Buffer, runs: number, compress: (input: Bu
   const used = process.cpuUsage(start);
   const ms = (used.user + used.system) / 1000 / runs;
   console.log(`${name.padEnd(10)} ${String(size).padStart(8)} bytes (${((100 * size) / input.length).toFixed(0)}%)  ${ms.toFixed(3)} CPU ms each`);
+  return { bytes: size, cpu_ms: ms };
 }
 
 const brotli = (quality: number) => (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
 
 console.log(`page of ${options.limit} designers: ${body.length} bytes of JSON`);
-measure('gzip 6', body, options.runs, (b) => gzipSync(b));
-measure('brotli 4', body, options.runs, brotli(4));
+const page = { json_bytes: body.length, gzip_6: measure('gzip 6', body, options.runs, (b) => gzipSync(b)), brotli_4: measure('brotli 4', body, options.runs, brotli(4)) };
 
 const redoc = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
 console.log(`Redoc's bundle: ${redoc.length} bytes`);
-measure('gzip 6', redoc, 10, (b) => gzipSync(b));
-measure('gzip 9', redoc, 10, (b) => gzipSync(b, { level: 9 }));
-measure('brotli 9', redoc, 10, brotli(9));
+const redocBundle = {
+  bytes: redoc.length,
+  gzip_6: measure('gzip 6', redoc, 10, (b) => gzipSync(b)),
+  gzip_9: measure('gzip 9', redoc, 10, (b) => gzipSync(b, { level: 9 })),
+  brotli_9: measure('brotli 9', redoc, 10, brotli(9)),
+};
+writeBenchResult('compression', options, { page, redoc_bundle: redocBundle });

@@ -27,6 +27,7 @@ import { createPgDb, createPgliteDb, type Db } from '../shared/store/db.ts';
 import { importDesignerRecords } from '../shared/store/import/designer.import.ts';
 import { migrate } from '../shared/store/migrate.ts';
 import { type ApiProcess, buildDist, startApiProcess } from './support/api-process.ts';
+import { writeBenchResult } from './support/bench-result.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
 const options = new Command()
@@ -145,19 +146,24 @@ try {
     '| scenario | embedded req/s | embedded p50 / p99 ms | API on ES req/s | API on ES p50 / p99 ms | embedded p99 / ES p99 |',
     '|---|---|---|---|---|---|',
   ];
+  const results: Record<string, unknown>[] = [];
   for (const s of scenarios) {
     await run(`${embedded.base}/designers?${s.query}`, 2);
     const e = await run(`${embedded.base}/designers?${s.query}`);
     let cells = '– | – | –';
+    let apiOnEs: Awaited<ReturnType<typeof run>> | undefined;
     if (onEs) {
       await run(`${onEs.base}/designers?${s.query}`, 2);
       const a = await run(`${onEs.base}/designers?${s.query}`);
+      apiOnEs = a;
       cells = `${a.rps.toFixed(0)} | ${a.p50} / ${a.p99} | ${(e.p99 / a.p99).toFixed(1)}`;
     }
+    results.push({ scenario: s.name, embedded: e, ...(apiOnEs ? { api_on_es: apiOnEs, p99_ratio: e.p99 / apiOnEs.p99 } : {}) });
     lines.push(`| ${s.name} | ${e.rps.toFixed(0)} | ${e.p50} / ${e.p99}${e.bad ? ` (${e.bad} errors)` : ''} | ${cells} |`);
     console.error(lines.at(-1));
   }
   console.log(`\n${lines.join('\n')}`);
+  writeBenchResult('embedded', options, { scenarios: results });
 } finally {
   await embedded?.stop();
   await onEs?.stop();

@@ -19,6 +19,7 @@ import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-d
 import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
 import { ElasticsearchSearchRepository } from '../shared/search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
+import { writeBenchResult } from './support/bench-result.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
 const options = new Command()
@@ -52,6 +53,9 @@ function withoutOpenTelemetry(make: () => Client): Client {
   }
 }
 
+const measurements: { round: number; path: string; cpu_ms: number; wall_ms: number }[] = [];
+let currentRound = 0;
+
 async function measure(label: string, search: () => Promise<unknown>): Promise<void> {
   for (let i = 0; i < 300; i += 1) await search();
   const cpu = process.cpuUsage();
@@ -67,7 +71,9 @@ async function measure(label: string, search: () => Promise<unknown>): Promise<v
   );
   const used = process.cpuUsage(cpu);
   const ms = (used.user + used.system) / 1000 / options.requests;
-  console.error(`| ${label} | ${ms.toFixed(3)} | ${((performance.now() - started) / options.requests).toFixed(3)} |`);
+  const wall = (performance.now() - started) / options.requests;
+  measurements.push({ round: currentRound, path: label, cpu_ms: ms, wall_ms: wall });
+  console.error(`| ${label} | ${ms.toFixed(3)} | ${wall.toFixed(3)} |`);
 }
 
 try {
@@ -93,6 +99,7 @@ try {
   const pool = new Pool(url);
   console.error(`# ${options.designers} designers, ${options.requests} searches (category + location, limit 50), ${options.connections} in flight; CPU and wall ms per search in this process`);
   for (let round = 1; round <= options.rounds; round += 1) {
+    currentRound = round;
     console.error(`\nRound ${round}\n| path | CPU ms | wall ms |\n|---|---|---|`);
     for (const [name, client] of Object.entries(clients)) {
       const repository = new ElasticsearchSearchRepository(client, names);
@@ -108,6 +115,7 @@ try {
     });
   }
   await Promise.all([...Object.values(clients).map((c) => c.close()), pool.close()]);
+  writeBenchResult('es-client-cpu', options, { measurements });
 } finally {
   await manager.dropAll();
   await admin.close();

@@ -37,6 +37,7 @@ import { type ApiProcess, buildDist, startApiProcess, stopChild } from './suppor
 import { startNaiveIlikeServer } from './support/naive-ilike.server.ts';
 import { type PassThroughProcess, startPassThroughProcess } from './support/pass-through.process.ts';
 import { cpuPerRequest, localElasticsearchPid, ownCores } from './support/process-cpu.ts';
+import { writeBenchResult } from './support/bench-result.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
 /** The V8 flags of `npm run worker` (the worker image's CMD has the same; infra/docker-compose.test.ts checks it). */
@@ -85,6 +86,8 @@ dbUrl.pathname = `/${tag}`;
 const file = join(tmpdir(), `${tag}.ndjson`);
 
 const report: string[] = [];
+/** The headline figures as data, for bench/results/; the report keeps every table as printed. */
+const figures: Record<string, unknown> = {};
 const say = (line: string) => {
   report.push(line);
   console.error(line);
@@ -192,6 +195,7 @@ try {
   })());
   const rawMs = Date.now() - t;
   if (raw.failed.length) throw new Error(`raw bulk failed: ${raw.failed[0]!.reason}`);
+  figures.raw_bulk = { docs: raw.applied, ms: rawMs };
   say(`raw bulk: ${raw.applied} docs in ${rawMs} ms = ${rate(raw.applied, rawMs)} docs/s`);
 
   // ---- 2. CLI import into a fresh database ----
@@ -207,6 +211,7 @@ try {
   const importMs = Date.now() - t;
   importRss.stop();
   if (importCode !== 0) throw new Error(`import exited with ${importCode}`);
+  figures.cli_import = { records: N, ms: importMs, peak_rss_mib: Math.round(importRss.peak()) };
   say(`CLI import: ${N} records in ${importMs} ms = ${rate(N, importMs)} records/s (peak RSS ${importRss.peak().toFixed(0)} MiB)`);
 
   // ---- 3. initial sync: the worker drains the outbox the import filled ----
@@ -228,6 +233,7 @@ try {
     if (worker.exitCode !== null) throw new Error('the worker died');
   }
   const syncMs = Date.now() - t;
+  figures.initial_sync = { ms: syncMs, vs_raw_bulk: rawMs / syncMs, worker_peak_rss_mib: Math.round(sampler.peak()) };
   say(
     `initial sync (worker start → all ${N} searchable): ${syncMs} ms = ${rate(N, syncMs)} docs/s; vs raw bulk ${(rawMs / syncMs).toFixed(2)}×; worker peak RSS ${sampler.peak().toFixed(0)} MiB`,
   );
@@ -252,6 +258,7 @@ try {
     const reindexMs = Date.now() - t;
     const peak = sampler.peak();
     await sleep(10_000);
+    figures.reindex = { ms: reindexMs, vs_raw_bulk: rawMs / reindexMs, worker_rss_mib: { before: Math.round(before), peak: Math.round(peak), after_10_s: Math.round(sampler.last()) } };
     say(
       `reindex: ${reindexMs} ms = ${rate(N, reindexMs)} docs/s; raw bulk / reindex time ${(rawMs / reindexMs).toFixed(2)}×; worker RSS before ${before.toFixed(0)}, peak ${peak.toFixed(0)}, 10 s after ${sampler.last().toFixed(0)} MiB`,
     );
@@ -318,11 +325,13 @@ try {
       await es.index({ index: rawNames.designers, id, version, version_type: 'external', document: { id, name: `Fresh ${version}` } });
       return version;
     }, rawNames.designers);
+    figures.freshness = { writes_per_s: options.writeRate, seconds: options.writeSeconds, pipeline, raw: rawFresh, p99_ratio: pipeline.p99 / rawFresh.p99 };
     say(
       `freshness at ${options.writeRate} writes/s for ${options.writeSeconds} s: pipeline p50 ${pipeline.p50} / p99 ${pipeline.p99} ms (${pipeline.n} seen, ${pipeline.lost} lost); raw ES p50 ${rawFresh.p50} / p99 ${rawFresh.p99} ms; p99 ratio ${(pipeline.p99 / rawFresh.p99).toFixed(2)}`,
     );
   }
   sampler.stop();
+  figures.worker_rss_mib = { end: Math.round(sampler.last()), peak: Math.round(sampler.peak()) };
   say(`worker RSS at the end: ${sampler.last().toFixed(0)} MiB (peak over the run ${sampler.peak().toFixed(0)} MiB)`);
 
   // ---- 6. read path ----
@@ -483,6 +492,7 @@ try {
       );
     }
     const stats = await es.indices.stats({ index: `${tag}_*`, metric: 'search' });
+    figures.open_search_contexts = { after_read_runs_and_200_q_walks: stats._all.total?.search?.open_contexts ?? 0, statuses: Object.fromEntries(statuses) };
     say(
       `open search contexts on the bench's indices after the read runs and 200 q searches (every tenth followed one page and abandoned; statuses ${JSON.stringify(Object.fromEntries(statuses))}): ${stats._all.total?.search?.open_contexts ?? 0} (bound: ES_MAX_OPEN_PITS=500 per API process)`,
     );
@@ -515,3 +525,4 @@ try {
   await rm(file, { force: true });
   console.log(`\n${report.join('\n')}`);
 }
+writeBenchResult('scale', options, { designers: N, ...figures, report });

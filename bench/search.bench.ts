@@ -18,6 +18,7 @@ import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-ind
 import { ElasticsearchSearchRepository } from '../shared/search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { buildOpenRoleSearchRequest } from '../shared/search/elasticsearch/open-role-query.translator.ts';
+import { writeBenchResult } from './support/bench-result.ts';
 
 const options = new Command()
   .option('--seconds <n>', 'duration of each run', (v) => Number(v), 10)
@@ -87,12 +88,14 @@ async function run(url: string, init: { method?: string; body?: string } = {}, s
 }
 
 const rows: string[] = [];
+const results: Record<string, unknown>[] = [];
 for (const s of scenarios) {
   // Warm both paths (JIT, caches, connection pools) so the measured runs compare steady states.
   await run(`${esUrl}/${s.index}/_search`, { method: 'POST', body: JSON.stringify(s.body) }, 2);
   await run(`${apiBase}${s.path}`, {}, 2);
   const raw = await run(`${esUrl}/${s.index}/_search`, { method: 'POST', body: JSON.stringify(s.body) });
   const api = await run(`${apiBase}${s.path}`);
+  results.push({ scenario: s.name, raw, api, api_over_raw: api.rps / raw.rps });
   rows.push(
     `| ${s.name} | ${raw.rps.toFixed(0)} | ${raw.p50} / ${raw.p99} | ${api.rps.toFixed(0)} | ${api.p50} / ${api.p99} | ${(api.rps / raw.rps).toFixed(2)} |`,
   );
@@ -103,6 +106,7 @@ console.log(`\n${options.designers} designers, ${options.connections} connection
 console.log('| scenario | raw ES req/s | raw ES p50 / p99 ms | API req/s | API p50 / p99 ms | API / raw throughput |');
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
+writeBenchResult('search', options, { scenarios: results });
 
 server.close();
 await manager.dropAll();

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
+import { writeBenchResult } from './support/bench-result.ts';
 
 const options = new Command()
   .option('--edits <n>', 'edits to time on each path', (v) => Number(v), 30)
@@ -97,6 +98,8 @@ try {
   console.log(row('raw ES: index, until searchable', raw));
   console.log(row('pipeline: Postgres commit → outbox → BullMQ → worker → ES, until searchable', pipeline));
   console.log(`\npipeline / raw (p50): ${(pct(pipeline, 50) / pct(raw, 50)).toFixed(2)}`);
+  const summary = (xs: number[]) => ({ p50_ms: pct(xs, 50), p95_ms: pct(xs, 95), max_ms: Math.max(...xs) });
+  writeBenchResult('sync-latency', options, { raw: summary(raw), pipeline: summary(pipeline), pipeline_over_raw_p50: pct(pipeline, 50) / pct(raw, 50) });
 } finally {
   worker?.kill('SIGTERM');
   await new Promise((resolve) => (worker ? worker.once('exit', resolve) : resolve(undefined)));

@@ -11,10 +11,12 @@ import { loadConfig } from '../shared/config/config.schema.ts';
 import { createLogger } from '../shared/logging/logger.ts';
 
 /**
- * The README's curl examples, each followed by a line `# → STATUS[, total N][, first "NAME"]
- * [, name "NAME"][, parameter "P"]`, run against the embedded default (PGlite, sample directory).
+ * The curl examples of the README and of the API reference, each followed by a line `# → STATUS[, total N]
+ * [, first "NAME"][, name "NAME"][, parameter "P"]`, run against the embedded default (PGlite, sample directory).
  */
+const DOCUMENTS = ['README.md', 'docs/api.md'] as const;
 interface Example {
+  document: string;
   path: string;
   status: number;
   total?: number;
@@ -23,15 +25,15 @@ interface Example {
   parameter?: string;
 }
 
-function readmeExamples(): Example[] {
-  const lines = readFileSync('README.md', 'utf8').split('\n');
+function documentedExamples(document: string): Example[] {
+  const lines = readFileSync(document, 'utf8').split('\n');
   const examples: Example[] = [];
   lines.forEach((line, i) => {
     const url = /^curl '(http:\/\/localhost:3000(\/api\/v1\/[^']+))'$/.exec(line.trim());
     const claim = /^# → (\d{3})(.*)$/.exec(lines[i + 1]?.trim() ?? '');
     if (!url || !claim) return;
     const rest = claim[2]!;
-    const example: Example = { path: url[2]!, status: Number(claim[1]) };
+    const example: Example = { document, path: url[2]!, status: Number(claim[1]) };
     const total = /total (\d+)/.exec(rest);
     if (total) example.total = Number(total[1]);
     const first = /first "([^"]+)"/.exec(rest);
@@ -45,9 +47,9 @@ function readmeExamples(): Example[] {
   return examples;
 }
 
-const examples = readmeExamples();
+const examples = DOCUMENTS.flatMap(documentedExamples);
 
-describe('README examples on the embedded default', () => {
+describe('README and API reference examples on the embedded default', () => {
   let dir: string;
   let runtime: Runtime;
   let server: Server;
@@ -69,12 +71,13 @@ describe('README examples on the embedded default', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('the README has examples for every status it documents', () => {
+  it('the documents have examples for every status they document', () => {
+    expect(examples.filter((e) => e.document === 'README.md').length).toBeGreaterThanOrEqual(1);
     expect(examples.length).toBeGreaterThanOrEqual(8);
     expect(new Set(examples.map((e) => e.status))).toEqual(new Set([200, 400, 404]));
   });
 
-  it.each(examples.map((e) => [e.path, e] as const))('%s answers what the README says', async (_path, example) => {
+  it.each(examples.map((e) => [e.document, e.path, e] as const))('%s: %s answers what it says', async (_document, _path, example) => {
     const response = await fetch(`${base}${example.path}`);
     expect(response.status).toBe(example.status);
     const body = (await response.json()) as {

@@ -1,5 +1,6 @@
 import type { Category } from '../../shared/domain/category.schema.ts';
-import { type DesignerImport, withImportDefaults } from '../../shared/domain/designer-import.schema.ts';
+import type { DesignerImport } from '../../shared/domain/designer-import.schema.ts';
+import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
 import type { Role } from '../../shared/domain/role.schema.ts';
 
 /**
@@ -162,7 +163,7 @@ export function generateCorpus(size: number, seed = 20261122): CorpusDesigner[] 
     let slug = slugOf(name);
     for (let n = 2; slugs.has(slug); n++) slug = `${slugOf(name)}-${n}`;
     slugs.add(slug);
-    const record = withImportDefaults({
+    const record = buildDesignerRecord({
       id: `rb${String(i).padStart(5, '0')}`,
       slug,
       name,

@@ -11,6 +11,7 @@ import { loadElasticsearch, loadEmbedded, type RankingEngine, runQueries } from 
 import { FAMILIES, generateJudgements } from './judgements.ts';
 import { type FamilyScore, percentile, scoreByFamily } from './metrics.ts';
 import { toFloors } from './floors.ts';
+import { writeBenchResult } from '../support/bench-result.ts';
 import { familyTable } from './report.ts';
 
 const options = new Command()
@@ -29,11 +30,13 @@ console.error(`${corpus.length} designers, ${queries.length} judged queries`);
 
 const scores = new Map<string, FamilyScore[]>();
 const latency: string[] = [];
+const latencyMs: Record<string, { searches: number; p50_ms: number; p95_ms: number }> = {};
 const p95 = new Map<string, number>();
 async function measure(engines: RankingEngine[]) {
   for (const [name, { results, timings: ms }] of await runQueries(engines, queries, { warm: true, rounds: options.rounds })) {
     if (!engines.find((e) => e.name === name)?.latencyOnly) scores.set(name, scoreByFamily(results));
     p95.set(name, percentile(ms, 95));
+    latencyMs[name] = { searches: ms.length, p50_ms: percentile(ms, 50), p95_ms: percentile(ms, 95) };
     latency.push(`| ${name} | ${ms.length} | ${percentile(ms, 50).toFixed(1)} | ${percentile(ms, 95).toFixed(1)} |`);
     if (options.verbose) {
       for (const r of results) {
@@ -67,6 +70,7 @@ if (p95.has('elasticsearch (before)')) {
   const ratio = (p95.get('elasticsearch query (now)')! / p95.get('elasticsearch (before)')!).toFixed(2);
   console.log(`\nElasticsearch query p95, now / before (same request shape, same index, same run): ${ratio}`);
 }
+writeBenchResult('relevance', options, { designers: corpus.length, queries: queries.length, scores: Object.fromEntries(scores), latency: latencyMs });
 if (options.json) await writeFile(options.json, `${JSON.stringify(Object.fromEntries(scores), null, 2)}\n`);
 if (options.floors) {
   const engines = new Map([...scores].filter(([name]) => name === 'elasticsearch' || name === 'embedded (PGlite)'));

@@ -1,6 +1,7 @@
 import { en, Faker } from '@faker-js/faker';
 import { CATEGORIES, type Category } from '../../shared/domain/category.schema.ts';
 import type { DesignerImportInput } from '../../shared/domain/designer-import.schema.ts';
+import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
 import type { Role } from '../../shared/domain/role.schema.ts';
 
 /**
@@ -103,7 +104,7 @@ export function* scaleDesigners(options: ScaleOptions): Generator<DesignerImport
     const slug = `${slugify(name)}-${i.toString(36)}`;
     const category = pick(CATEGORIES);
     const history = Array.from({ length: Math.floor(random() * 4) }, () => role(random() < 0.7 ? category : pick(CATEGORIES)));
-    yield {
+    yield buildDesignerRecord({
       id: `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`,
       slug,
       name,
@@ -117,6 +118,6 @@ export function* scaleDesigners(options: ScaleOptions): Generator<DesignerImport
       listed_at: new Date(listedFrom + Math.floor(random() * listedSpan)).toISOString(),
       opted_in: true,
       status: 'published',
-    };
+    });
   }
 }

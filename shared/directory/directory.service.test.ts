@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildDesigner } from '../domain/designer.builder.ts';
 import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
 import type { Page, PageRequest } from '../domain/pagination.ts';
 import { REST_PAGE_RULES, TOOL_PAGE_RULES } from '../domain/pagination.ts';
@@ -96,19 +97,10 @@ describe('directory service', () => {
   });
 
   it('derives profile_url from its public base URL, whatever the engine returned', async () => {
-    const stored = {
-      id: 'd1',
-      slug: 'ana-lopez',
-      name: 'Ana',
-      description: '',
-      website: 'https://ana.example',
-      portfolio_preview: 'https://images.example/ana.jpg',
-      category: 'product' as const,
-      location: '',
-      current_role: null,
-      previous_roles: [],
-      profile_url: 'http://localhost:3000/designer/ana-lopez',
-    };
+    const stored = buildDesigner(
+      { id: 'd1', slug: 'ana-lopez', name: 'Ana', website: 'https://ana.example', portfolio_preview: 'https://images.example/ana.jpg' },
+      'http://localhost:3000',
+    );
     const port: SearchPort = {
       ...recordingPort().port,
       searchDesigners: async (_f, p) => ({ items: [stored], total: 1, limit: p.limit, offset: p.offset, hasMore: false, nextCursor: null }),

@@ -42,7 +42,7 @@ export function cleanText<S extends z.ZodString | z.ZodURL>(schema: S, options: 
   }) as S;
 }
 
-/** Documented limits of every string and list a record may hold (README "Limits"). */
+/** Documented limits of every string and list a record may hold (docs/api.md, "Text rules and limits"). */
 export const LIMITS = {
   name: 200,
   title: 200,

@@ -4,14 +4,14 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DirectoryService } from '../directory/directory.service.ts';
-import type { Designer } from '../domain/designer.schema.ts';
+import { buildDesigner } from '../domain/designer.builder.ts';
 import { BackendUnavailableError, NotFoundError } from '../domain/errors.ts';
 import type { Page, PageRules } from '../domain/pagination.ts';
 import { createLogger } from '../logging/logger.ts';
 import { createDirectoryMcpServer, MAX_CONCURRENT_TOOL_CALLS } from './directory-mcp.server.ts';
 import { SearchDesignersInputSchema } from './tool-input.schema.ts';
 
-const ana: Designer = {
+const ana = buildDesigner({
   id: 'd-1',
   slug: 'ana-lopez',
   name: 'Ana López',
@@ -20,10 +20,8 @@ const ana: Designer = {
   portfolio_preview: 'https://img.example/ana.jpg',
   category: 'brand',
   location: 'Madrid, ES',
-  current_role: null,
-  previous_roles: [],
   profile_url: 'https://directory.example/designer/ana-lopez',
-};
+});
 
 function emptyPage<T>(rules: PageRules, limit?: number): Page<T> {
   return { items: [], total: 0, limit: limit ?? rules.defaultLimit, offset: 0, hasMore: false, nextCursor: null };

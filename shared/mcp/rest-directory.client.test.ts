@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDesigner } from '../domain/designer.builder.ts';
 import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../domain/errors.ts';
 import { TOOL_PAGE_RULES } from '../domain/pagination.ts';
 import { apiRoot, createRestDirectoryClient } from './rest-directory.client.ts';
@@ -82,11 +83,10 @@ describe('REST directory client', () => {
   });
 
   it('looks a profile up by id through the exact id filter, and an empty page is NotFoundError', async () => {
-    const designer = {
-      id: 'd-1', slug: 'ana-lopez', name: 'Ana López', description: '', website: 'https://ana.example',
-      portfolio_preview: 'https://ana.example/p.jpg', category: 'brand', location: 'Remote', current_role: null,
-      previous_roles: [], profile_url: 'https://d.example/designer/ana-lopez',
-    };
+    const designer = buildDesigner(
+      { id: 'd-1', slug: 'ana-lopez', name: 'Ana López', website: 'https://ana.example', portfolio_preview: 'https://ana.example/p.jpg', category: 'brand', location: 'Remote' },
+      'https://d.example',
+    );
     routes.set('/api/v1/designers', json(200, { success: true, data: [designer], meta: { ...meta, total: 1, limit: 1 } }));
     const client = createRestDirectoryClient({ baseUrl });
     expect(await client.getDesigner({ id: 'd-1' })).toEqual(designer);

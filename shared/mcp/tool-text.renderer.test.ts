@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { buildDesigner } from '../domain/designer.builder.ts';
 import type { Designer } from '../domain/designer.schema.ts';
-import type { OpenRole } from '../domain/open-role.schema.ts';
+import { buildOpenRole } from '../domain/open-role.builder.ts';
 import type { Page } from '../domain/pagination.ts';
 import { renderDesigner, renderDesignerPage, renderOpenRolePage } from './tool-text.renderer.ts';
 
-const ana: Designer = {
+const ana = buildDesigner({
   id: 'd-1',
   slug: 'ana-lopez',
   name: 'Ana López',
@@ -16,7 +17,7 @@ const ana: Designer = {
   current_role: { title: 'Brand Designer', company: 'Acme', company_url: 'https://acme.example' },
   previous_roles: [{ title: 'Visual Designer', company: 'Globex', company_url: null }],
   profile_url: 'https://directory.example/designer/ana-lopez',
-};
+});
 const bo: Designer = { ...ana, id: 'd-2', slug: 'bo-kim', name: 'Bo Kim', location: '', current_role: null, previous_roles: [] };
 
 function pageOf<T>(items: T[], p: Partial<Page<T>> = {}): Page<T> {
@@ -72,11 +73,10 @@ describe('tool text rendering', () => {
   });
 
   it('renders one line per open role', () => {
-    const role: OpenRole = {
+    const role = buildOpenRole({
       id: 'r-1',
       title: 'Motion Designer',
       company: 'Acme',
-      company_url: null,
       location: 'Berlin, DE',
       remote: true,
       employment_type: 'contract',
@@ -86,7 +86,7 @@ describe('tool text rendering', () => {
       placement: 'featured',
       posted_at: '2026-05-01T10:00:00.000Z',
       expires_at: '2026-05-31T10:00:00.000Z',
-    };
+    });
     expect(renderOpenRolePage({ remote: true }, pageOf([role]), null).split('\n')).toEqual([
       '1 open role matches for remote=true; showing 1–1:',
       '1. Motion Designer @ Acme — Berlin, DE (remote) — contract — motion — featured — posted 2026-05-01, until 2026-05-31 — apply: https://jobs.acme.example/1 — id: r-1',

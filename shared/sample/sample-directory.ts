@@ -1,14 +1,10 @@
 import { en, Faker } from '@faker-js/faker';
 import type { Category } from '../domain/category.schema.ts';
 import { CATEGORIES } from '../domain/category.schema.ts';
-import { designerProfile } from '../domain/designer-import.schema.ts';
+import { buildDesigner } from '../domain/designer.builder.ts';
 import type { IndexedDesigner } from '../domain/designer.schema.ts';
-import {
-  defaultExpiry,
-  EMPLOYMENT_TYPES,
-  type IndexedOpenRole,
-  type OpenRole,
-} from '../domain/open-role.schema.ts';
+import { buildOpenRole } from '../domain/open-role.builder.ts';
+import { defaultExpiry, EMPLOYMENT_TYPES, type IndexedOpenRole } from '../domain/open-role.schema.ts';
 import type { Role } from '../domain/role.schema.ts';
 
 /**
@@ -100,7 +96,7 @@ export function generateSampleDirectory(options: SampleOptions): SampleDirectory
       role(faker.helpers.arrayElement([category, category, faker.helpers.arrayElement(CATEGORIES)])),
     );
     const current = faker.datatype.boolean(0.85) ? role(category) : null;
-    const designer = designerProfile(
+    const designer = buildDesigner(
       {
         id: faker.string.uuid(),
         slug,
@@ -125,7 +121,7 @@ export function generateSampleDirectory(options: SampleOptions): SampleDirectory
     const company = faker.helpers.arrayElement(companies);
     const posted = new Date(now.getTime() - faker.number.int({ min: 0, max: 25 }) * 86_400_000 - i * 60_000);
     const location = faker.helpers.arrayElement(LOCATIONS);
-    const role: OpenRole = {
+    const role = buildOpenRole({
       id: faker.string.uuid(),
       title: faker.helpers.arrayElement(TITLES[category]),
       company,
@@ -145,7 +141,7 @@ export function generateSampleDirectory(options: SampleOptions): SampleDirectory
       placement: faker.datatype.boolean(0.15) ? 'featured' : 'standard',
       posted_at: posted.toISOString(),
       expires_at: defaultExpiry(posted).toISOString(),
-    };
+    });
     openRoles.push({ role, version: 1 });
   }
   return { designers, openRoles };

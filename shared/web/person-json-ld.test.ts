@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Designer } from '../domain/designer.schema.ts';
+import { buildDesigner } from '../domain/designer.builder.ts';
 import { jsonForScript, personJsonLd } from './person-json-ld.ts';
 
-const designer: Designer = {
+const designer = buildDesigner({
   id: 'd1',
   slug: 'ana-lopez',
   name: 'Ana López',
@@ -12,9 +12,8 @@ const designer: Designer = {
   category: 'product',
   location: 'San Francisco, US',
   current_role: { title: 'Product Designer', company: 'Acme', company_url: 'https://acme.example' },
-  previous_roles: [],
   profile_url: 'https://directory.example/designer/ana-lopez',
-};
+});
 
 describe('personJsonLd', () => {
   it('describes the designer as a schema.org Person at the profile URL', () => {

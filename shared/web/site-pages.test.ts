@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Designer } from '../domain/designer.schema.ts';
+import { buildDesigner } from '../domain/designer.builder.ts';
 import { renderLlmsTxt } from './llms-txt.renderer.ts';
 import { renderRobotsTxt } from './robots-txt.renderer.ts';
 import { createSitePages } from './site-pages.tsx';
 
 const pages = createSitePages({ publicBaseUrl: 'https://directory.example/', stylesheet: '/assets/site.css?v=1' });
 
-const designer: Designer = {
+const designer = buildDesigner({
   id: 'd1',
   slug: 'x',
   name: '<script>alert("x")</script>',
@@ -15,10 +15,9 @@ const designer: Designer = {
   portfolio_preview: 'https://images.example/x.jpg',
   category: 'brand',
   location: 'Lisbon, PT',
-  current_role: null,
   previous_roles: [{ title: '<i>Lead</i>', company: 'Acme', company_url: null }],
   profile_url: 'https://directory.example/designer/x',
-};
+});
 
 const headings = (html: string) => [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
 

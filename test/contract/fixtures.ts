@@ -1,6 +1,8 @@
-import type { DesignerImportInput } from '../../shared/domain/designer-import.schema.ts';
-import { type Designer, type IndexedDesigner, profileUrl } from '../../shared/domain/designer.schema.ts';
+import type { DesignerImport } from '../../shared/domain/designer-import.schema.ts';
+import { buildDesigner, buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
+import type { Designer, IndexedDesigner } from '../../shared/domain/designer.schema.ts';
 import type { OpenRoleImportInput } from '../../shared/domain/open-role-import.schema.ts';
+import { buildOpenRole } from '../../shared/domain/open-role.builder.ts';
 import type { OpenRole } from '../../shared/domain/open-role.schema.ts';
 
 /**
@@ -16,7 +18,7 @@ export const NOW = new Date('2026-06-01T12:00:00.000Z');
 const DAY = 86_400_000;
 const at = (daysBeforeNow: number) => new Date(NOW.getTime() - daysBeforeNow * DAY).toISOString();
 
-export type DesignerFixture = DesignerImportInput & { id: string; listed_at: string };
+export type DesignerFixture = DesignerImport & { id: string; listed_at: string };
 export type OpenRoleFixture = OpenRoleImportInput & { id: string; posted_at: string; expires_at: string };
 
 const role = (title: string, company: string, company_url: string | null = null) => ({ title, company, company_url });
@@ -27,18 +29,9 @@ function designer(
   name: string,
   fields: Partial<DesignerFixture> & Pick<DesignerFixture, 'category' | 'location'>,
 ): DesignerFixture {
-  return {
-    id: `d${String(n).padStart(2, '0')}`,
-    slug,
-    name,
-    description: '',
-    website: `https://${slug}.example`,
-    portfolio_preview: `https://images.example/${slug}.jpg`,
-    current_role: null,
-    previous_roles: [],
-    listed_at: at(n),
-    ...fields,
-  };
+  const id = `d${String(n).padStart(2, '0')}`;
+  const record = buildDesignerRecord({ id, slug, name, website: `https://${slug}.example`, portfolio_preview: `https://images.example/${slug}.jpg`, ...fields });
+  return { ...record, id, listed_at: fields.listed_at ?? at(n) };
 }
 
 export const DESIGNERS: DesignerFixture[] = [
@@ -149,19 +142,7 @@ export const isListed = (d: DesignerFixture) => (d.status ?? 'published') === 'p
 export const LISTED = DESIGNERS.filter(isListed);
 
 export function toDesigner(d: DesignerFixture): Designer {
-  return {
-    id: d.id,
-    slug: d.slug,
-    name: d.name,
-    description: d.description ?? '',
-    website: d.website,
-    portfolio_preview: d.portfolio_preview,
-    category: d.category,
-    location: d.location ?? '',
-    current_role: d.current_role ?? null,
-    previous_roles: d.previous_roles ?? [],
-    profile_url: profileUrl(PUBLIC_BASE_URL, d.slug),
-  };
+  return buildDesigner(d, PUBLIC_BASE_URL);
 }
 
 export function toIndexedDesigner(d: DesignerFixture): IndexedDesigner {
@@ -205,19 +186,5 @@ export const OPEN_ROLES: OpenRoleFixture[] = [
 export const isPublishedRole = (r: OpenRoleFixture) => (r.status ?? 'published') === 'published';
 
 export function toOpenRole(r: OpenRoleFixture): OpenRole {
-  return {
-    id: r.id,
-    title: r.title,
-    company: r.company,
-    company_url: r.company_url ?? null,
-    location: r.location ?? '',
-    remote: r.remote ?? false,
-    employment_type: r.employment_type,
-    category: r.category,
-    description: r.description ?? '',
-    apply_url: r.apply_url,
-    placement: r.placement ?? 'standard',
-    posted_at: r.posted_at,
-    expires_at: r.expires_at,
-  };
+  return buildOpenRole(r);
 }

@@ -564,7 +564,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
       it(`a relevance-ordered cursor walk reads a snapshot on Elasticsearch (point in time) and live rows on Postgres: ${expectation[backend.name]}`, async () => {
         const first = await get(`/api/v1/designers?q=filler&limit=5`);
         expect(first.body.meta.total).toBe(12);
-        // On Elasticsearch the snapshot is taken when the first cursor is followed (README: bounded snapshots).
+        // On Elasticsearch the snapshot is taken when the first cursor is followed (docs/api.md, "Snapshots on Elasticsearch").
         const second = await get(`/api/v1/designers?q=filler&limit=5&cursor=${encodeURIComponent(first.body.meta.next_cursor!)}`);
         await loaded.addDesigner(late);
         try {

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 
 /**
  * Cases per property: modest in CI; `npm run test:fuzz` sets FUZZ_RUNS for the nightly size (see
- * README). FUZZ_SEED replays a failure fast-check reported.
+ * RELIABILITY.md). FUZZ_SEED replays a failure fast-check reported.
  */
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 export const fuzzParams = {

@@ -2,7 +2,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiIndexResponse } from '../../shared/domain/api-index.schema.ts';
-import type { Designer } from '../../shared/domain/designer.schema.ts';
+import { type Designer, DesignerSchema } from '../../shared/domain/designer.schema.ts';
 import type { OpenRole } from '../../shared/domain/open-role.schema.ts';
 import { requireServices } from '../support/services.ts';
 import { CAST, CAST_BY_SLUG } from './designer-cast.ts';
@@ -11,20 +11,8 @@ import { type ErrorBody, type ListBody, openRole, PUBLIC_BASE_URL, query, ReadPa
 
 const services = requireServices('elasticsearch');
 
-/** Exactly the fields of the spec's Designer, section 2. */
-const DESIGNER_FIELDS = [
-  'id',
-  'slug',
-  'name',
-  'description',
-  'website',
-  'portfolio_preview',
-  'category',
-  'location',
-  'current_role',
-  'previous_roles',
-  'profile_url',
-].sort();
+/** Exactly the fields of the public profile (its one schema, derived from designer.fields.ts): nothing internal. */
+const DESIGNER_FIELDS = Object.keys(DesignerSchema.shape).sort();
 
 const ALLOWED_CATEGORIES = 'product, brand, graphic, motion, 3d, director, engineer';
 

@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Client } from '@elastic/elasticsearch';
 import { createApp, type AppDeps } from '../../services/api/app.ts';
+import { buildIndexedDesigner } from '../../shared/domain/designer.builder.ts';
 import type { Designer, IndexedDesigner } from '../../shared/domain/designer.schema.ts';
-import { profileUrl } from '../../shared/domain/designer.schema.ts';
+import { buildIndexedOpenRole } from '../../shared/domain/open-role.builder.ts';
 import type { IndexedOpenRole, OpenRole } from '../../shared/domain/open-role.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
@@ -123,25 +124,24 @@ export interface DesignerSpec extends Partial<Omit<Designer, 'slug'>> {
 
 /** A complete, valid designer with only the fields a test cares about spelled out. */
 export function designer(spec: DesignerSpec): IndexedDesigner {
-  const { slug, listed_at, version, ...fields } = spec;
-  const value: Designer = {
-    id: `id-${slug}`,
-    slug,
-    name: slug
-      .split('-')
-      .map((w) => w[0]!.toUpperCase() + w.slice(1))
-      .join(' '),
-    description: 'Independent designer.',
-    website: `https://${slug}.portfolio.example`,
-    portfolio_preview: `https://images.example/${slug}.jpg`,
-    category: 'product',
-    location: 'Nowhere Special',
-    current_role: null,
-    previous_roles: [],
-    profile_url: profileUrl(PUBLIC_BASE_URL, slug),
-    ...fields,
-  };
-  return { designer: value, listed_at: listed_at ?? '2025-01-01T00:00:00.000Z', version: version ?? 1 };
+  const { slug, listed_at = '2025-01-01T00:00:00.000Z', version = 1, ...fields } = spec;
+  const name = slug
+    .split('-')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+  return buildIndexedDesigner(
+    {
+      id: `id-${slug}`,
+      slug,
+      name,
+      description: 'Independent designer.',
+      website: `https://${slug}.portfolio.example`,
+      portfolio_preview: `https://images.example/${slug}.jpg`,
+      location: 'Nowhere Special',
+      ...fields,
+    },
+    { listed_at, version, publicBaseUrl: PUBLIC_BASE_URL },
+  );
 }
 
 const DAY = 86_400_000;
@@ -159,22 +159,18 @@ export function openRole(spec: OpenRoleSpec, now = new Date()): IndexedOpenRole 
   const { postedDaysAgo = 1, expiresInDays, version, ...fields } = spec;
   const posted = new Date(now.getTime() - postedDaysAgo * DAY);
   const expires = new Date(now.getTime() + (expiresInDays ?? 30 - postedDaysAgo) * DAY);
-  const role: OpenRole = {
-    title: 'Product Designer',
-    company: 'Nobody Inc',
-    company_url: null,
-    location: 'Nowhere Special',
-    remote: false,
-    employment_type: 'full_time',
-    category: 'product',
-    description: 'A role.',
-    apply_url: `https://jobs.example/${spec.id}`,
-    placement: 'standard',
-    posted_at: posted.toISOString(),
-    expires_at: expires.toISOString(),
-    ...fields,
-  };
-  return { role, version: version ?? 1 };
+  return buildIndexedOpenRole(
+    {
+      company: 'Nobody Inc',
+      location: 'Nowhere Special',
+      description: 'A role.',
+      apply_url: `https://jobs.example/${spec.id}`,
+      posted_at: posted.toISOString(),
+      expires_at: expires.toISOString(),
+      ...fields,
+    },
+    version ?? 1,
+  );
 }
 
 export interface ListBody<T> {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildDesigner } from '../../shared/domain/designer.builder.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
 import { DEFAULT_INDEX_SETTINGS, ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
@@ -70,11 +71,13 @@ describe.skipIf(!services)('ElasticsearchIndexManager: an index from an older re
     expect(await manager.upgradeMapping('designers')).toBe(false);
 
     const writer = new ElasticsearchDocumentWriter(client, names);
-    const designer = {
-      id: 'u1', slug: 'ana-up', name: 'Ana Up', description: '', website: 'https://a.example', portfolio_preview: 'https://a.example/p.jpg',
-      category: 'brand' as const, location: 'Berlin, DE', current_role: { title: 'Brand Designer', company: 'Acme', company_url: null },
-      previous_roles: [], profile_url: 'https://d.example/designer/ana-up',
-    };
+    const designer = buildDesigner(
+      {
+        id: 'u1', slug: 'ana-up', name: 'Ana Up', website: 'https://a.example', portfolio_preview: 'https://a.example/p.jpg', category: 'brand',
+        location: 'Berlin, DE', current_role: { title: 'Brand Designer', company: 'Acme', company_url: null },
+      },
+      'https://d.example',
+    );
     const result = await writer.indexDesigners([{ designer, listed_at: '2026-01-01T00:00:00.000Z', version: 1 }]);
     expect(result.failed).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
+import { buildDesigner } from '../../shared/domain/designer.builder.ts';
 import { OpenRoleImportSchema } from '../../shared/domain/open-role-import.schema.ts';
 import { refreshStaleSearchText } from '../../shared/search/postgres/search-text.store.ts';
 import { SearchTextUpkeep } from '../../shared/search/postgres/search-text.upkeep.ts';
@@ -64,19 +65,18 @@ describe.each(engines)('store on %s', (engine) => {
     });
 
     it('reads the public profile: current role, previous roles in order, profile_url from the base URL', async () => {
-      expect(await designers.findListed({ slug: 'ana-lopez' })).toEqual({
-        id: 'd-ana',
-        slug: 'ana-lopez',
-        name: 'Ana Lopez',
-        description: 'Designer ana-lopez',
-        website: 'https://ana-lopez.example',
-        portfolio_preview: 'https://img.example/ana-lopez.jpg',
-        category: 'product',
-        location: 'Berlin, DE',
-        current_role: { title: 'Product Designer', company: 'Acme', company_url: 'https://acme.example' },
-        previous_roles: [{ title: 'Designer', company: 'Globex', company_url: null }],
-        profile_url: 'https://directory.example/designer/ana-lopez',
-      });
+      expect(await designers.findListed({ slug: 'ana-lopez' })).toEqual(
+        buildDesigner(
+          {
+            id: 'd-ana', slug: 'ana-lopez', name: 'Ana Lopez', description: 'Designer ana-lopez', category: 'product',
+            website: 'https://ana-lopez.example', portfolio_preview: 'https://img.example/ana-lopez.jpg', location: 'Berlin, DE',
+            current_role: { title: 'Product Designer', company: 'Acme', company_url: 'https://acme.example' },
+            previous_roles: [{ title: 'Designer', company: 'Globex', company_url: null }],
+            profile_url: 'https://directory.example/designer/ana-lopez',
+          },
+          'https://directory.example',
+        ),
+      );
     });
 
     it('upserts by id: an update bumps the version and writes an update change', async () => {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DESIGNER_EXAMPLE } from '../../shared/domain/designer.builder.ts';
 import { createPgDb, createPgliteDb, type Db } from '../../shared/store/db.ts';
 import { migrate } from '../../shared/store/migrate.ts';
 import { createTempDatabase } from '../support/temp-database.ts';
@@ -70,6 +71,7 @@ export async function snapshot(db: Db): Promise<unknown> {
 
 export function designerRecord(slug: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
+    ...DESIGNER_EXAMPLE,
     slug,
     name: slug
       .split('-')

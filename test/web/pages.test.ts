@@ -11,6 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../services/api/app.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
+import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
@@ -24,16 +25,16 @@ import { type DesignerFixture, DESIGNERS, LISTED, NOW, PUBLIC_BASE_URL } from '.
  */
 
 const HOSTILE: DesignerFixture = {
+  ...buildDesignerRecord({
+    slug: 'script-kiddie',
+    name: '<script>alert(1)</script>',
+    description: '</script><script>alert(2)</script> & "quotes"',
+    website: 'https://script-kiddie.example',
+    portfolio_preview: 'https://images.example/script-kiddie.jpg',
+    location: 'Lisbon, PT',
+    current_role: { title: 'Designer', company: '<img src=x onerror=alert(3)>', company_url: null },
+  }),
   id: 'd99',
-  slug: 'script-kiddie',
-  name: '<script>alert(1)</script>',
-  description: '</script><script>alert(2)</script> & "quotes"',
-  website: 'https://script-kiddie.example',
-  portfolio_preview: 'https://images.example/script-kiddie.jpg',
-  category: 'product',
-  location: 'Lisbon, PT',
-  current_role: { title: 'Designer', company: '<img src=x onerror=alert(3)>', company_url: null },
-  previous_roles: [],
   // Newest listed: first on the unfiltered search page.
   listed_at: NOW.toISOString(),
 };

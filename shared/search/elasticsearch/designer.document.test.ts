@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexedDesigner } from '../../domain/designer.schema.ts';
+import { buildIndexedDesigner } from '../../domain/designer.builder.ts';
 import { fromDesignerSource, toDesignerDocument } from './designer.document.ts';
 
-const indexed: IndexedDesigner = {
-  designer: {
+const indexed = buildIndexedDesigner(
+  {
     id: 'd-1',
     slug: 'ana-muller',
     name: 'Ana Müller',
@@ -16,9 +16,8 @@ const indexed: IndexedDesigner = {
     previous_roles: [{ title: 'Graphic Designer', company: 'Globex', company_url: 'https://globex.example' }],
     profile_url: 'https://directory.test/designer/ana-muller',
   },
-  listed_at: '2025-03-01T00:00:00.000Z',
-  version: 3,
-};
+  { listed_at: '2025-03-01T00:00:00.000Z', version: 3 },
+);
 
 describe('toDesignerDocument', () => {
   it('holds folded search text, current role first then previous roles, and the public profile verbatim', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexedDesigner } from '../../domain/designer.schema.ts';
-import type { OpenRole } from '../../domain/open-role.schema.ts';
+import { buildIndexedDesigner } from '../../domain/designer.builder.ts';
+import { buildOpenRole } from '../../domain/open-role.builder.ts';
 import { toDesignerDocument } from './designer.document.ts';
 import { indexBody } from './mappings.ts';
 import { toOpenRoleDocument } from './open-role.document.ts';
@@ -8,39 +8,29 @@ import { toOpenRoleDocument } from './open-role.document.ts';
 const settings = { replicas: 0, refreshInterval: '1s' };
 const propertiesOf = (kind: 'designers' | 'openRoles') => Object.keys(indexBody(kind, settings).mappings.properties ?? {}).sort();
 
-const designer: IndexedDesigner = {
-  designer: {
+const designer = buildIndexedDesigner(
+  {
     id: 'd-1',
     slug: 'ana',
     name: 'Ana',
-    description: '',
     website: 'https://ana.example',
     portfolio_preview: 'https://ana.example/p.jpg',
     category: 'brand',
-    location: '',
-    current_role: null,
-    previous_roles: [],
     profile_url: 'https://directory.test/designer/ana',
   },
-  listed_at: '2025-03-01T00:00:00.000Z',
-  version: 1,
-};
+  { listed_at: '2025-03-01T00:00:00.000Z', version: 1 },
+);
 
-const role: OpenRole = {
+const role = buildOpenRole({
   id: 'r-1',
   title: 'Designer',
   company: 'Acme',
-  company_url: null,
-  location: '',
-  remote: false,
   employment_type: 'contract',
   category: 'brand',
-  description: '',
   apply_url: 'https://jobs.example/r-1',
-  placement: 'standard',
   posted_at: '2026-01-01T00:00:00.000Z',
   expires_at: '2026-01-31T00:00:00.000Z',
-};
+});
 
 // The types already tie each mapping to its document key for key; this holds the built values to it too.
 describe('mappings and documents', () => {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenRole } from '../../domain/open-role.schema.ts';
+import { buildOpenRole } from '../../domain/open-role.builder.ts';
 import { fromOpenRoleSource, toOpenRoleDocument } from './open-role.document.ts';
 
 describe('toOpenRoleDocument', () => {
-  const role: OpenRole = {
+  const role = buildOpenRole({
     id: 'r-1',
     title: 'Senior Brand Designer',
     company: 'Café Noir',
-    company_url: null,
     location: 'Remote (EU)',
     remote: true,
     employment_type: 'full_time',
@@ -17,7 +16,7 @@ describe('toOpenRoleDocument', () => {
     placement: 'featured',
     posted_at: '2026-01-01T00:00:00.000Z',
     expires_at: '2026-01-31T00:00:00.000Z',
-  };
+  });
 
   it('ranks featured before standard and folds the search text', () => {
     const doc = toOpenRoleDocument(role);

@@ -1,11 +1,13 @@
+import { buildIndexedDesigner } from '../../../domain/designer.builder.ts';
 import type { IndexedDesigner } from '../../../domain/designer.schema.ts';
+import { buildIndexedOpenRole } from '../../../domain/open-role.builder.ts';
 import type { IndexedOpenRole } from '../../../domain/open-role.schema.ts';
 import { InMemoryRows, type VersionClock } from './in-memory-rows.fake.ts';
 
 /** A valid search-ready designer; the version is set by the rows that hold it. */
 export function designer(id: string, name = `Designer ${id}`): IndexedDesigner {
-  return {
-    designer: {
+  return buildIndexedDesigner(
+    {
       id,
       slug: `designer-${id}`,
       name,
@@ -14,35 +16,25 @@ export function designer(id: string, name = `Designer ${id}`): IndexedDesigner {
       portfolio_preview: `https://${id}.example/p.jpg`,
       category: 'brand',
       location: 'Zürich, CH',
-      current_role: null,
-      previous_roles: [],
-      profile_url: `https://directory.test/designer/designer-${id}`,
     },
-    listed_at: '2025-03-01T00:00:00.000Z',
-    version: 0,
-  };
+    { listed_at: '2025-03-01T00:00:00.000Z', version: 0, publicBaseUrl: 'https://directory.test' },
+  );
 }
 
 /** A valid search-ready open role expiring at `expiresAt`. */
 export function openRole(id: string, expiresAt = '2099-01-01T00:00:00.000Z'): IndexedOpenRole {
-  return {
-    role: {
+  return buildIndexedOpenRole(
+    {
       id,
-      title: 'Product Designer',
-      company: 'Acme',
-      company_url: null,
       location: 'Berlin',
       remote: true,
-      employment_type: 'full_time',
-      category: 'product',
       description: 'Design the product.',
       apply_url: `https://acme.example/jobs/${id}`,
-      placement: 'standard',
       posted_at: '2025-03-01T00:00:00.000Z',
       expires_at: expiresAt,
     },
-    version: 0,
-  };
+    0,
+  );
 }
 
 export function designerRows(clock: VersionClock): InMemoryRows<IndexedDesigner> {
