@@ -14,6 +14,21 @@ const services = requireServices('elasticsearch');
 /** Exactly the fields of the public profile (its one schema, derived from designer.fields.ts): nothing internal. */
 const DESIGNER_FIELDS = Object.keys(DesignerSchema.shape).sort();
 
+/** The spec's Designer, section 2: every one of these is served, whatever fields are added beside them. */
+const SPEC_DESIGNER_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'description',
+  'website',
+  'portfolio_preview',
+  'category',
+  'location',
+  'current_role',
+  'previous_roles',
+  'profile_url',
+];
+
 const ALLOWED_CATEGORIES = 'product, brand, graphic, motion, 3d, director, engineer';
 
 /** A GET with exactly these headers (fetch would add Accept-Encoding and decode the body behind our back). */
@@ -100,6 +115,7 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
       expect(response.body.data).toHaveLength(CAST.length);
       for (const d of response.body.data) {
         expect(Object.keys(d).sort()).toEqual(DESIGNER_FIELDS);
+        expect(Object.keys(d)).toEqual(expect.arrayContaining(SPEC_DESIGNER_FIELDS));
         expect(d).toEqual(CAST_BY_SLUG.get(d.slug));
       }
     });
