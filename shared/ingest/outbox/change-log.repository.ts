@@ -95,10 +95,10 @@ export class ChangeLogRepository implements ChangeConfirmation {
   }
 
   /**
-   * Confirmations skip rows another transaction holds (SKIP LOCKED), so two jobs confirming one row never
-   * wait on or deadlock with each other or with the relay: a row held by a claim, a hand-over or a
-   * re-relay is on its way to another job that confirms it, and a row held by another confirmation is
-   * confirmed by it (or, if that one fails, by its job's retry).
+   * Confirmations wait for rows another transaction holds rather than skip them: the relay's claim holds
+   * its rows until its enqueue commits, and the job it enqueued may already be here confirming them.
+   * Rows are locked in id order, as the relay claims them, so confirmations never deadlock with each
+   * other; the relay never waits on a row (SKIP LOCKED), so it never waits on a confirmation.
    */
   async confirm(entity: ChangeEntity, settled: readonly SettledChange[]): Promise<void> {
     if (settled.length === 0) return;
@@ -107,7 +107,7 @@ export class ChangeLogRepository implements ChangeConfirmation {
          SELECT c.id FROM change_log c JOIN unnest($2::text[], $3::bigint[]) AS s(entity_id, version)
              ON c.entity_id = s.entity_id AND c.version <= s.version
           WHERE c.entity = $1 AND NOT c.confirmed
-          ORDER BY c.id FOR UPDATE OF c SKIP LOCKED)`,
+          ORDER BY c.id FOR UPDATE OF c)`,
       [entity, settled.map((s) => s.id), settled.map((s) => s.version)],
     );
   }
@@ -117,7 +117,7 @@ export class ChangeLogRepository implements ChangeConfirmation {
       `UPDATE change_log SET confirmed = true WHERE id IN (
          SELECT id FROM change_log
           WHERE entity = $1 AND NOT confirmed AND pg_visible_in_snapshot(txid, $2::pg_snapshot)
-          ORDER BY id FOR UPDATE SKIP LOCKED)`,
+          ORDER BY id FOR UPDATE)`,
       [entity, snapshot],
     );
   }

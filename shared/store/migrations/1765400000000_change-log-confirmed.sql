@@ -9,8 +9,10 @@ ALTER TABLE change_log ADD COLUMN confirmed boolean NOT NULL DEFAULT true;
 ALTER TABLE change_log ALTER COLUMN confirmed SET DEFAULT false;
 UPDATE change_log SET confirmed = false WHERE processed_at IS NULL;
 
--- Unconfirmed rows are few in steady state: confirming, counting and re-relaying them reads this index only.
-CREATE INDEX change_log_unconfirmed ON change_log (entity, entity_id) WHERE NOT confirmed;
+-- Unconfirmed rows are few in steady state: `status` counts them and a re-relay walks them through this
+-- index (as change_log_unprocessed serves the relay); a confirmation finds a row's changes through
+-- change_log_entity_version.
+CREATE INDEX change_log_unconfirmed ON change_log (id) WHERE NOT confirmed;
 
 -- Down Migration
 
