@@ -32,7 +32,7 @@ describe.skipIf(!services)('ingest: no change lost when Redis loses its data', (
     redis = await OwnRedis.start();
     h = await IngestHarness.create({ ...services!, redis: redis.url }, 'redis_loss');
     worker = await h.startWorker({}, { queueCheckMs: 500 });
-    await h.insertDesigners(2 * CHANGES, 'Baseline');
+    await h.insertDesigners(3 * CHANGES, 'Baseline');
     await h.insertOpenRole();
     await waitFor(async () => (await h.diffStoreAndIndex('designers')).length === 0, { timeoutMs: CONVERGE_MS, what: 'the baseline indexed' });
     baseline = (await h.db.query<{ id: string }>(`SELECT id FROM designers ORDER BY id`)).rows.map((r) => r.id);
@@ -43,14 +43,15 @@ describe.skipIf(!services)('ingest: no change lost when Redis loses its data', (
     await redis?.stop();
   });
 
-  const flushAll = async () => {
+  const command = async (run: (client: Redis) => Promise<unknown>) => {
     const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
     try {
-      await client.flushall();
+      await run(client);
     } finally {
       client.disconnect();
     }
   };
+  const flushAll = () => command((client) => client.flushall());
 
   /** CHANGES changes: half inserts, a third edits and a sixth deletes of the baseline; and one open role. */
   async function makeChanges(): Promise<void> {
@@ -64,20 +65,24 @@ describe.skipIf(!services)('ingest: no change lost when Redis loses its data', (
     await h.insertOpenRole();
   }
 
+  const nothing = async () => undefined;
   it.each([
-    ['FLUSHALL', flushAll],
-    ['a kill -9 and restart without persistence', () => redis.restartEmpty()],
-  ])('%s with changes waiting in Redis: every change reaches the index, status stays honest, the schedule comes back', async (how, lose) => {
+    ['FLUSHALL', nothing, flushAll],
+    ['a kill -9 and restart without persistence', nothing, () => redis.restartEmpty()],
+    // The snapshot holds the marker written before the changes: only the server process tells the loss.
+    ['a kill -9 and restart from a snapshot saved before the changes', () => command((client) => client.save()), () => redis.restartFromLastSave()],
+  ])('%s, with changes waiting in Redis: every change reaches the index, status stays honest, the schedule comes back', async (how, before, lose) => {
     const queues = worker.context.queues;
     expect(await queues.maintenance.getJobScheduler(EXPIRE_SCHEDULER_ID)).toBeTruthy();
 
     // The changes are handed to Redis (the outbox has none left to relay) but no job runs.
     await queues.sync.pause();
+    await before();
     await makeChanges();
     await waitFor(async () => (await worker.context.changeLog.backlog()).count === 0, { timeoutMs: 30_000, what: 'the changes relayed into Redis' });
     expect(await queues.sync.count()).toBeGreaterThan(0);
-    const before = await getSyncStatus(worker.context);
-    expect(before.unsynced_changes.count).toBeGreaterThanOrEqual(CHANGES);
+    const waiting = await getSyncStatus(worker.context);
+    expect(waiting.unsynced_changes.count).toBeGreaterThanOrEqual(CHANGES);
 
     await lose();
     await queues.sync.resume().catch(() => undefined); // gone with the data anyway

@@ -91,6 +91,8 @@ export class IngestQueues {
     const key = `${prefix}:ingest:marker`;
     this.marker = {
       read: () => connection.get(key),
+      // A Redis that refuses INFO (renamed away) leaves the marker alone to tell a loss.
+      server: async () => /^run_id:(\w+)/m.exec(await connection.info('server').catch(() => ''))?.[1] ?? 'unknown',
       write: async (value) => void (await connection.set(key, value)),
       replace: async (expected, value) => (await connection.eval(REPLACE_IF_EQUAL, 1, key, expected, value)) === 1,
     };

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { QUEUE_INTACT, type QueueMarker, recoverLostQueue } from './queue-loss.policy.ts';
+import { intactOn, type QueueMarker, recoverLostQueue } from './queue-loss.policy.ts';
 
-/** Redis's marker key in memory; `lose()` is a FLUSHALL. */
+/** Redis's marker key in memory; `lose()` is a FLUSHALL, `restartFrom()` a restart from a snapshot. */
 class MemoryMarker implements QueueMarker {
   value: string | null = null;
+  serverId = 'run-1';
   lose(): void {
     this.value = null;
   }
+  restartFrom(snapshot: string | null): void {
+    this.serverId = `run-${Number(this.serverId.slice(4)) + 1}`;
+    this.value = snapshot;
+  }
   async read() {
     return this.value;
+  }
+  async server() {
+    return this.serverId;
   }
   async write(value: string) {
     this.value = value;
@@ -38,18 +46,27 @@ function world(unconfirmed = 3) {
 describe('recoverLostQueue', () => {
   it('does nothing while the marker says Redis is intact', async () => {
     const w = world();
-    w.marker.value = QUEUE_INTACT;
+    w.marker.value = intactOn('run-1');
     expect(await recoverLostQueue(w.deps)).toBeNull();
     expect(w.calls).toEqual([]);
   });
 
   it('relays the unconfirmed changes again and restores the schedules once the marker is gone, then marks Redis intact', async () => {
     const w = world(3);
-    w.marker.value = QUEUE_INTACT;
+    w.marker.value = intactOn('run-1');
     w.marker.lose();
     expect(await recoverLostQueue(w.deps)).toBe(3);
     expect(w.calls).toEqual(['relay again', 'schedules']);
-    expect(w.marker.value).toBe(QUEUE_INTACT);
+    expect(w.marker.value).toBe(intactOn('run-1'));
+    expect(await recoverLostQueue(w.deps)).toBeNull();
+  });
+
+  it('recovers when another Redis server process answers with the marker of an older snapshot', async () => {
+    const w = world(2);
+    w.marker.value = intactOn('run-1');
+    w.marker.restartFrom(intactOn('run-1')); // a crash with RDB persistence: jobs added since the last save are gone
+    expect(await recoverLostQueue(w.deps)).toBe(2);
+    expect(w.marker.value).toBe(intactOn('run-2'));
     expect(await recoverLostQueue(w.deps)).toBeNull();
   });
 
@@ -64,7 +81,7 @@ describe('recoverLostQueue', () => {
     expect(w.marker.value).toBeNull();
     await recoverLostQueue(w.deps);
     expect(w.calls.filter((c) => c === 'relay again')).toHaveLength(2);
-    expect(w.marker.value).toBe(QUEUE_INTACT);
+    expect(w.marker.value).toBe(intactOn('run-1'));
   });
 
   it('repeats a recovery that failed half-way (a crash, Postgres away): the marker stays "recovering"', async () => {
@@ -77,6 +94,6 @@ describe('recoverLostQueue', () => {
     w.deps.restoreSchedules = async () => void w.calls.push('schedules');
     await recoverLostQueue(w.deps);
     expect(w.calls).toEqual(['relay again', 'relay again', 'schedules']);
-    expect(w.marker.value).toBe(QUEUE_INTACT);
+    expect(w.marker.value).toBe(intactOn('run-1'));
   });
 });

@@ -2,19 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../logging/logger.ts';
 
 /**
- * A key kept in Redis beside the queues. Redis that loses its data (a restart without persistence,
- * FLUSHALL, a failover to an empty replica) loses this key with the jobs, which is how the worker
- * learns that jobs it handed over are gone. Implemented by IngestQueues.
+ * A key kept in Redis beside the queues, naming the Redis server process that holds them. Redis that
+ * loses its data (a restart without persistence, FLUSHALL) loses the key with the jobs; one that comes
+ * back from an older snapshot (a crash with RDB persistence, a failover to a lagging replica) is a
+ * different server process than the key names. Either way the worker learns that jobs it handed over
+ * may be gone. Implemented by IngestQueues.
  */
 export interface QueueMarker {
-  /** 'intact', 'recovering:<token>', or null when Redis has lost it (or never had it). */
+  /** 'intact:<server>', 'recovering:<token>', or null when Redis has lost it (or never had it). */
   read(): Promise<string | null>;
+  /** The Redis server process now answering (its run_id: new at every start of redis-server). */
+  server(): Promise<string>;
   write(value: string): Promise<void>;
   /** Sets `value` only if the marker still holds `expected`; false when it does not (lost again, or taken over). */
   replace(expected: string, value: string): Promise<boolean>;
 }
 
-export const QUEUE_INTACT = 'intact';
+/** The marker's value while Redis `server` holds every job handed to it. */
+export const intactOn = (server: string) => `intact:${server}`;
 
 export interface QueueLossDeps {
   marker: QueueMarker;
@@ -26,9 +31,10 @@ export interface QueueLossDeps {
 }
 
 /**
- * Checks that Redis still holds what it was handed and, when it does not, puts every change the index
+ * Checks that Redis still holds what it was handed and, when it may not, puts every change the index
  * has not confirmed back in the relay's hands and restores the schedules; returns how many changes it
- * handed over again, or null when Redis was intact. One GET in steady state.
+ * handed over again, or null when Redis was intact. A GET and an INFO in steady state. After a restart
+ * that kept everything (persistence), the changes still waiting are relayed twice: harmless, and rare.
  *
  * The order makes it safe against a second loss, a crash and a second worker doing the same:
  *  1. the marker is set to "recovering" with a token of this run before anything is handed over, so a
@@ -39,16 +45,16 @@ export interface QueueLossDeps {
  * A brand-new Redis looks lost too; with nothing unconfirmed that hands nothing over.
  */
 export async function recoverLostQueue(deps: QueueLossDeps): Promise<number | null> {
-  const seen = await deps.marker.read();
-  if (seen === QUEUE_INTACT) return null;
+  const [seen, server] = await Promise.all([deps.marker.read(), deps.marker.server()]);
+  if (seen === intactOn(server)) return null;
   const token = `recovering:${randomUUID()}`;
   await deps.marker.write(token);
   const again = await deps.relayUnconfirmedAgain();
   await deps.restoreSchedules();
-  await deps.marker.replace(token, QUEUE_INTACT);
+  await deps.marker.replace(token, intactOn(server));
   if (seen !== null || again > 0) {
     deps.logger.warn(
-      { changes: again, marker: seen === null ? 'missing' : 'left recovering' },
+      { changes: again, marker: seen === null ? 'missing' : seen.startsWith('intact:') ? 'another Redis server process' : 'left recovering' },
       'Redis lost queued jobs: changes not yet confirmed in the index are relayed again and the schedules restored',
     );
   }
