@@ -26,7 +26,7 @@ export interface IngestWorkerOptions {
   expireEveryMs: number;
   /**
    * How often the worker checks that Redis still holds the jobs it was handed (queue-loss.policy.ts):
-   * one GET each time; a loss is repaired within about this long after Redis is back.
+   * a GET and an INFO each time; a loss is repaired within about this long after Redis is back.
    */
   queueCheckMs: number;
   /**
@@ -209,8 +209,8 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
   let queueCheck: NodeJS.Timeout | null = null;
   /**
    * Redis keeps what it was handed only while it keeps its data. Changes count as delivered once
-   * confirmed in the index, so when the queue's marker is gone every unconfirmed change is relayed
-   * again and the expiry scheduler is put back, without a restart.
+   * confirmed in the index, so when the queue's marker is gone, or names another Redis server process,
+   * every unconfirmed change is relayed again and the expiry scheduler is put back, without a restart.
    */
   async function checkQueue(): Promise<void> {
     try {
