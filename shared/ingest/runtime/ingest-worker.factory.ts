@@ -236,7 +236,6 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
     async start() {
       await ensureIndices();
       void scheduleExpiry();
-      void checkQueue();
       workerConnection = createRedisConnection(urls.redisUrl, 'worker');
       workerConnection.on('error', () => undefined); // reported by the workers' error events
       const settings = { backoffStrategy: backoffStrategy(options.backoff) };
@@ -266,7 +265,11 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
           QUEUE_NAMES.maintenance,
         ),
       );
-      relay.start();
+      // The relay starts once the first check is done (or has failed: Redis away): a check that found
+      // the marker missing would otherwise hand the relay's first claims over a second time.
+      void checkQueue().then(() => {
+        if (!stopping) relay.start();
+      });
       notifications.start();
       logger.info({ concurrency: options.concurrency, prefix: deps.config.QUEUE_PREFIX }, 'ingest worker started');
     },
