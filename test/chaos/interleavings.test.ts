@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncDesigner, type SyncDesignerDeps } from '../../shared/ingest/jobs/sync-row.job.ts';
+import { ChangeLogRepository } from '../../shared/ingest/outbox/change-log.repository.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
 import { IngestHarness } from '../ingest/support/ingest-harness.ts';
 import { requireServices } from '../support/services.ts';
@@ -69,13 +70,17 @@ describe.skipIf(!services)('sync interleavings, deterministic: a job is paused b
   beforeAll(async () => {
     h = await IngestHarness.create(services!, 'interleave');
     await h.manager.ensureIndices();
-    deps = { designers: h.designers, writer: new ElasticsearchDocumentWriter(h.es, h.names) };
+    deps = { designers: h.designers, writer: new ElasticsearchDocumentWriter(h.es, h.names), changes: new ChangeLogRepository(h.db) };
     // How many dependency calls a deleting job makes: the cut points are before each, and after the last.
     const id = await h.insertDesigner();
     await syncDesigner(deps, await jobFor(id));
     await h.deleteDesigner(id);
     const job = await jobFor(id);
-    const counter = { designers: stepped(deps.designers, async () => void (stepsOfA += 1)), writer: stepped(deps.writer, async () => void (stepsOfA += 1)) };
+    const counter = {
+      designers: stepped(deps.designers, async () => void (stepsOfA += 1)),
+      writer: stepped(deps.writer, async () => void (stepsOfA += 1)),
+      changes: deps.changes,
+    };
     await syncDesigner(counter, job);
     expect(stepsOfA).toBeGreaterThanOrEqual(2);
   });
@@ -110,7 +115,7 @@ describe.skipIf(!services)('sync interleavings, deterministic: a job is paused b
             if (step === cut) await atCut();
             step += 1;
           };
-          const cutDeps = { designers: stepped(deps.designers, beforeCall), writer: stepped(deps.writer, beforeCall) };
+          const cutDeps = { designers: stepped(deps.designers, beforeCall), writer: stepped(deps.writer, beforeCall), changes: deps.changes };
           await syncDesigner(cutDeps, jobA);
           if (step <= cut) await atCut();
           if (timing === 'after-A') await syncDesigner(deps, jobB!);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexedDesigner } from '../../shared/domain/designer.schema.ts';
 import type { Change } from '../../shared/ingest/outbox/change.ts';
+import { ChangeLogRepository } from '../../shared/ingest/outbox/change-log.repository.ts';
 import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
 import { IngestQueues, SYNC_BATCH_SIZE, SYNC_BATCH_THRESHOLD } from '../../shared/ingest/runtime/ingest-queues.ts';
 import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
@@ -144,6 +145,7 @@ describe.skipIf(!services)('ingest batching: the worker and the version guarante
           openRoles: { loadMany: async () => new Map() },
           writer,
           handOff: async (changes) => void handedOff.push(...changes),
+          changes: new ChangeLogRepository(h.db),
         },
         job,
       );
@@ -160,7 +162,7 @@ describe.skipIf(!services)('ingest batching: the worker and the version guarante
     const outcomes: SyncBatchOutcome[] = [];
     for (const group of chunks(order, 4)) outcomes.push(...(await Promise.all(group.map(([states, job]) => run(states, job)))));
     // Gone rows take the single-row path, as the worker's hand-off would.
-    for (const c of handedOff) await syncDesigner({ designers: h.designers, writer }, { id: c.entityId, version: c.version, change_id: c.id });
+    for (const c of handedOff) await syncDesigner({ designers: h.designers, writer, changes: new ChangeLogRepository(h.db) }, { id: c.entityId, version: c.version, change_id: c.id });
 
     expect(outcomes.reduce((n, o) => n + o.stale, 0)).toBeGreaterThan(0);
     // Gone rows are handed off; so may be an old read of a row that left the listing since, whose newer

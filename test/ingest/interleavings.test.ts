@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexedDesigner } from '../../shared/domain/designer.schema.ts';
 import type { SourceState } from '../../shared/store/row-state.ts';
 import type { Change } from '../../shared/ingest/outbox/change.ts';
+import { ChangeLogRepository } from '../../shared/ingest/outbox/change-log.repository.ts';
 import { syncBatch } from '../../shared/ingest/jobs/sync-batch.job.ts';
 import { syncEntity } from '../../shared/ingest/jobs/sync-entity.job.ts';
 import type { EntitySync } from '../../shared/ingest/ports/entity-sync.port.ts';
@@ -52,6 +53,7 @@ describe.skipIf(!services)('ingest: a sync job paused between its steps never lo
       deleteUpTo: (id, version) => writer.deleteUpTo([{ id, version }], h.names.designers),
       isIndexed: async (id) => (await writer.liveIds([id], h.names.designers)).has(id),
       touch: (id, version) => h.designers.touch(id, version),
+      confirm: (id, version) => new ChangeLogRepository(h.db).confirm('designer', [{ id, version }]),
     };
   }
 
@@ -222,7 +224,7 @@ describe.skipIf(!services)('ingest: a sync job paused between its steps never lo
       const { id, earlyVersion } = await reinsertedBelowItsDelete();
       const handed: Change[] = [];
       const outcome = await syncBatch(
-        { designers: h.designers, openRoles: h.openRoles, writer, handOff: async (changes) => handed.push(...changes) },
+        { designers: h.designers, openRoles: h.openRoles, writer, handOff: async (changes) => handed.push(...changes), changes: new ChangeLogRepository(h.db) },
         { entity: 'designer', items: [{ id, version: earlyVersion, change_id: 1 }] },
       );
       expect(outcome).toMatchObject({ indexed: 0, stale: 1, handedOff: 1 });

@@ -144,6 +144,8 @@ describe.skipIf(!services)('ingest: Postgres changes reach the search index', ()
 
   it('reports store against index counts, queue counts and the outbox backlog', async () => {
     await waitFor(async () => (await h.diffStoreAndIndex('designers')).length === 0, { what: 'designers in step' });
+    // A job confirms its changes in the outbox right after its write reaches the index.
+    await waitFor(async () => (await getSyncStatus(worker.context)).unsynced_changes.count === 0, { what: 'every change confirmed' });
     const status = await getSyncStatus(worker.context);
     expect(status.counts.designers.store).toBe(status.counts.designers.index);
     expect(status.counts.open_roles.store).toBe(status.counts.open_roles.index);

@@ -26,9 +26,11 @@ function format(status: SyncStatus): string {
   for (const [kind, c] of Object.entries(status.counts) as [keyof SyncStatus['counts'], { store: number; index: number }][]) {
     const mark = !status.reindex.indices[kind].alias_on
       ? 'no index yet: the worker creates it when it starts'
-      : c.store === c.index
-        ? 'in step'
-        : `differs by ${c.index - c.store}`;
+      : c.store !== c.index
+        ? `differs by ${c.index - c.store}`
+        : status.unsynced_changes.count === 0
+          ? 'in step'
+          : 'counts equal; unsynced changes below';
     lines.push(`  ${kind.padEnd(12)} store ${c.store}, index ${c.index} (${mark})`);
   }
   const u = status.unsynced_changes;

@@ -63,6 +63,20 @@ function world() {
 }
 
 describe('reindex', () => {
+  it('confirms every change of its kind it loaded or replayed, and leaves the other kind and later changes unconfirmed', async () => {
+    const w = world();
+    w.edit.designer('a');
+    const role = w.edit.openRole('r');
+    let late = 0;
+    await w.run({
+      onPhase: (_kind, phase) => {
+        if (phase === 'replaying') w.edit.designer('b');
+        if (phase === 'done') late = w.edit.designer('c');
+      },
+    });
+    expect(w.changes.unconfirmed()).toEqual([`open_role:r@${role}`, `designer:c@${late}`]);
+  });
+
   it('builds the next index from every listed row, swaps the alias to it, and keeps the previous one for rollback', async () => {
     const w = world();
     await w.search.ensureIndices();

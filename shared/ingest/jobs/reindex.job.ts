@@ -3,6 +3,7 @@ import type { IndexedOpenRole } from '../../domain/open-role.schema.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { IndexKind } from '../../search/elasticsearch/index-names.ts';
 import type { ChangeEntity } from '../outbox/change.ts';
+import type { ChangeConfirmation } from '../ports/change-confirmation.port.ts';
 import type { ChangeSource } from '../ports/change-source.port.ts';
 import type { DocumentWriter, Items, WriteResult } from '../ports/document-writer.port.ts';
 import type { IndexManager } from '../ports/index-manager.port.ts';
@@ -18,7 +19,7 @@ export type RebuildRows<T> = ListedRows<T> & Pick<RowReader<T>, 'loadMany'>;
 export interface ReindexDeps {
   /** Serialises rebuilds of a kind across workers. */
   lock: RebuildLock;
-  changes: ChangeSource;
+  changes: ChangeSource & Pick<ChangeConfirmation, 'confirmSeen'>;
   designers: RebuildRows<IndexedDesigner>;
   openRoles: RebuildRows<IndexedOpenRole>;
   indices: IndexManager;
@@ -162,7 +163,12 @@ async function rebuild<T>(
   deps.logger.info({ kind, index, previous }, 'reindex: alias swapped');
 
   await phase('catching-up');
+  // Every change committed before this replay reads the outbox is in the new index once it ends: the
+  // stream took those the start snapshot saw, the replays the rest. So they are confirmed, including
+  // a backlog handed to this rebuild (ChangeLogRepository.handOverBacklog), which no other job holds.
+  const seen = await deps.changes.snapshot();
   replayed += await replay(deps, plan, snapshot, index, pageSize);
+  await deps.changes.confirmSeen(plan.entity, seen);
   const pruned = await deps.indices.pruneVersions(kind, previous ? [index, previous] : [index]);
   await phase('done');
   return { kind, index, previous, pruned, discarded, indexed: loaded.applied, invalid, replayed };

@@ -4,6 +4,7 @@ import type { IndexedOpenRole } from '../../domain/open-role.schema.ts';
 import type { Change } from '../outbox/change.ts';
 import { designer, designerRows, openRole, openRoleRows } from '../ports/fakes/ingest-fixtures.ts';
 import { type InMemoryRows, VersionClock } from '../ports/fakes/in-memory-rows.fake.ts';
+import { InMemoryChangeLog } from '../ports/fakes/in-memory-change-log.fake.ts';
 import { InMemorySearch } from '../ports/fakes/in-memory-search.fake.ts';
 import { BatchWriteError } from './ingest-job.errors.ts';
 import { syncBatch } from './sync-batch.job.ts';
@@ -15,7 +16,8 @@ describe('syncBatch', () => {
   let openRoles: InMemoryRows<IndexedOpenRole>;
   let search: InMemorySearch;
   let handedOff: Change[];
-  const run = (job: SyncBatchJob) => syncBatch({ designers, openRoles, writer: search, handOff: async (c) => void handedOff.push(...c) }, job);
+  let changes: InMemoryChangeLog;
+  const run = (job: SyncBatchJob) => syncBatch({ designers, openRoles, writer: search, handOff: async (c) => void handedOff.push(...c), changes }, job);
   /** A batch job over these ids, as the relay builds it (change ids in order, payload version 1). */
   const batch = (entity: SyncBatchJob['entity'], ids: string[]): SyncBatchJob => ({
     entity,
@@ -29,6 +31,19 @@ describe('syncBatch', () => {
     openRoles = openRoleRows(clock);
     search = await InMemorySearch.ready();
     handedOff = [];
+    changes = new InMemoryChangeLog();
+  });
+
+  it('confirms the changes of the rows it wrote, and leaves those it handed off to their own jobs', async () => {
+    const a = designers.put(designer('a'));
+    const b = designers.put(designer('b'));
+    changes.record('designer', 'a', a.version);
+    changes.record('designer', 'b', b.version);
+    const gone = designers.remove('b');
+    changes.record('designer', 'b', gone);
+    await run(batch('designer', ['a', 'b']));
+    expect(handedOff.map((c) => c.entityId)).toEqual(['b']);
+    expect(changes.unconfirmed()).toEqual([`designer:b@${b.version}`, `designer:b@${gone}`]);
   });
 
   it('indexes listed rows and deletes unlisted ones, in one bulk request each, at each row version', async () => {
@@ -116,7 +131,7 @@ describe('syncBatch', () => {
       ['reinserted', await designers.load('reinserted')],
     ]);
     const outcome = await syncBatch(
-      { designers: { loadMany: async () => staleRead }, openRoles, writer: search, handOff: async (c) => void handedOff.push(...c) },
+      { designers: { loadMany: async () => staleRead }, openRoles, writer: search, handOff: async (c) => void handedOff.push(...c), changes },
       batch('designer', ['newer-live', 'reinserted']),
     );
     expect(outcome).toEqual({ indexed: 0, deleted: 0, stale: 2, handedOff: 1 });

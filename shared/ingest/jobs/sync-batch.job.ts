@@ -1,6 +1,7 @@
 import type { IndexedDesigner } from '../../domain/designer.schema.ts';
 import type { IndexedOpenRole } from '../../domain/open-role.schema.ts';
 import type { Change } from '../outbox/change.ts';
+import type { ChangeConfirmation, SettledChange } from '../ports/change-confirmation.port.ts';
 import type { DocumentWriter, WriteResult } from '../ports/document-writer.port.ts';
 import type { RowReader } from '../ports/row-reader.port.ts';
 import { BatchWriteError, isPermanentFailure } from './ingest-job.errors.ts';
@@ -12,6 +13,7 @@ export interface SyncBatchDeps {
   writer: DocumentWriter;
   /** Hands rows to single-row jobs (their own retries, their own failure reasons). */
   handOff(changes: Change[]): Promise<unknown>;
+  changes: Pick<ChangeConfirmation, 'confirm'>;
 }
 
 export interface SyncBatchOutcome {
@@ -60,10 +62,12 @@ async function syncKind<T>(deps: SyncBatchDeps, job: SyncBatchJob, kind: BatchKi
   const listed: T[] = [];
   const unlisted: { id: string; version: number }[] = [];
   const single = new Set<string>();
+  const versions = new Map<string, number>();
   for (const [id, state] of states) {
     if (state.state === 'listed') listed.push(state.item);
     else if (state.state === 'unlisted') unlisted.push({ id, version: state.version });
     else single.add(id);
+    if (state.state === 'listed' || state.state === 'unlisted') versions.set(id, state.version);
   }
 
   const written = listed.length === 0 ? empty() : await kind.write(listed);
@@ -80,6 +84,9 @@ async function syncKind<T>(deps: SyncBatchDeps, job: SyncBatchJob, kind: BatchKi
   const live = await deps.writer.liveIds(written.staleIds, kind.index);
   for (const id of written.staleIds) if (!live.has(id)) single.add(id);
 
+  // Rows handed off are confirmed by their own jobs; the rest are in the index now, at their version or newer.
+  const settled: SettledChange[] = [...versions].filter(([id]) => !single.has(id)).map(([id, version]) => ({ id, version }));
+  await deps.changes.confirm(job.entity, settled);
   if (single.size > 0) {
     await deps.handOff(
       [...single].map((id) => {

@@ -5,6 +5,7 @@ import type { EntitySync } from '../ports/entity-sync.port.ts';
 import { designer, designerRows, openRole, openRoleRows } from '../ports/fakes/ingest-fixtures.ts';
 import type { InMemoryRows } from '../ports/fakes/in-memory-rows.fake.ts';
 import { VersionClock } from '../ports/fakes/in-memory-rows.fake.ts';
+import { InMemoryChangeLog } from '../ports/fakes/in-memory-change-log.fake.ts';
 import { InMemorySearch } from '../ports/fakes/in-memory-search.fake.ts';
 import { IndexWriteError } from './ingest-job.errors.ts';
 import { syncDesigner } from './sync-row.job.ts';
@@ -15,13 +16,43 @@ describe('syncEntity, through syncDesigner', () => {
   let clock: VersionClock;
   let designers: InMemoryRows<IndexedDesigner>;
   let search: InMemorySearch;
-  const sync = (id: string, version = 0) => syncDesigner({ designers, writer: search }, { id, version, change_id: 1 });
+  let changes: InMemoryChangeLog;
+  const sync = (id: string, version = 0) => syncDesigner({ designers, writer: search, changes }, { id, version, change_id: 1 });
   const indexed = (id: string) => search.entry(search.names.designers, id);
 
   beforeEach(async () => {
     clock = new VersionClock();
     designers = designerRows(clock);
     search = await InMemorySearch.ready();
+    changes = new InMemoryChangeLog();
+  });
+
+  /** Records a change in the outbox, as the store's triggers do; returns its version. */
+  const recorded = (version: number, id = 'a') => {
+    changes.record('designer', id, version);
+    return version;
+  };
+
+  it('confirms the row\'s changes up to the version it wrote, and no newer one', async () => {
+    recorded(designers.put(designer('a')).version);
+    const edited = recorded(designers.unlist('a'));
+    const job = sync('a');
+    const later = recorded(clock.next()); // a change the job could not have read
+    await job;
+    expect(changes.unconfirmed()).toEqual([`designer:a@${later}`]);
+    expect(edited).toBeLessThan(later);
+  });
+
+  it('confirms a gone row\'s changes up to its delete, and leaves a row that cannot be listed unconfirmed', async () => {
+    recorded(designers.put(designer('a')).version);
+    recorded(designers.remove('a'));
+    await sync('a');
+    expect(changes.unconfirmed()).toEqual([]);
+
+    recorded(designers.put(designer('b')).version, 'b');
+    const corrupted = recorded(designers.corrupt('b', 'website is not a URL'), 'b');
+    await sync('b');
+    expect(changes.unconfirmed()).toContain(`designer:b@${corrupted}`);
   });
 
   it('indexes a listed row at the row version, whatever version the payload carries', async () => {
@@ -141,6 +172,7 @@ describe('syncEntity, through syncDesigner', () => {
       deleteUpTo: (id, version) => search.deleteUpTo([{ id, version }], search.names.designers),
       isIndexed: async (id) => (await search.liveIds([id], search.names.designers)).has(id),
       touch: (id, version) => designers.touch(id, version),
+      confirm: (id, version) => changes.confirm('designer', [{ id, version }]),
     };
   }
 });
@@ -150,7 +182,7 @@ describe('syncEntity, through syncOpenRole', () => {
     const clock = new VersionClock();
     const openRoles = openRoleRows(clock);
     const search = await InMemorySearch.ready();
-    const deps = { openRoles, writer: search };
+    const deps = { openRoles, writer: search, changes: new InMemoryChangeLog() };
     const row = openRoles.put(openRole('r1'));
     expect(await syncOpenRole(deps, { id: 'r1', version: 0, change_id: 1 })).toMatchObject({ action: 'indexed', version: row.version });
     expect(search.live(search.names.openRoles)).toEqual(new Map([['r1', row.version]]));
@@ -174,11 +206,12 @@ describe('syncEntity, with its ports stubbed', () => {
       deleteUpTo: async () => (calls.push('delete'), result),
       isIndexed: async () => (calls.push('isIndexed'), live),
       touch: async () => (calls.push('touch'), true),
+      confirm: async () => void calls.push('confirm'),
     });
     await syncEntity(stub(written, true), { id: 'x', version: 1 });
-    expect(calls.splice(0)).toEqual(['load x', 'index doc']);
+    expect(calls.splice(0)).toEqual(['load x', 'index doc', 'confirm']);
     await syncEntity(stub(stale, true), { id: 'x', version: 1 });
-    expect(calls.splice(0)).toEqual(['load x', 'index doc', 'isIndexed']);
+    expect(calls.splice(0)).toEqual(['load x', 'index doc', 'isIndexed', 'confirm']);
     await syncEntity(stub(stale, false), { id: 'x', version: 1 });
     expect(calls.splice(0)).toEqual(['load x', 'index doc', 'isIndexed', 'touch']);
   });

@@ -21,13 +21,17 @@ export interface SyncOutcome {
  * Re-reads the row and writes what it is now, whatever the job's payload says: so a job that runs late,
  * twice, or out of order writes the current state (or nothing, when a newer version already landed),
  * and a stale job can never bring back a deleted row, even after Elasticsearch forgot the delete
- * (index.gc_deletes).
+ * (index.gc_deletes). Once the index holds the row's state, the row's changes up to the version written
+ * are confirmed in the outbox; a revived row is confirmed by the job of the change that revives it.
  */
 export async function syncEntity<T>(sync: EntitySync<T>, job: { id: string; version: number }): Promise<SyncOutcome> {
   const found = await sync.load(job.id);
   if (found.state === 'listed') {
     const result = outcome('indexed', found.version, found.state, await sync.index(found.item));
-    if (!result.stale || (await sync.isIndexed(job.id))) return result;
+    if (!result.stale || (await sync.isIndexed(job.id))) {
+      await sync.confirm(job.id, found.version);
+      return result;
+    }
     // Refused with nothing live under the id: a delete newer than this row's version holds it. That
     // happens when a re-insert drew its version (a column default) before a concurrent delete of the
     // same id drew the delete's, then waited on the primary key. The row needs a version above the
@@ -40,7 +44,10 @@ export async function syncEntity<T>(sync: EntitySync<T>, job: { id: string; vers
   // version a live row can hold. The payload's version is the fallback for an outbox with no record of the row.
   const version = found.state === 'absent' ? (found.version ?? job.version) : found.version;
   const result = outcome('deleted', version, found.state, await sync.deleteUpTo(job.id, version));
-  return found.state === 'invalid' ? { ...result, reason: found.reason } : result;
+  // An invalid row is not what the index should show: it stays unconfirmed, so `status` counts it.
+  if (found.state === 'invalid') return { ...result, reason: found.reason };
+  await sync.confirm(job.id, version);
+  return result;
 }
 
 function outcome(action: SyncOutcome['action'], version: number, state: SyncOutcome['state'], result: WriteResult): SyncOutcome {

@@ -1,5 +1,6 @@
 import type { Db } from '../../store/db.ts';
 import { withKeysetPlan } from '../../store/keyset-plan.ts';
+import type { ChangeConfirmation, SettledChange } from '../ports/change-confirmation.port.ts';
 import type { Change, ChangedEntity, ChangeEntity } from './change.ts';
 
 interface ChangeRecord {
@@ -10,8 +11,12 @@ interface ChangeRecord {
   version: string;
 }
 
-/** The outbox (change_log) as the relay, the sync jobs and the reindex read it. */
-export class ChangeLogRepository {
+/**
+ * The outbox (change_log) as the relay, the sync jobs and the reindex read it. A row is handed to the
+ * queue (processed_at) and later confirmed (confirmed) by the sync or rebuild that wrote its change into
+ * the index; only confirmation counts as delivered, because Redis may lose what it was handed.
+ */
+export class ChangeLogRepository implements ChangeConfirmation {
   constructor(private readonly db: Db) {}
 
   /**
@@ -87,6 +92,59 @@ export class ChangeLogRepository {
       tx.query<{ entity_id: string; version: string }>(...changedSincePage(entity, snapshot, afterId, limit)),
     );
     return rows.map((r) => ({ entityId: r.entity_id, version: Number(r.version) }));
+  }
+
+  /**
+   * Confirmations wait for rows another transaction holds rather than skip them: the relay's claim holds
+   * its rows until its enqueue commits, and the job it enqueued may already be here confirming them.
+   * Rows are locked in id order, as the relay claims them, so confirmations never deadlock with each
+   * other; the relay never waits on a row (SKIP LOCKED), so it never waits on a confirmation.
+   */
+  async confirm(entity: ChangeEntity, settled: readonly SettledChange[]): Promise<void> {
+    if (settled.length === 0) return;
+    await this.db.query(
+      `UPDATE change_log SET confirmed = true WHERE id IN (
+         SELECT c.id FROM change_log c JOIN unnest($2::text[], $3::bigint[]) AS s(entity_id, version)
+             ON c.entity_id = s.entity_id AND c.version <= s.version
+          WHERE c.entity = $1 AND NOT c.confirmed
+          ORDER BY c.id FOR UPDATE OF c)`,
+      [entity, settled.map((s) => s.id), settled.map((s) => s.version)],
+    );
+  }
+
+  async confirmSeen(entity: ChangeEntity, snapshot: string): Promise<void> {
+    await this.db.query(
+      `UPDATE change_log SET confirmed = true WHERE id IN (
+         SELECT id FROM change_log
+          WHERE entity = $1 AND NOT confirmed AND pg_visible_in_snapshot(txid, $2::pg_snapshot)
+          ORDER BY id FOR UPDATE)`,
+      [entity, snapshot],
+    );
+  }
+
+  /**
+   * Hands every unconfirmed change to the relay again (Redis lost the jobs that held them); returns how
+   * many. Rows are locked in id order and waited for rather than skipped: a claim enqueued into the Redis
+   * that was lost may still be committing, and its rows must be handed over again too.
+   */
+  async relayUnconfirmedAgain(): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>(
+      `WITH again AS (
+         UPDATE change_log SET processed_at = NULL WHERE id IN (
+           SELECT id FROM change_log WHERE NOT confirmed ORDER BY id FOR UPDATE)
+         RETURNING 1
+       ) SELECT count(*) AS n FROM again`,
+    );
+    return Number(rows[0]!.n);
+  }
+
+  /** Changes not yet confirmed in the index (handed to the queue or not): how many, and how long the oldest has waited. */
+  async unconfirmed(): Promise<{ count: number; oldestAgeSeconds: number | null }> {
+    const { rows } = await this.db.query<{ count: string; age: number | null }>(
+      `SELECT count(*) AS count, extract(epoch FROM clock_timestamp() - min(created_at))::float8 AS age
+         FROM change_log WHERE NOT confirmed`,
+    );
+    return { count: Number(rows[0]?.count ?? 0), oldestAgeSeconds: rows[0]?.age ?? null };
   }
 
   /** Changes not yet handed to the queue: how many, and how long the oldest has waited. */

@@ -11,4 +11,6 @@ export interface EntitySync<T> {
   isIndexed(id: string): Promise<boolean>;
   /** Gives the row a new version if it still holds `version` (see TableReader.touch in the store). */
   touch(id: string, version: number): Promise<boolean>;
+  /** Records in the outbox that the index holds the row at `version` or newer (ChangeConfirmation). */
+  confirm(id: string, version: number): Promise<void>;
 }

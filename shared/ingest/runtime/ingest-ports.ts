@@ -2,6 +2,7 @@ import type { IndexedDesigner } from '../../domain/designer.schema.ts';
 import type { IndexedOpenRole } from '../../domain/open-role.schema.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { Change } from '../outbox/change.ts';
+import type { ChangeConfirmation } from '../ports/change-confirmation.port.ts';
 import type { ChangeSource } from '../ports/change-source.port.ts';
 import type { DocumentWriter, ExpiredListingRemover } from '../ports/document-writer.port.ts';
 import type { IndexManager } from '../ports/index-manager.port.ts';
@@ -19,7 +20,7 @@ export interface IngestPorts {
   openRoles: RowReader<IndexedOpenRole> & ListedRows<IndexedOpenRole>;
   writer: DocumentWriter & ExpiredListingRemover;
   indices: IndexManager;
-  changes: ChangeSource;
+  changes: ChangeSource & ChangeConfirmation;
   lock: RebuildLock;
   logger: Logger;
   /** Queues changes as single-row jobs: where a batch sends the rows it does not settle itself. */

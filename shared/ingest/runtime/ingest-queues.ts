@@ -5,6 +5,7 @@ import { BACKOFF_TYPE } from './backoff.strategy.ts';
 import type { Change } from '../outbox/change.ts';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '../jobs/ingest-job-names.ts';
 import type { ReindexTarget } from '../jobs/maintenance-job.schema.ts';
+import type { QueueMarker } from './queue-loss.policy.ts';
 import { createRedisConnection } from './redis-connection.factory.ts';
 import type { SyncBatchJob } from '../jobs/sync-batch-job.schema.ts';
 import type { SyncDesignerJob } from '../jobs/sync-job.schema.ts';
@@ -75,13 +76,26 @@ export interface JobView {
 
 export type QueueCounts = Record<QueueName, Record<string, number>>;
 
+/** Sets KEYS[1] to ARGV[2] only while it holds ARGV[1]. */
+const REPLACE_IF_EQUAL = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]) return 1 end return 0`;
+
 /** The two BullMQ queues of the ingest pipeline, behind the operations the rest of the code needs. */
 export class IngestQueues {
   readonly sync: Queue;
   readonly maintenance: Queue;
+  /** Beside the queues' keys, lost with them (queue-loss.policy.ts). */
+  readonly marker: QueueMarker;
 
   /** `connection` is owned by the caller, who closes it after close(). */
   constructor(connection: Redis, prefix: string, onError: (error: Error) => void = () => undefined) {
+    const key = `${prefix}:ingest:marker`;
+    this.marker = {
+      read: () => connection.get(key),
+      // A Redis that refuses INFO (renamed away) leaves the marker alone to tell a loss.
+      server: async () => /^run_id:(\w+)/m.exec(await connection.info('server').catch(() => ''))?.[1] ?? 'unknown',
+      write: async (value) => void (await connection.set(key, value)),
+      replace: async (expected, value) => (await connection.eval(REPLACE_IF_EQUAL, 1, key, expected, value)) === 1,
+    };
     this.sync = new Queue(QUEUE_NAMES.sync, { connection, prefix, defaultJobOptions: SYNC_JOB_OPTIONS });
     this.maintenance = new Queue(QUEUE_NAMES.maintenance, { connection, prefix, defaultJobOptions: REINDEX_JOB_OPTIONS });
     // An EventEmitter 'error' without a listener would crash the process on a Redis hiccup.

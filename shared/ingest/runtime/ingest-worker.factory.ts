@@ -11,6 +11,7 @@ import { createIngestContext, type IngestConfig, type IngestContext, requireInge
 import { rebuildOutdatedDocuments } from './outdated-documents.policy.ts';
 import { type JobName, QUEUE_NAMES, type QueueName } from '../jobs/ingest-job-names.ts';
 import { IngestMetrics } from './ingest-metrics.ts';
+import { recoverLostQueue } from './queue-loss.policy.ts';
 import { createRedisConnection } from './redis-connection.factory.ts';
 
 /** A queue handler: parses the payload, calls the domain, maps the result (services/ingest-worker). */
@@ -23,6 +24,11 @@ export interface IngestWorkerOptions {
   relay: Partial<ChangeRelayOptions>;
   /** How often the expiry sweep runs. */
   expireEveryMs: number;
+  /**
+   * How often the worker checks that Redis still holds the jobs it was handed (queue-loss.policy.ts):
+   * a GET and an INFO each time; a loss is repaired within about this long after Redis is back.
+   */
+  queueCheckMs: number;
   /**
    * Lock of a running rebuild. After a crash its job is taken up again once the lock has lapsed and a
    * stalled check has run, so these bound how soon a killed rebuild resumes.
@@ -53,6 +59,7 @@ export const DEFAULT_WORKER_OPTIONS: Omit<IngestWorkerOptions, 'concurrency'> = 
   backoff: DEFAULT_BACKOFF,
   relay: {},
   expireEveryMs: 60_000,
+  queueCheckMs: 5_000,
   maintenanceLockMs: 15_000,
   stalledIntervalMs: 5_000,
   maintenanceMaxStalls: 1_000_000,
@@ -199,6 +206,29 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
     }
   }
 
+  let queueCheck: NodeJS.Timeout | null = null;
+  /**
+   * Redis keeps what it was handed only while it keeps its data. Changes count as delivered once
+   * confirmed in the index, so when the queue's marker is gone, or names another Redis server process,
+   * every unconfirmed change is relayed again and the expiry scheduler is put back, without a restart.
+   */
+  async function checkQueue(): Promise<void> {
+    try {
+      const again = await recoverLostQueue({
+        marker: context.queues.marker,
+        relayUnconfirmedAgain: () => context.changeLog.relayUnconfirmedAgain(),
+        restoreSchedules: () => context.queues.scheduleExpiry(options.expireEveryMs),
+        logger,
+      });
+      if (again) relay.wake();
+    } catch (error) {
+      // Redis or Postgres is away: the relay and /readyz report that; the marker says to try again.
+      logger.debug({ err: error }, 'cannot check the queue for lost jobs yet');
+    } finally {
+      if (!stopping) queueCheck = setTimeout(() => void checkQueue(), options.queueCheckMs);
+    }
+  }
+
   return {
     context,
     metrics,
@@ -235,13 +265,18 @@ export function createIngestWorker(deps: IngestWorkerDeps): IngestWorker {
           QUEUE_NAMES.maintenance,
         ),
       );
-      relay.start();
+      // The relay starts once the first check is done (or has failed: Redis away): a check that found
+      // the marker missing would otherwise hand the relay's first claims over a second time.
+      void checkQueue().then(() => {
+        if (!stopping) relay.start();
+      });
       notifications.start();
       logger.info({ concurrency: options.concurrency, prefix: deps.config.QUEUE_PREFIX }, 'ingest worker started');
     },
 
     async stop(timeoutMs) {
       stopping = true;
+      if (queueCheck) clearTimeout(queueCheck);
       for (const timer of retryTimers) clearTimeout(timer);
       retryTimers.clear();
       const deadline = Date.now() + timeoutMs;

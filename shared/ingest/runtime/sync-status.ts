@@ -11,7 +11,10 @@ export interface SyncStatus {
     designers: { store: number; index: number };
     open_roles: { store: number; index: number };
   };
-  /** Outbox rows not yet handed to the queue. */
+  /**
+   * Outbox rows whose change is not confirmed in the index yet: not handed to the queue, waiting in it,
+   * or lost with a Redis that lost its data (the worker hands those over again).
+   */
   unsynced_changes: { count: number; oldest_age_seconds: number | null };
   reindex: ReindexStatus;
 }
@@ -40,7 +43,7 @@ export type PartialState = 'none' | 'building' | 'leftover';
 
 export interface SyncStatusDeps {
   queues: Pick<IngestQueues, 'counts' | 'failedJobs' | 'reindexJobs'>;
-  changeLog: Pick<ChangeLogRepository, 'backlog'>;
+  changeLog: Pick<ChangeLogRepository, 'unconfirmed'>;
   designers: Pick<ListedRows<unknown>, 'countListed'>;
   openRoles: Pick<ListedRows<unknown>, 'countListed'>;
   manager: Pick<IndexManager, 'currentIndex' | 'partialVersions'> & IndexCounter;
@@ -55,7 +58,7 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date = new Date()
     deps.manager.countDocuments('designers'),
     deps.openRoles.countListed(),
     deps.manager.countDocuments('openRoles', { liveAt: now }),
-    deps.changeLog.backlog(),
+    deps.changeLog.unconfirmed(),
     getReindexStatus(deps),
   ]);
   return {

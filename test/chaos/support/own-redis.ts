@@ -65,6 +65,30 @@ export class OwnRedis {
     this.restarts += 1;
   }
 
+  /**
+   * kill -9, then start again on the same port with nothing: a Redis without persistence (as
+   * `services:up` and many managed defaults run it) after a crash or a restart. Every job is gone.
+   */
+  async restartEmpty(downMs = 500): Promise<void> {
+    const exited = once(this.proc!, 'exit');
+    this.proc!.kill('SIGKILL');
+    await exited;
+    await rm(join(this.dir, 'dump.rdb'), { force: true });
+    await new Promise((resolve) => setTimeout(resolve, downMs));
+    await this.launch();
+    this.restarts += 1;
+  }
+
+  /** kill -9, then start again from the last snapshot saved (SAVE): what an RDB-only Redis does after a crash. */
+  async restartFromLastSave(downMs = 500): Promise<void> {
+    const exited = once(this.proc!, 'exit');
+    this.proc!.kill('SIGKILL');
+    await exited;
+    await new Promise((resolve) => setTimeout(resolve, downMs));
+    await this.launch();
+    this.restarts += 1;
+  }
+
   async stop(): Promise<void> {
     if (this.proc && this.proc.exitCode === null && this.proc.signalCode === null) {
       const exited = once(this.proc, 'exit');

@@ -1,15 +1,32 @@
 import type { ChangedEntity, ChangeEntity } from '../../outbox/change.ts';
+import type { ChangeConfirmation, SettledChange } from '../change-confirmation.port.ts';
 import type { ChangeSource } from '../change-source.port.ts';
 
 /**
  * The outbox as a rebuild reads it, in memory: a snapshot is the position of the last recorded change,
- * and changedSince returns what was recorded after it.
+ * and changedSince returns what was recorded after it. Confirmations mark recorded changes as in the index.
  */
-export class InMemoryChangeLog implements ChangeSource {
-  private readonly changes: { position: number; entity: ChangeEntity; entityId: string; version: number }[] = [];
+export class InMemoryChangeLog implements ChangeSource, ChangeConfirmation {
+  private readonly changes: { position: number; entity: ChangeEntity; entityId: string; version: number; confirmed: boolean }[] = [];
 
   record(entity: ChangeEntity, entityId: string, version: number): void {
-    this.changes.push({ position: this.changes.length + 1, entity, entityId, version });
+    this.changes.push({ position: this.changes.length + 1, entity, entityId, version, confirmed: false });
+  }
+
+  /** The recorded changes not confirmed yet, as `entity:id@version`. */
+  unconfirmed(): string[] {
+    return this.changes.filter((c) => !c.confirmed).map((c) => `${c.entity}:${c.entityId}@${c.version}`);
+  }
+
+  async confirm(entity: ChangeEntity, settled: readonly SettledChange[]): Promise<void> {
+    const upTo = new Map(settled.map((s) => [s.id, s.version]));
+    for (const c of this.changes) {
+      if (c.entity === entity && c.version <= (upTo.get(c.entityId) ?? -Infinity)) c.confirmed = true;
+    }
+  }
+
+  async confirmSeen(entity: ChangeEntity, snapshot: string): Promise<void> {
+    for (const c of this.changes) if (c.entity === entity && c.position <= Number(snapshot)) c.confirmed = true;
   }
 
   async snapshot(): Promise<string> {

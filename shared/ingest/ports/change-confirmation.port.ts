@@ -1,0 +1,19 @@
+import type { ChangeEntity } from '../outbox/change.ts';
+
+/** A row's change as a sync wrote it: the index now holds this version of the row, or a newer one. */
+export interface SettledChange {
+  id: string;
+  version: number;
+}
+
+/**
+ * The outbox learns here that changes are in the index. A change handed to the queue is only as safe as
+ * Redis; it counts as delivered once a sync or a rebuild confirms it (ChangeLogRepository), and
+ * `status` and the Redis-loss reconciliation go by that. Implemented by ChangeLogRepository.
+ */
+export interface ChangeConfirmation {
+  /** Confirms every change of each row up to the version written for it. */
+  confirm(entity: ChangeEntity, settled: readonly SettledChange[]): Promise<void>;
+  /** Confirms every change of a kind the snapshot could see: a rebuild has written them all. */
+  confirmSeen(entity: ChangeEntity, snapshot: string): Promise<void>;
+}
