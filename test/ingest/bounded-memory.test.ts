@@ -1,0 +1,146 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaleDesigners } from '../../bench/support/scale-directory.generator.ts';
+import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
+import { connectIngestQueues, type IngestQueues } from '../../shared/ingest/runtime/ingest-queues.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
+import { requireServices } from '../support/services.ts';
+import { SlowBulkProxy } from '../support/slow-bulk-proxy.ts';
+import { IngestHarness, waitFor } from './support/ingest-harness.ts';
+import { freePort, startWorkerProcess, type WorkerProcess, workerEnv, workerNodeFlags } from './support/worker-process.ts';
+
+/**
+ * A first sync (a store filled while the worker runs, so the load goes to one backlog rebuild) through an
+ * Elasticsearch that takes its bulk requests one at a time, each held BULK_DELAY_MS, on a machine kept
+ * busy by a core burner. The worker is the build `npm run worker` runs, with its heap cap. Whatever the
+ * engine's speed, the documents between the keyset reader and the bulk writer stay within their bounds:
+ * the reader waits for the writer instead of the heap filling up.
+ *
+ * Full size (the issue's 20,000 designers and two burners):
+ *   BOUNDED_MEMORY_DESIGNERS=20000 BOUNDED_MEMORY_BURNERS=2 npx vitest run test/ingest/bounded-memory.test.ts
+ */
+const services = requireServices('postgres', 'redis', 'elasticsearch');
+const DESIGNERS = Number(process.env.BOUNDED_MEMORY_DESIGNERS ?? 12_000);
+const BURNERS = Number(process.env.BOUNDED_MEMORY_BURNERS ?? 1);
+const BULK_DELAY_MS = 300;
+/** The bound asserted on the worker's V8 heap in use, sampled through its /metrics every 100 ms. */
+const HEAP_BOUND_MIB = 80;
+
+const run = promisify(execFile);
+
+/** A child that keeps one core busy until killed. */
+function coreBurner(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
+
+async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Samples the worker's heap in use (its Prometheus default metrics) and RSS until stopped. */
+function memorySampler(port: number, pid: number) {
+  const peak = { heapMiB: 0, rssMiB: 0, samples: 0 };
+  let sampling = true;
+  const loop = (async () => {
+    while (sampling) {
+      try {
+        const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        const used = Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(metrics)?.[1] ?? 0) / 2 ** 20;
+        peak.heapMiB = Math.max(peak.heapMiB, used);
+        peak.rssMiB = Math.max(peak.rssMiB, await rssMiB(pid));
+        peak.samples += 1;
+      } catch {
+        // The worker is busy or gone; the assertions say which.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    peak,
+    async stop() {
+      sampling = false;
+      await loop;
+    },
+  };
+}
+
+async function importGenerated(h: IngestHarness, designers: number): Promise<void> {
+  const records = function* () {
+    let line = 0;
+    for (const value of scaleDesigners({ designers })) yield { line: ++line, value };
+  };
+  const result = await importDesignerRecords(h.db, records);
+  expect(result.inserted).toBe(designers);
+}
+
+describe.skipIf(!services)('ingest worker memory: bounded by design, whatever the speed of Elasticsearch', () => {
+  let h: IngestHarness;
+  let proxy: SlowBulkProxy;
+  let queues: { queues: IngestQueues; close(): Promise<void> };
+  let worker: WorkerProcess | null = null;
+  const burners: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    await run('npm', ['run', '-s', 'build'], { timeout: 120_000 });
+    h = await IngestHarness.create(services!, 'bounded_memory');
+    proxy = await SlowBulkProxy.start(services!.elasticsearch, BULK_DELAY_MS);
+    queues = connectIngestQueues(services!.redis, h.queuePrefix);
+  });
+
+  afterAll(async () => {
+    for (const burner of burners) burner.kill('SIGKILL');
+    await worker?.kill9();
+    await queues?.close();
+    await proxy?.close();
+    await h?.cleanup();
+  });
+
+  it(`a first sync of ${DESIGNERS} designers through a slow Elasticsearch, cores busy: one rebuild, heap under ${HEAP_BOUND_MIB} MiB, store and index equal`, async () => {
+    const port = await freePort();
+    const env = workerEnv(h.config({ ELASTICSEARCH_URL: proxy.url }), port, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn' });
+    worker = await startWorkerProcess(env, 'compiled', workerNodeFlags());
+    await waitFor(async () => (await h.manager.currentIndex('designers')) !== null, { what: 'the worker to create the indices' });
+    const sampler = memorySampler(port, worker.proc.pid!);
+    for (let i = 0; i < BURNERS; i += 1) burners.push(coreBurner());
+
+    // A worker that dies (out of memory) fails the test at once, not when the wait runs out.
+    const died = once(worker.proc, 'exit').then(([code, signal]) => {
+      throw new Error(`the worker exited (code ${String(code)}, signal ${String(signal)}) during the sync`);
+    });
+    died.catch(() => undefined);
+    const started = Date.now();
+    await importGenerated(h, DESIGNERS);
+    await Promise.race([
+      died,
+      waitFor(async () => (await h.manager.countDocuments('designers')) === DESIGNERS, {
+        timeoutMs: 600_000,
+        intervalMs: 500,
+        what: `${DESIGNERS} designers searchable`,
+      }),
+    ]);
+    const elapsed = Date.now() - started;
+    for (const burner of burners.splice(0)) burner.kill('SIGKILL');
+    await sampler.stop();
+    const { peak } = sampler;
+    console.log(
+      `[bounded-memory] ${DESIGNERS} designers, ${BURNERS} core burner(s), bulk held ${BULK_DELAY_MS} ms one at a time: synced in ${elapsed} ms; ` +
+        `worker peak heap ${peak.heapMiB.toFixed(1)} MiB, peak RSS ${peak.rssMiB.toFixed(0)} MiB (${peak.samples} samples); ` +
+        `${proxy.stats.bulks} bulk requests, at most ${proxy.stats.mostWaiting} waiting at once`,
+    );
+
+    expect(worker.proc.exitCode, 'the worker is alive').toBeNull();
+    expect(worker.proc.signalCode).toBeNull();
+    // The load went to one rebuild (the backlog hand-over), not to batch jobs.
+    const rebuilds = (await queues.queues.maintenance.getJobs(['completed'], 0, 10)).filter((j) => j?.name === JOB_NAMES.reindex);
+    expect(rebuilds).toHaveLength(1);
+    // The engine was the bottleneck: bulk requests queued at the proxy, so memory was put to the test.
+    expect(proxy.stats.mostWaiting).toBeGreaterThan(1);
+    expect(peak.samples).toBeGreaterThan(10);
+    expect(peak.heapMiB).toBeLessThan(HEAP_BOUND_MIB);
+    expect(await h.diffStoreAndIndex('designers')).toEqual([]);
+  }, 900_000);
+});
