@@ -6,9 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaleDesigners } from '../../bench/support/scale-directory.generator.ts';
 import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
 import { connectIngestQueues, type IngestQueues } from '../../shared/ingest/runtime/ingest-queues.ts';
+import { DEFAULT_REBUILD_MIN_CHANGES } from '../../shared/ingest/runtime/backlog-rebuild.policy.ts';
+import { REINDEX_TEST_PAUSED_MARK } from '../../shared/ingest/runtime/reindex-test-pause.ts';
+import type { SyncStatus } from '../../shared/ingest/runtime/sync-status.ts';
 import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
 import { requireServices } from '../support/services.ts';
 import { SlowBulkProxy } from '../support/slow-bulk-proxy.ts';
+import { runCli } from './support/cli-process.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
 import { freePort, startWorkerProcess, type WorkerProcess, workerEnv, workerNodeFlags } from './support/worker-process.ts';
 
@@ -25,9 +29,11 @@ import { freePort, startWorkerProcess, type WorkerProcess, workerEnv, workerNode
 const services = requireServices('postgres', 'redis', 'elasticsearch');
 const DESIGNERS = Number(process.env.BOUNDED_MEMORY_DESIGNERS ?? 12_000);
 const BURNERS = Number(process.env.BOUNDED_MEMORY_BURNERS ?? 1);
+/** Enough that what the relay's first claim leaves is still a backlog for one rebuild (DEFAULT_REBUILD_MIN_CHANGES). */
+const KILLED_DESIGNERS = DEFAULT_REBUILD_MIN_CHANGES + 2_000;
 const BULK_DELAY_MS = 300;
 /** The bound asserted on the worker's V8 heap in use, sampled through its /metrics every 100 ms. */
-const HEAP_BOUND_MIB = 80;
+const HEAP_BOUND_MIB = 72;
 
 const run = promisify(execFile);
 
@@ -43,13 +49,14 @@ async function rssMiB(pid: number): Promise<number> {
 
 /** Samples the worker's heap in use (its Prometheus default metrics) and RSS until stopped. */
 function memorySampler(port: number, pid: number) {
-  const peak = { heapMiB: 0, rssMiB: 0, samples: 0 };
+  const peak = { heapMiB: 0, rssMiB: 0, samples: 0, startHeapMiB: 0 };
   let sampling = true;
   const loop = (async () => {
     while (sampling) {
       try {
         const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
         const used = Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(metrics)?.[1] ?? 0) / 2 ** 20;
+        if (peak.samples === 0) peak.startHeapMiB = used;
         peak.heapMiB = Math.max(peak.heapMiB, used);
         peak.rssMiB = Math.max(peak.rssMiB, await rssMiB(pid));
         peak.samples += 1;
@@ -128,7 +135,7 @@ describe.skipIf(!services)('ingest worker memory: bounded by design, whatever th
     const { peak } = sampler;
     console.log(
       `[bounded-memory] ${DESIGNERS} designers, ${BURNERS} core burner(s), bulk held ${BULK_DELAY_MS} ms one at a time: synced in ${elapsed} ms; ` +
-        `worker peak heap ${peak.heapMiB.toFixed(1)} MiB, peak RSS ${peak.rssMiB.toFixed(0)} MiB (${peak.samples} samples); ` +
+        `worker heap ${peak.startHeapMiB.toFixed(1)} MiB at the start, peak ${peak.heapMiB.toFixed(1)} MiB, peak RSS ${peak.rssMiB.toFixed(0)} MiB (${peak.samples} samples); ` +
         `${proxy.stats.bulks} bulk requests, at most ${proxy.stats.mostWaiting} waiting at once`,
     );
 
@@ -143,4 +150,61 @@ describe.skipIf(!services)('ingest worker memory: bounded by design, whatever th
     expect(peak.heapMiB).toBeLessThan(HEAP_BOUND_MIB);
     expect(await h.diffStoreAndIndex('designers')).toEqual([]);
   }, 900_000);
+
+  it('a first-sync rebuild whose worker is killed mid-load: status says no worker runs it, and the next worker start rebuilds from a new snapshot to store and index equal', async () => {
+    const world = await IngestHarness.create(services!, 'bounded_memory_kill');
+    const worlds = { queues: connectIngestQueues(services!.redis, world.queuePrefix) };
+    try {
+      const port = await freePort();
+      const env = (extra: Record<string, string> = {}) =>
+        workerEnv(world.config(), port, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', REINDEX_LOCK_MS: '2000', ...extra });
+      let killed = await startWorkerProcess(env({ REINDEX_TEST_PAUSE_AT: 'loading@0.33' }), 'compiled', workerNodeFlags());
+      await waitFor(async () => (await world.manager.currentIndex('designers')) !== null, { what: 'the worker to create the indices' });
+      const original = await world.manager.currentIndex('designers');
+      await importGenerated(world, KILLED_DESIGNERS);
+      await killed.line(new RegExp(`${REINDEX_TEST_PAUSED_MARK} \\S+ designers`));
+      await killed.kill9();
+
+      // Once its lock has lapsed, nobody holds the rebuild; status says so, and why, before any worker runs.
+      const lost = await waitFor(
+        async () => {
+          const { stdout, code } = await runCli(world.config(), ['status', '--json']);
+          if (code !== 0) return undefined;
+          const job = (JSON.parse(stdout) as SyncStatus).reindex.jobs[0];
+          return job?.worker === 'lost' ? job : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 500, what: 'status to show the rebuild without a worker' },
+      );
+      expect(lost).toMatchObject({ state: 'active', target: 'designers' });
+      const text = await runCli(world.config(), ['status']);
+      expect(text.stdout).toMatch(/no worker is running it: the worker that ran it stopped without finishing \(crashed, killed or out of memory\)/);
+      expect(await world.manager.currentIndex('designers')).toBe(original);
+
+      killed = await startWorkerProcess(env(), 'compiled', workerNodeFlags());
+      try {
+        const done = await waitFor(
+          async () => {
+            const job = await worlds.queues.queues.getJob(lost.id);
+            if (job?.state === 'failed') throw new Error(`the rebuild failed: ${job.failed_reason}`);
+            return job?.state === 'completed' ? job : undefined;
+          },
+          { timeoutMs: 300_000, intervalMs: 500, what: 'the rebuild to complete after the restart' },
+        );
+        expect(done.stalled_count).toBe(1);
+        const result = done.result as { kinds: { discarded: string[]; indexed: number }[] };
+        expect(result.kinds[0]!.discarded).toHaveLength(1);
+        expect(result.kinds[0]!.indexed).toBe(KILLED_DESIGNERS);
+        expect(await world.diffStoreAndIndex('designers')).toEqual([]);
+        expect(await world.manager.partialVersions('designers')).toEqual([]);
+        const status = JSON.parse((await runCli(world.config(), ['status', '--json'])).stdout) as SyncStatus;
+        expect(status.counts.designers).toEqual({ store: KILLED_DESIGNERS, index: KILLED_DESIGNERS });
+        expect(status.reindex.jobs.every((j) => j.worker !== 'lost')).toBe(true);
+      } finally {
+        await killed.kill9();
+      }
+    } finally {
+      await worlds.queues.close();
+      await world.cleanup();
+    }
+  }, 600_000);
 });
