@@ -153,17 +153,22 @@ describe.skipIf(!services)('ingest worker memory: bounded by design, whatever th
 
   it('a first-sync rebuild whose worker is killed mid-load: status says no worker runs it, and the next worker start rebuilds from a new snapshot to store and index equal', async () => {
     const world = await IngestHarness.create(services!, 'bounded_memory_kill');
-    const worlds = { queues: connectIngestQueues(services!.redis, world.queuePrefix) };
+    const worldQueues = connectIngestQueues(services!.redis, world.queuePrefix);
+    const started: WorkerProcess[] = [];
+    const port = await freePort();
+    const start = async (extra: Record<string, string> = {}) => {
+      const env = workerEnv(world.config(), port, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', REINDEX_LOCK_MS: '2000', ...extra });
+      const child = await startWorkerProcess(env, 'compiled', workerNodeFlags());
+      started.push(child);
+      return child;
+    };
     try {
-      const port = await freePort();
-      const env = (extra: Record<string, string> = {}) =>
-        workerEnv(world.config(), port, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', REINDEX_LOCK_MS: '2000', ...extra });
-      let killed = await startWorkerProcess(env({ REINDEX_TEST_PAUSE_AT: 'loading@0.33' }), 'compiled', workerNodeFlags());
+      const first = await start({ REINDEX_TEST_PAUSE_AT: 'loading@0.33' });
       await waitFor(async () => (await world.manager.currentIndex('designers')) !== null, { what: 'the worker to create the indices' });
       const original = await world.manager.currentIndex('designers');
       await importGenerated(world, KILLED_DESIGNERS);
-      await killed.line(new RegExp(`${REINDEX_TEST_PAUSED_MARK} \\S+ designers`));
-      await killed.kill9();
+      await first.line(new RegExp(`${REINDEX_TEST_PAUSED_MARK} \\S+ designers`));
+      await first.kill9();
 
       // Once its lock has lapsed, nobody holds the rebuild; status says so, and why, before any worker runs.
       const lost = await waitFor(
@@ -180,30 +185,27 @@ describe.skipIf(!services)('ingest worker memory: bounded by design, whatever th
       expect(text.stdout).toMatch(/no worker is running it: the worker that ran it stopped without finishing \(crashed, killed or out of memory\)/);
       expect(await world.manager.currentIndex('designers')).toBe(original);
 
-      killed = await startWorkerProcess(env(), 'compiled', workerNodeFlags());
-      try {
-        const done = await waitFor(
-          async () => {
-            const job = await worlds.queues.queues.getJob(lost.id);
-            if (job?.state === 'failed') throw new Error(`the rebuild failed: ${job.failed_reason}`);
-            return job?.state === 'completed' ? job : undefined;
-          },
-          { timeoutMs: 300_000, intervalMs: 500, what: 'the rebuild to complete after the restart' },
-        );
-        expect(done.stalled_count).toBe(1);
-        const result = done.result as { kinds: { discarded: string[]; indexed: number }[] };
-        expect(result.kinds[0]!.discarded).toHaveLength(1);
-        expect(result.kinds[0]!.indexed).toBe(KILLED_DESIGNERS);
-        expect(await world.diffStoreAndIndex('designers')).toEqual([]);
-        expect(await world.manager.partialVersions('designers')).toEqual([]);
-        const status = JSON.parse((await runCli(world.config(), ['status', '--json'])).stdout) as SyncStatus;
-        expect(status.counts.designers).toEqual({ store: KILLED_DESIGNERS, index: KILLED_DESIGNERS });
-        expect(status.reindex.jobs.every((j) => j.worker !== 'lost')).toBe(true);
-      } finally {
-        await killed.kill9();
-      }
+      await start();
+      const done = await waitFor(
+        async () => {
+          const job = await worldQueues.queues.getJob(lost.id);
+          if (job?.state === 'failed') throw new Error(`the rebuild failed: ${job.failed_reason}`);
+          return job?.state === 'completed' ? job : undefined;
+        },
+        { timeoutMs: 300_000, intervalMs: 500, what: 'the rebuild to complete after the restart' },
+      );
+      expect(done.stalled_count).toBe(1);
+      const result = done.result as { kinds: { discarded: string[]; indexed: number }[] };
+      expect(result.kinds[0]!.discarded).toHaveLength(1);
+      expect(result.kinds[0]!.indexed).toBe(KILLED_DESIGNERS);
+      expect(await world.diffStoreAndIndex('designers')).toEqual([]);
+      expect(await world.manager.partialVersions('designers')).toEqual([]);
+      const status = JSON.parse((await runCli(world.config(), ['status', '--json'])).stdout) as SyncStatus;
+      expect(status.counts.designers).toEqual({ store: KILLED_DESIGNERS, index: KILLED_DESIGNERS });
+      expect(status.reindex.jobs.every((j) => j.worker !== 'lost')).toBe(true);
     } finally {
-      await worlds.queues.close();
+      for (const w of started) await w.kill9();
+      await worldQueues.close();
       await world.cleanup();
     }
   }, 600_000);
