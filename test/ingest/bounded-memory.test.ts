@@ -19,9 +19,9 @@ import { freePort, startWorkerProcess, type WorkerProcess, workerEnv, workerNode
 /**
  * A first sync (a store filled while the worker runs, so the load goes to one backlog rebuild) through an
  * Elasticsearch that takes its bulk requests one at a time, each held BULK_DELAY_MS, on a machine kept
- * busy by a core burner. The worker is the build `npm run worker` runs, with its heap cap. Whatever the
- * engine's speed, the documents between the keyset reader and the bulk writer stay within their bounds:
- * the reader waits for the writer instead of the heap filling up.
+ * busy by a core burner. The worker is the build `npm run worker` runs, with half its heap cap. Whatever
+ * the engine's speed, the documents between the keyset reader and the bulk writer stay within their
+ * bounds: the reader waits for the writer instead of the heap filling up.
  *
  * Full size (the issue's 20,000 designers and two burners):
  *   BOUNDED_MEMORY_DESIGNERS=20000 BOUNDED_MEMORY_BURNERS=2 npx vitest run test/ingest/bounded-memory.test.ts
@@ -32,8 +32,17 @@ const BURNERS = Number(process.env.BOUNDED_MEMORY_BURNERS ?? 1);
 /** Enough that what the relay's first claim leaves is still a backlog for one rebuild (DEFAULT_REBUILD_MIN_CHANGES). */
 const KILLED_DESIGNERS = DEFAULT_REBUILD_MIN_CHANGES + 2_000;
 const BULK_DELAY_MS = 300;
-/** The bound asserted on the worker's V8 heap in use, sampled through its /metrics every 100 ms. */
-const HEAP_BOUND_MIB = 72;
+/**
+ * The worker's heap cap in this suite: half of `npm run worker`'s 128 MiB. V8 enforces it, so a worker that
+ * finishes held no more than this live at any moment (a sampled peak would also count garbage not yet
+ * collected, which V8 lets grow towards the cap).
+ */
+const HEAP_CAP_MIB = 64;
+
+/** `npm run worker`'s V8 flags with the heap cap of this suite. */
+function cappedNodeFlags(): string[] {
+  return [...workerNodeFlags().filter((f) => !f.startsWith('--max-old-space-size=')), `--max-old-space-size=${HEAP_CAP_MIB}`];
+}
 
 const run = promisify(execFile);
 
@@ -49,15 +58,17 @@ async function rssMiB(pid: number): Promise<number> {
 
 /** Samples the worker's heap in use (its Prometheus default metrics) and RSS until stopped. */
 function memorySampler(port: number, pid: number) {
-  const peak = { heapMiB: 0, rssMiB: 0, samples: 0, startHeapMiB: 0 };
+  const peak = { heapMiB: 0, settledMiB: 0, rssMiB: 0, samples: 0, startHeapMiB: 0 };
   let sampling = true;
   const loop = (async () => {
     while (sampling) {
       try {
         const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
         const used = Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(metrics)?.[1] ?? 0) / 2 ** 20;
-        if (peak.samples === 0) peak.startHeapMiB = used;
+        const young = Number(/^nodejs_heap_space_size_used_bytes\{space="new"\} (\d+)/m.exec(metrics)?.[1] ?? 0) / 2 ** 20;
+        if (peak.samples === 0) peak.startHeapMiB = used - young;
         peak.heapMiB = Math.max(peak.heapMiB, used);
+        peak.settledMiB = Math.max(peak.settledMiB, used - young);
         peak.rssMiB = Math.max(peak.rssMiB, await rssMiB(pid));
         peak.samples += 1;
       } catch {
@@ -106,10 +117,10 @@ describe.skipIf(!services)('ingest worker memory: bounded by design, whatever th
     await h?.cleanup();
   });
 
-  it(`a first sync of ${DESIGNERS} designers through a slow Elasticsearch, cores busy: one rebuild, heap under ${HEAP_BOUND_MIB} MiB, store and index equal`, async () => {
+  it(`a first sync of ${DESIGNERS} designers through a slow Elasticsearch, cores busy: one rebuild within a ${HEAP_CAP_MIB} MiB heap, store and index equal`, async () => {
     const port = await freePort();
     const env = workerEnv(h.config({ ELASTICSEARCH_URL: proxy.url }), port, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn' });
-    worker = await startWorkerProcess(env, 'compiled', workerNodeFlags());
+    worker = await startWorkerProcess(env, 'compiled', cappedNodeFlags());
     await waitFor(async () => (await h.manager.currentIndex('designers')) !== null, { what: 'the worker to create the indices' });
     const sampler = memorySampler(port, worker.proc.pid!);
     for (let i = 0; i < BURNERS; i += 1) burners.push(coreBurner());
@@ -135,7 +146,8 @@ describe.skipIf(!services)('ingest worker memory: bounded by design, whatever th
     const { peak } = sampler;
     console.log(
       `[bounded-memory] ${DESIGNERS} designers, ${BURNERS} core burner(s), bulk held ${BULK_DELAY_MS} ms one at a time: synced in ${elapsed} ms; ` +
-        `worker heap ${peak.startHeapMiB.toFixed(1)} MiB at the start, peak ${peak.heapMiB.toFixed(1)} MiB, peak RSS ${peak.rssMiB.toFixed(0)} MiB (${peak.samples} samples); ` +
+        `worker heap outside the young generation ${peak.startHeapMiB.toFixed(1)} MiB at the start, peak ${peak.settledMiB.toFixed(1)} MiB; ` +
+        `heap in use at its peak ${peak.heapMiB.toFixed(1)} MiB, peak RSS ${peak.rssMiB.toFixed(0)} MiB (${peak.samples} samples); ` +
         `${proxy.stats.bulks} bulk requests, at most ${proxy.stats.mostWaiting} waiting at once`,
     );
 
@@ -147,7 +159,7 @@ describe.skipIf(!services)('ingest worker memory: bounded by design, whatever th
     // The engine was the bottleneck: bulk requests queued at the proxy, so memory was put to the test.
     expect(proxy.stats.mostWaiting).toBeGreaterThan(1);
     expect(peak.samples).toBeGreaterThan(10);
-    expect(peak.heapMiB).toBeLessThan(HEAP_BOUND_MIB);
+    expect(peak.heapMiB).toBeLessThanOrEqual(HEAP_CAP_MIB);
     expect(await h.diffStoreAndIndex('designers')).toEqual([]);
   }, 900_000);
 
