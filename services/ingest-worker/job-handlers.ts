@@ -1,4 +1,5 @@
 import { type Job, UnrecoverableError } from 'bullmq';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import { expireOpenRoles } from '../../shared/ingest/jobs/expire-open-roles.job.ts';
 import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
@@ -36,6 +37,13 @@ async function mapSync(run: Promise<SyncOutcome>): Promise<SyncOutcome> {
   return outcome;
 }
 
+/**
+ * Batch jobs that hold their rows and documents at once, whatever WORKER_CONCURRENCY is (it sizes the
+ * single-row jobs, which hold one row each): a burst of batches queues here, holding only its payload
+ * (ids), instead of loading SYNC_BATCH_SIZE rows per worker slot. Two keep Elasticsearch busy.
+ */
+export const BATCH_JOBS_AT_ONCE = 2;
+
 export interface JobHandlerHooks {
   /** REINDEX_TEST_PAUSE_AT: crash tests stop a rebuild at a known step (unset in production). */
   reindexTestPauseAt?: string | undefined;
@@ -43,10 +51,14 @@ export interface JobHandlerHooks {
 
 export function createJobHandlers(ctx: IngestContext, hooks: JobHandlerHooks = {}): JobHandlers {
   const ports = ingestPorts(ctx);
+  const batches = pLimit(BATCH_JOBS_AT_ONCE);
   return {
     [JOB_NAMES.syncDesigner]: (job) => mapSync(syncDesigner(ports, parsePayload(SyncDesignerJobSchema, job))),
     [JOB_NAMES.syncOpenRole]: (job) => mapSync(syncOpenRole(ports, parsePayload(SyncOpenRoleJobSchema, job))),
-    [JOB_NAMES.syncBatch]: (job) => syncBatch(ports, parsePayload(SyncBatchJobSchema, job)),
+    [JOB_NAMES.syncBatch]: (job) => {
+      const payload = parsePayload(SyncBatchJobSchema, job);
+      return batches(() => syncBatch(ports, payload));
+    },
     [JOB_NAMES.reindex]: (job, signal) =>
       reindex(ports, parsePayload(ReindexJobSchema, job).target, {
         onProgress: (progress) => job.updateProgress(progress),

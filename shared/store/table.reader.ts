@@ -171,22 +171,51 @@ export class TableReader<R extends ListedRow, T, S> {
   /**
    * The rows of a keyset walk, page by page, each page read under withKeysetPlan. The next page is read
    * while the caller works through this one (a reindex turns them into documents and bulk requests), so
-   * the database and the caller each wait on the other about half as long. At most two pages are held.
+   * the database and the caller each wait on the other about half as long. At most two pages are held,
+   * each of at most pageSize rows and about PAGE_BYTES: the first page is a small one, and each next
+   * page is sized by the rows of the one before (pageRows), so a table of large rows (long descriptions,
+   * fifty past roles) reads fewer at a time instead of holding pageSize of them.
    */
   private async *walk(page: (after: string | null, pageSize: number) => [string, unknown[]], pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<R> {
-    const read = (after: string | null): Promise<R[]> => {
-      const rows = withKeysetPlan(this.db, (tx) => tx.query<R>(...page(after, pageSize))).then((r) => r.rows);
+    const read = (after: string | null, limit: number): Promise<R[]> => {
+      const rows = withKeysetPlan(this.db, (tx) => tx.query<R>(...page(after, limit))).then((r) => r.rows);
       // Awaited below; this keeps a read that fails while the caller is busy from counting as unhandled.
       rows.catch(() => undefined);
       return rows;
     };
-    let next = read(null);
+    let limit = Math.min(pageSize, FIRST_PAGE_ROWS);
+    let next = read(null, limit);
     for (;;) {
       const rows = await next;
-      const full = rows.length === pageSize;
-      if (full) next = read(rows.at(-1)!.id);
+      const full = rows.length === limit;
+      if (full) {
+        limit = pageRows(rows, pageSize, PAGE_BYTES);
+        next = read(rows.at(-1)!.id, limit);
+      }
       yield* rows;
       if (!full) return;
     }
   }
+}
+
+/** Bytes a keyset page of a walk holds, about (see walk). */
+export const PAGE_BYTES = 1024 * 1024;
+const FIRST_PAGE_ROWS = 50;
+/** Rows whose size is measured to size the next page: enough for an average, few enough to cost nothing. */
+const SIZE_SAMPLE = 25;
+
+/**
+ * The rows of the next page: as many as fit in `bytes` at the average size of these rows (their JSON
+ * length, from an evenly spaced sample), from 1 to maxRows.
+ */
+export function pageRows(rows: readonly unknown[], maxRows: number, bytes: number): number {
+  if (rows.length === 0) return maxRows;
+  const step = Math.max(1, Math.floor(rows.length / SIZE_SAMPLE));
+  let measured = 0;
+  let length = 0;
+  for (let i = 0; i < rows.length; i += step) {
+    length += JSON.stringify(rows[i]).length;
+    measured += 1;
+  }
+  return Math.max(1, Math.min(maxRows, Math.floor(bytes / (length / measured))));
 }

@@ -52,7 +52,11 @@ function formatReindex(reindex: SyncStatus['reindex']): string[] {
     const where = progress.success ? `, ${progress.data.kind} ${progress.data.phase} ${progress.data.done}/${progress.data.total}` : '';
     const crashes = job.stalled_count ? `; restarted after ${job.stalled_count} worker crash${job.stalled_count === 1 ? '' : 'es'}` : '';
     const failure = job.failed_reason ? `: ${job.failed_reason}` : '';
-    lines.push(`  ${job.id} (${String(job.target)}) ${job.state}${where}${crashes}${failure}`);
+    const lost =
+      job.worker === 'lost'
+        ? '; no worker is running it: the worker that ran it stopped without finishing (crashed, killed or out of memory), and the next worker to start runs it again from a new snapshot'
+        : '';
+    lines.push(`  ${job.id} (${String(job.target)}) ${job.state}${where}${crashes}${failure}${lost}`);
   }
   for (const [kind, index] of Object.entries(reindex.indices)) {
     const partial =

@@ -302,4 +302,29 @@ describe('reindex', () => {
     const done = reports.map((r) => r.done);
     expect(done).toEqual([...done].sort((x, y) => x - y));
   });
+  it('holds one progress report behind a slow one, not one per tick: the newest replaces any unsent one', async () => {
+    const w = world();
+    for (let i = 0; i < 200; i += 1) w.edit.designer(`d${String(i).padStart(3, '0')}`);
+    const sent: ReindexProgress[] = [];
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const run = w.run(
+      {
+        progressEveryMs: 0,
+        onProgress: async (p) => {
+          sent.push(p);
+          await slow;
+        },
+      },
+      'designers',
+    );
+    // The first report is still being sent while the whole rebuild runs (200 ticks, and its phases).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toHaveLength(1);
+    release();
+    await run;
+    // The one in flight, then only the newest of everything reported meanwhile.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ phase: 'done', done: 200, total: 200 });
+  });
 });

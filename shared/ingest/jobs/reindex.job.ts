@@ -239,13 +239,18 @@ function openRolePlan(deps: ReindexDeps): KindPlan<IndexedOpenRole> {
   };
 }
 
-/** Throttled, ordered, best-effort progress reports. */
+/**
+ * Throttled, ordered, best-effort progress reports. One is sent at a time and only the newest waits
+ * behind it (a newer report makes an unsent one moot), so a slow or unreachable Redis holds one report,
+ * not one per tick for as long as it is down.
+ */
 class ProgressReporter {
   done = 0;
   private kind: IndexKind = 'designers';
   private current: ReindexPhase = 'waiting-for-lock';
   private lastReport = 0;
-  private chain: Promise<unknown> = Promise.resolve();
+  private pending: ReindexProgress | null = null;
+  private sending: Promise<void> | null = null;
 
   constructor(
     private readonly target: ReindexTarget,
@@ -271,14 +276,14 @@ class ProgressReporter {
     this.report();
   }
 
-  flush(): Promise<unknown> {
-    return this.chain;
+  async flush(): Promise<void> {
+    while (this.sending) await this.sending;
   }
 
   private report(): void {
     this.lastReport = Date.now();
     const elapsed = Date.now() - this.started;
-    const progress: ReindexProgress = {
+    this.pending = {
       target: this.target,
       kind: this.kind,
       phase: this.current,
@@ -287,7 +292,27 @@ class ProgressReporter {
       rate: elapsed > 0 ? Math.round((this.done / elapsed) * 1000 * 10) / 10 : 0,
       elapsed_ms: elapsed,
     };
+    this.kick();
+  }
+
+  private kick(): void {
+    if (this.sending) return;
+    this.sending = this.sendPending().finally(() => {
+      this.sending = null;
+      // A report made between the last send and this line.
+      if (this.pending) this.kick();
+    });
+  }
+
+  private async sendPending(): Promise<void> {
     const send = this.options.onProgress;
-    if (send) this.chain = this.chain.then(() => send(progress)).catch(() => undefined);
+    for (let progress = this.pending; progress; progress = this.pending) {
+      this.pending = null;
+      try {
+        await send?.(progress);
+      } catch {
+        // Best effort: the next report says it again.
+      }
+    }
   }
 }

@@ -7,6 +7,7 @@ import { type InMemoryRows, VersionClock } from '../ports/fakes/in-memory-rows.f
 import { InMemoryChangeLog } from '../ports/fakes/in-memory-change-log.fake.ts';
 import { InMemorySearch } from '../ports/fakes/in-memory-search.fake.ts';
 import { BatchWriteError } from './ingest-job.errors.ts';
+import { PAGE_BYTES } from '../../store/table.reader.ts';
 import { syncBatch } from './sync-batch.job.ts';
 import type { SyncBatchJob } from './sync-batch-job.schema.ts';
 
@@ -148,5 +149,31 @@ describe('syncBatch', () => {
     // A delete may repeat at the same version (external_gte): it leaves the index as it was.
     expect(await run(job)).toEqual({ indexed: 0, deleted: 1, stale: 1, handedOff: 0 });
     expect(search.indices.get((await search.currentIndex('designers'))!)).toEqual(before);
+  });
+  it('reads and writes a batch of large rows a part at a time, each about PAGE_BYTES, with the same outcome', async () => {
+    const ids = Array.from({ length: 500 }, (_, i) => `big-${String(i).padStart(3, '0')}`);
+    for (const id of ids) {
+      const big = designer(id);
+      big.designer.description = 'x'.repeat(20_000);
+      designers.put(big);
+    }
+    const parts: number[] = [];
+    const counting = { loadMany: (part: readonly string[]) => (parts.push(part.length), designers.loadMany(part)) };
+    const outcome = await syncBatch({ designers: counting, openRoles, writer: search, handOff: async (c) => void handedOff.push(...c), changes }, batch('designer', ids));
+    expect(outcome).toEqual({ indexed: 500, deleted: 0, stale: 0, handedOff: 0 });
+    expect(live().size).toBe(500);
+    // A first part of 50 measures the rows; then as many as fit in PAGE_BYTES (about 50 of 20 kB).
+    expect(parts[0]).toBe(50);
+    expect(Math.max(...parts.slice(1)) * 20_000).toBeLessThanOrEqual(PAGE_BYTES);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(500);
+  });
+
+  it('reads a batch of ordinary rows in two parts: the first 50, then the rest', async () => {
+    const ids = Array.from({ length: 500 }, (_, i) => `d-${String(i).padStart(3, '0')}`);
+    for (const id of ids) designers.put(designer(id));
+    const parts: number[] = [];
+    const counting = { loadMany: (part: readonly string[]) => (parts.push(part.length), designers.loadMany(part)) };
+    await syncBatch({ designers: counting, openRoles, writer: search, handOff: async (c) => void handedOff.push(...c), changes }, batch('designer', ids));
+    expect(parts).toEqual([50, 450]);
   });
 });

@@ -4,6 +4,7 @@ import type { Change } from '../outbox/change.ts';
 import type { ChangeConfirmation, SettledChange } from '../ports/change-confirmation.port.ts';
 import type { DocumentWriter, WriteResult } from '../ports/document-writer.port.ts';
 import type { RowReader } from '../ports/row-reader.port.ts';
+import { PAGE_BYTES, pageRows } from '../../store/table.reader.ts';
 import { BatchWriteError, isPermanentFailure } from './ingest-job.errors.ts';
 import type { SyncBatchJob } from './sync-batch-job.schema.ts';
 
@@ -37,8 +38,9 @@ interface BatchKind<T> {
 }
 
 /**
- * The batched twin of syncEntity, for bursts: one read of every row (one statement, one snapshot), then
- * one bulk request of versioned writes. Like a single-row job it writes what each row is now, whatever
+ * The batched twin of syncEntity, for bursts: one read of the rows (one statement, one snapshot), then
+ * one bulk request of versioned writes, per part of about PAGE_BYTES of rows (a batch of ordinary rows
+ * is two parts: its first 50, which measure the rows, and the rest). Like a single-row job it writes what each row is now, whatever
  * the payload says, with the row's own version (external versioning): so batches that run late, twice,
  * shuffled or interleaved with single-row jobs never overwrite a newer document.
  *
@@ -57,32 +59,44 @@ export function syncBatch(deps: SyncBatchDeps, job: SyncBatchJob): Promise<SyncB
 async function syncKind<T>(deps: SyncBatchDeps, job: SyncBatchJob, kind: BatchKind<T>): Promise<SyncBatchOutcome> {
   const ids = job.items.map((i) => i.id);
   const byId = new Map(job.items.map((i) => [i.id, i]));
-  const states = await kind.rows.loadMany(ids);
-
-  const listed: T[] = [];
-  const unlisted: { id: string; version: number }[] = [];
+  const outcome: SyncBatchOutcome = { indexed: 0, deleted: 0, stale: 0, handedOff: 0 };
   const single = new Set<string>();
   const versions = new Map<string, number>();
-  for (const [id, state] of states) {
-    if (state.state === 'listed') listed.push(state.item);
-    else if (state.state === 'unlisted') unlisted.push({ id, version: state.version });
-    else single.add(id);
-    if (state.state === 'listed' || state.state === 'unlisted') versions.set(id, state.version);
-  }
 
-  const written = listed.length === 0 ? empty() : await kind.write(listed);
-  const deleted = unlisted.length === 0 ? empty() : await deps.writer.deleteUpTo(unlisted, kind.index);
+  // A part of the batch at a time, about PAGE_BYTES of rows each (sized by the rows of the part before),
+  // so a batch of large rows never holds them all with their documents at once.
+  for (let start = 0, size = Math.min(FIRST_PART_ROWS, ids.length); start < ids.length; ) {
+    const part = ids.slice(start, start + size);
+    start += part.length;
+    const states = await kind.rows.loadMany(part);
 
-  const failures = [...written.failed, ...deleted.failed];
-  const transient = failures.filter((f) => !isPermanentFailure(f));
-  if (transient.length > 0) {
-    throw new BatchWriteError(`Elasticsearch did not take ${transient.length} of ${ids.length} writes: ${transient[0]!.reason}`);
+    const listed: T[] = [];
+    const unlisted: { id: string; version: number }[] = [];
+    for (const [id, state] of states) {
+      if (state.state === 'listed') listed.push(state.item);
+      else if (state.state === 'unlisted') unlisted.push({ id, version: state.version });
+      else single.add(id);
+      if (state.state === 'listed' || state.state === 'unlisted') versions.set(id, state.version);
+    }
+    if (listed.length > 0) size = pageRows(listed, ids.length, PAGE_BYTES);
+
+    const written = listed.length === 0 ? empty() : await kind.write(listed);
+    const deleted = unlisted.length === 0 ? empty() : await deps.writer.deleteUpTo(unlisted, kind.index);
+
+    const failures = [...written.failed, ...deleted.failed];
+    const transient = failures.filter((f) => !isPermanentFailure(f));
+    if (transient.length > 0) {
+      throw new BatchWriteError(`Elasticsearch did not take ${transient.length} of ${part.length} writes: ${transient[0]!.reason}`);
+    }
+    for (const f of failures) single.add(f.id);
+    // A listed row refused with nothing live under its id lost to a newer delete of that id: the single-row
+    // job gives it a version above that delete (see syncEntity).
+    const live = await deps.writer.liveIds(written.staleIds, kind.index);
+    for (const id of written.staleIds) if (!live.has(id)) single.add(id);
+    outcome.indexed += written.applied;
+    outcome.deleted += deleted.applied;
+    outcome.stale += written.stale + deleted.stale;
   }
-  for (const f of failures) single.add(f.id);
-  // A listed row refused with nothing live under its id lost to a newer delete of that id: the single-row
-  // job gives it a version above that delete (see syncEntity).
-  const live = await deps.writer.liveIds(written.staleIds, kind.index);
-  for (const id of written.staleIds) if (!live.has(id)) single.add(id);
 
   // Rows handed off are confirmed by their own jobs; the rest are in the index now, at their version or newer.
   const settled: SettledChange[] = [...versions].filter(([id]) => !single.has(id)).map(([id, version]) => ({ id, version }));
@@ -95,13 +109,11 @@ async function syncKind<T>(deps: SyncBatchDeps, job: SyncBatchJob, kind: BatchKi
       }),
     );
   }
-  return {
-    indexed: written.applied,
-    deleted: deleted.applied,
-    stale: written.stale + deleted.stale,
-    handedOff: single.size,
-  };
+  return { ...outcome, handedOff: single.size };
 }
+
+/** The first part of a batch, small: its rows tell how many of the kind fit in PAGE_BYTES. */
+const FIRST_PART_ROWS = 50;
 
 function empty(): WriteResult {
   return { applied: 0, stale: 0, staleIds: [], failed: [] };

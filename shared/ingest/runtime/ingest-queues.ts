@@ -87,7 +87,7 @@ export class IngestQueues {
   readonly marker: QueueMarker;
 
   /** `connection` is owned by the caller, who closes it after close(). */
-  constructor(connection: Redis, prefix: string, onError: (error: Error) => void = () => undefined) {
+  constructor(private readonly connection: Redis, prefix: string, onError: (error: Error) => void = () => undefined) {
     const key = `${prefix}:ingest:marker`;
     this.marker = {
       read: () => connection.get(key),
@@ -201,6 +201,15 @@ export class IngestQueues {
       .sort((a, b) => (b.finishedOn ?? 0) - (a.finishedOn ?? 0))[0];
     if (finished) views.push(await toView(finished, QUEUE_NAMES.maintenance));
     return views;
+  }
+
+  /**
+   * Whether a live worker holds this active maintenance job. A worker renews its job's lock while it
+   * runs; a worker that died (kill -9, out of memory) leaves the job active with a lock that lapses, and
+   * only a worker that starts later moves it back to waiting and runs it again.
+   */
+  async heldByWorker(jobId: string): Promise<boolean> {
+    return (await this.connection.exists(`${this.maintenance.toKey(jobId)}:lock`)) === 1;
   }
 
   /** The newest failed jobs of both queues, with their reasons. */

@@ -34,6 +34,11 @@ export interface ReindexStatus {
     attempts_made: number;
     failed_reason: string | null;
     finished_at: string | null;
+    /**
+     * For an active job: running (a live worker holds it) or lost (the worker running it stopped without
+     * finishing: crashed, killed or out of memory; the next worker to start runs it again). Null otherwise.
+     */
+    worker: 'running' | 'lost' | null;
   }[];
   indices: Record<'designers' | 'open_roles', { alias_on: string | null; partial: string[]; partial_state: PartialState }>;
 }
@@ -42,7 +47,7 @@ export interface ReindexStatus {
 export type PartialState = 'none' | 'building' | 'leftover';
 
 export interface SyncStatusDeps {
-  queues: Pick<IngestQueues, 'counts' | 'failedJobs' | 'reindexJobs'>;
+  queues: Pick<IngestQueues, 'counts' | 'failedJobs' | 'reindexJobs' | 'heldByWorker'>;
   changeLog: Pick<ChangeLogRepository, 'unconfirmed'>;
   designers: Pick<ListedRows<unknown>, 'countListed'>;
   openRoles: Pick<ListedRows<unknown>, 'countListed'>;
@@ -89,8 +94,8 @@ async function getReindexStatus(deps: SyncStatusDeps): Promise<ReindexStatus> {
     const partial_state: PartialState = partial.length === 0 ? 'none' : running ? 'building' : 'leftover';
     return { alias_on: await deps.manager.currentIndex(kind), partial, partial_state };
   };
-  return {
-    jobs: views.map((v) => ({
+  const jobs = await Promise.all(
+    views.map(async (v) => ({
       id: v.id,
       state: v.state,
       target: (v.data as { target?: unknown } | null)?.target ?? null,
@@ -99,7 +104,8 @@ async function getReindexStatus(deps: SyncStatusDeps): Promise<ReindexStatus> {
       attempts_made: v.attempts_made,
       failed_reason: v.failed_reason,
       finished_at: v.finished_at,
+      worker: v.state === 'active' ? ((await deps.queues.heldByWorker(v.id)) ? ('running' as const) : ('lost' as const)) : null,
     })),
-    indices: { designers: await index('designers'), open_roles: await index('openRoles') },
-  };
+  );
+  return { jobs, indices: { designers: await index('designers'), open_roles: await index('openRoles') } };
 }

@@ -27,6 +27,33 @@ type VersionType = 'external' | 'external_gte';
 type Source<T> = AsyncIterable<T> | Iterable<T>;
 
 /**
+ * What one bulk load holds at once. The helper pulls a document from its source only while a request
+ * slot is free or the body it is filling is under flushBytes, so a slow Elasticsearch slows the source
+ * (a keyset reader, a batch) instead of filling the heap: at most `concurrency` requests in flight, each
+ * kept until its answer (its retries and failure reports read it), and one body being filled, about
+ * flushBytes each and one document more. A body lives as its serialized lines, the ndjson the transport
+ * joins them into and the buffer on the socket: about three times flushBytes per request, so ~9 MiB for
+ * the defaults, however many documents a load has and however slowly they are taken.
+ */
+export interface BulkLimits {
+  /** Serialized bytes of documents per bulk request (the helper's flushBytes; its default is 5 MB). */
+  flushBytes: number;
+  /** Bulk requests in flight at once (the helper's default is 5). */
+  concurrency: number;
+  /** Retries of the operations Elasticsearch answered 429 (too busy), each after retryWaitMs; the rest are dropped and reported. */
+  retries: number;
+  retryWaitMs: number;
+}
+
+export const DEFAULT_BULK_LIMITS: BulkLimits = { flushBytes: 1024 * 1024, concurrency: 2, retries: 3, retryWaitMs: 5000 };
+
+/**
+ * Only what the helper reads of each item's outcome (its operation, status and error): an answer of a
+ * few bytes per operation, not the ~200 of its index, id, version, shards and sequence numbers.
+ */
+const BULK_RESPONSE_FILTER = 'errors,items.*.status,items.*.error';
+
+/**
  * Writes documents with external versioning: the source row's version decides, so a stale write never
  * overwrites a newer one, whatever order the writes arrive in. A version conflict is counted as stale,
  * not as a failure.
@@ -35,6 +62,7 @@ export class ElasticsearchDocumentWriter {
   constructor(
     private readonly client: Client,
     readonly names: IndexNames,
+    private readonly limits: BulkLimits = DEFAULT_BULK_LIMITS,
   ) {}
 
   indexDesigners(items: Source<IndexedDesigner>, index = this.names.designers): Promise<BulkResult> {
@@ -134,7 +162,11 @@ export class ElasticsearchDocumentWriter {
         }
         failed.push({ id, reason: JSON.stringify(dropped.error), status: dropped.status });
       },
-      retries: 3,
+      flushBytes: this.limits.flushBytes,
+      concurrency: this.limits.concurrency,
+      retries: this.limits.retries,
+      wait: this.limits.retryWaitMs,
+      filter_path: BULK_RESPONSE_FILTER,
       // Through a public name, the alias must exist: otherwise Elasticsearch would auto-create a plain
       // index under that name with guessed mappings, and the alias could never be created after.
       require_alias: index === this.names.designers || index === this.names.openRoles,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Config } from '../../../shared/config/config.schema.ts';
@@ -46,6 +47,12 @@ export function workerEnv(config: Config, port: number, extra: Record<string, st
   };
 }
 
+/** The V8 flags of `npm run worker` (its heap cap), as the worker image runs it too. */
+export function workerNodeFlags(): string[] {
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.worker!;
+  return (/node ((?:--\S+ )*)dist\//.exec(script)?.[1] ?? '').trim().split(' ').filter(Boolean);
+}
+
 /** The sources through tsx (what the tests change), or the build `npm run build` leaves in dist/ (what ships). */
 export const WORKER_ENTRY = {
   source: ['--import', 'tsx', 'services/ingest-worker/main.ts'],
@@ -56,8 +63,12 @@ export const WORKER_ENTRY = {
  * `npm run worker`, minus npm: one node process running the worker, returned once it answers /healthz.
  * stdout is read line by line (test hooks announce themselves there).
  */
-export async function startWorkerProcess(env: NodeJS.ProcessEnv, entry: keyof typeof WORKER_ENTRY = 'source'): Promise<WorkerProcess> {
-  const proc = spawn(process.execPath, [...WORKER_ENTRY[entry]], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startWorkerProcess(
+  env: NodeJS.ProcessEnv,
+  entry: keyof typeof WORKER_ENTRY = 'source',
+  nodeFlags: readonly string[] = [],
+): Promise<WorkerProcess> {
+  const proc = spawn(process.execPath, [...nodeFlags, ...WORKER_ENTRY[entry]], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines: string[] = [];
   const waiters = new Set<() => void>();
   createInterface({ input: proc.stdout! }).on('line', (line) => {
