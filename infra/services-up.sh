@@ -153,7 +153,13 @@ start_es() {
     chown -R "$ES_USER" "$ES_HOME"
   fi
   # Nodes start in parallel: each launcher returns once its node runs, and a cluster forms from them all.
-  for ((i = 0; i < ES_NODES; i++)); do start_es_node "$jdk" "$i" & pids+=($!); done
+  # A node still running (one of a cluster that lost another) is left as it is.
+  local pid_file
+  for ((i = 0; i < ES_NODES; i++)); do
+    pid_file="$CACHE_DIR/es-run-$((ES_PORT + i))/es.pid"
+    if [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null; then continue; fi
+    start_es_node "$jdk" "$i" & pids+=($!)
+  done
   for pid in "${pids[@]}"; do wait "$pid" || exit 1; done
   for _ in $(seq 1 180); do
     es_healthy && return
