@@ -203,8 +203,10 @@ export class ElasticsearchIndexManager {
     });
     await this.client.indices.refresh({ index });
     const { number_of_data_nodes: dataNodes } = await this.client.cluster.health();
+    // An auto-expand range asks for at least its lower bound.
     const replicas = this.settings.replicas;
-    const wanted = typeof replicas === 'string' || replicas < dataNodes ? 'green' : 'yellow';
+    const fewest = typeof replicas === 'number' ? replicas : Number(replicas.split('-')[0]);
+    const wanted = fewest < dataNodes ? 'green' : 'yellow';
     const health = await this.client.cluster.health(
       { index, wait_for_status: wanted, timeout: `${this.healthTimeoutMs}ms` },
       // A timed-out wait answers 408 with the health it reached.
