@@ -121,8 +121,15 @@ describe.skipIf(!enabled)('node loss in a three-node cluster with one replica', 
       for (let k = 0; k < KILLS; k += 1) {
         if (k > 0) await cluster!.up();
         const designersIndex = (await h!.manager.currentIndex('designers'))!;
-        const health = await h!.es.cluster.health({ index: designersIndex, wait_for_status: 'green', timeout: '120s' });
-        expect(health.status).toBe('green');
+        // A restarted node takes shards back: the primary is picked once nothing moves any more.
+        const health = await h!.es.cluster.health({
+          index: designersIndex,
+          wait_for_status: 'green',
+          wait_for_no_relocating_shards: true,
+          wait_for_no_initializing_shards: true,
+          timeout: '180s',
+        });
+        expect(health).toMatchObject({ status: 'green', timed_out: false });
         const copies = await shardCopies('designers');
         expect(copies.map((c) => c.prirep).sort()).toEqual(['p', 'r']);
         const primaryNode = copies.find((c) => c.prirep === 'p')!.node;
