@@ -1,27 +1,37 @@
 #!/usr/bin/env bash
 # Starts the real services for development and tests without Docker. Idempotent.
 # - Elasticsearch: the integ-test-zip distribution from Maven Central, fetched once with mvn and cached
-#   outside the repo, run single-node on 127.0.0.1 with security off, under a Temurin JDK >= 21, as an
-#   unprivileged user (Elasticsearch refuses root).
+#   outside the repo, run on 127.0.0.1 with security off, under a Temurin JDK >= 21, as an unprivileged user
+#   (Elasticsearch refuses root). One node by default; ES_NODES=3 starts a cluster of three nodes of the same
+#   distribution, HTTP on ES_PORT, ES_PORT+1, ... and transport on ES_TRANSPORT_PORT, +1, ..., each with its
+#   own data directory under the cache and a 512 MB heap, and prints ELASTICSEARCH_URL as the list.
 # - Postgres and Redis: started with the machine's own commands if they are installed but stopped.
+# SERVICES=elasticsearch starts Elasticsearch only (the cluster tests start a cluster of their own).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # shellcheck source=/dev/null
 source "$here/versions.env"
 
 ES_PORT="${ES_PORT:-9200}"
+ES_NODES="${ES_NODES:-1}"
+ES_TRANSPORT_PORT="${ES_TRANSPORT_PORT:-9300}"
+SERVICES="${SERVICES:-elasticsearch,postgres,redis}"
+case "$ES_NODES" in ''|*[!0-9]*|0) echo "[services:up] ES_NODES must be a whole number of at least 1" >&2; exit 1 ;; esac
 # Root's home is closed to the unprivileged user that runs Elasticsearch, so root caches under /var/cache.
 if [ "$(id -u)" = 0 ]; then default_cache=/var/cache/designer-directory; else default_cache="${XDG_CACHE_HOME:-$HOME/.cache}/designer-directory"; fi
 CACHE_DIR="${DD_CACHE_DIR:-$default_cache}"
 ES_HOME="$CACHE_DIR/elasticsearch-$ES_VERSION"
-ES_RUN="$CACHE_DIR/es-run-$ES_PORT"
 ES_USER="${ES_USER:-elasticsearch}"
 es_url="http://127.0.0.1:$ES_PORT"
+es_urls="$es_url"
+for ((i = 1; i < ES_NODES; i++)); do es_urls="$es_urls,http://127.0.0.1:$((ES_PORT + i))"; done
 
 log() { printf '[services:up] %s\n' "$*" >&2; }
+wanted() { [[ ",$SERVICES," == *",$1,"* ]]; }
 
+# Healthy means every node of the cluster has joined (a lone node of an unformed cluster answers no health).
 es_healthy() {
-  curl -fsS --max-time 2 "$es_url/_cluster/health?wait_for_status=yellow&timeout=1s" >/dev/null 2>&1
+  curl -fsS --max-time 3 "$es_url/_cluster/health?wait_for_status=yellow&wait_for_nodes=$ES_NODES&timeout=1s" >/dev/null 2>&1
 }
 
 ensure_postgres() {
@@ -98,50 +108,84 @@ fetch_es() {
   rmdir "$tmp"
 }
 
-start_es() {
-  local jdk; jdk="$(find_jdk)"
-  mkdir -p "$ES_RUN/data" "$ES_RUN/logs"
+# One node: discovery.type=single-node, a random transport port. Several: a cluster formed from the seed
+# hosts, each node master-eligible and holding data, so that any one of them can go.
+start_es_node() {
+  local jdk="$1" i="$2" http_port=$((ES_PORT + $2)) run="$CACHE_DIR/es-run-$((ES_PORT + $2))"
+  mkdir -p "$run/data" "$run/logs"
   local run_as=()
   if [ "$(id -u)" = 0 ]; then
-    id "$ES_USER" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$ES_USER"
-    chown -R "$ES_USER" "$ES_HOME" "$ES_RUN"
+    chown -R "$ES_USER" "$run"
     run_as=(runuser -u "$ES_USER" --)
   fi
-  log "starting Elasticsearch $ES_VERSION on $es_url (JDK $jdk)"
-  "${run_as[@]}" env ES_JAVA_HOME="$jdk" ES_JAVA_OPTS="${ES_JAVA_OPTS:--Xms512m -Xmx1g}" \
-    "$ES_HOME/bin/elasticsearch" -d -p "$ES_RUN/es.pid" \
-    -E cluster.name=designer-directory-dev \
-    -E discovery.type=single-node \
+  local cluster_name=designer-directory-dev topology=(-E discovery.type=single-node -E transport.port=0) heap="-Xms512m -Xmx1g"
+  if [ "$ES_NODES" -gt 1 ]; then
+    local seeds="" masters="" j
+    for ((j = 0; j < ES_NODES; j++)); do
+      seeds="$seeds${seeds:+,}127.0.0.1:$((ES_TRANSPORT_PORT + j))"
+      masters="$masters${masters:+,}dd-$ES_PORT-$j"
+    done
+    topology=(-E node.name="dd-$ES_PORT-$i" -E transport.port=$((ES_TRANSPORT_PORT + i))
+      -E discovery.seed_hosts="$seeds" -E cluster.initial_master_nodes="$masters")
+    heap="-Xms512m -Xmx512m"
+    cluster_name="designer-directory-dev-$ES_PORT"
+  fi
+  log "starting Elasticsearch $ES_VERSION on http://127.0.0.1:$http_port (JDK $jdk)"
+  "${run_as[@]}" env ES_JAVA_HOME="$jdk" ES_JAVA_OPTS="${ES_JAVA_OPTS:-$heap}" \
+    "$ES_HOME/bin/elasticsearch" -d -p "$run/es.pid" \
+    -E cluster.name="$cluster_name" \
+    "${topology[@]}" \
     -E network.host=127.0.0.1 \
-    -E http.port="$ES_PORT" \
-    -E transport.port=0 \
+    -E http.port="$http_port" \
     -E xpack.security.enabled=false \
     -E xpack.ml.enabled=false \
     -E action.destructive_requires_name=false \
-    -E path.data="$ES_RUN/data" \
-    -E path.logs="$ES_RUN/logs" >"$ES_RUN/start.log" 2>&1 || {
-      log "Elasticsearch failed to start:"; tail -n 40 "$ES_RUN/start.log" >&2; exit 1; }
-  for _ in $(seq 1 120); do
+    -E path.data="$run/data" \
+    -E path.logs="$run/logs" >"$run/start.log" 2>&1 || {
+      log "Elasticsearch failed to start:"; tail -n 40 "$run/start.log" >&2; exit 1; }
+}
+
+start_es() {
+  local jdk i pids=()
+  jdk="$(find_jdk)"
+  if [ "$(id -u)" = 0 ]; then
+    id "$ES_USER" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$ES_USER"
+    chown -R "$ES_USER" "$ES_HOME"
+  fi
+  # Nodes start in parallel: each launcher returns once its node runs, and a cluster forms from them all.
+  # A node still running (one of a cluster that lost another) is left as it is.
+  local pid_file
+  for ((i = 0; i < ES_NODES; i++)); do
+    pid_file="$CACHE_DIR/es-run-$((ES_PORT + i))/es.pid"
+    if [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null; then continue; fi
+    start_es_node "$jdk" "$i" & pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || exit 1; done
+  for _ in $(seq 1 180); do
     es_healthy && return
     sleep 1
   done
-  log "Elasticsearch did not become healthy within 120 s:"; tail -n 40 "$ES_RUN/logs/"*.log >&2 || true
+  log "Elasticsearch did not become healthy within 180 s:"
+  for ((i = 0; i < ES_NODES; i++)); do tail -n 20 "$CACHE_DIR/es-run-$((ES_PORT + i))/logs/"*.log >&2 || true; done
   exit 1
 }
 
-ensure_postgres
-tune_postgres
-ensure_redis
-if es_healthy; then
-  log "Elasticsearch already running on $es_url"
-else
-  fetch_es
-  start_es
+if wanted postgres; then
+  ensure_postgres
+  tune_postgres
+fi
+wanted redis && ensure_redis
+if wanted elasticsearch; then
+  if es_healthy; then
+    log "Elasticsearch already running on $es_urls"
+  else
+    fetch_es
+    start_es
+  fi
 fi
 
-cat <<EOT
-# Services are up. Export these to point the service and the tests at them:
-export ELASTICSEARCH_URL=$es_url
-export DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
-export REDIS_URL=redis://127.0.0.1:6379
-EOT
+echo "# Services are up. Export these to point the service and the tests at them:"
+wanted elasticsearch && echo "export ELASTICSEARCH_URL=$es_urls"
+wanted postgres && echo "export DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres"
+wanted redis && echo "export REDIS_URL=redis://127.0.0.1:6379"
+exit 0

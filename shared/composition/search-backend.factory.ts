@@ -2,7 +2,7 @@ import type { Config } from '../config/config.schema.ts';
 import { usingElasticsearch } from '../config/unusable-service.error.ts';
 import { CursorCodec } from '../search/cursor.codec.ts';
 import { createElasticsearchClient } from '../search/elasticsearch/es-client.factory.ts';
-import { ElasticsearchIndexManager } from '../search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager, indexSettings } from '../search/elasticsearch/es-index.manager.ts';
 import { ElasticsearchSearchRepository, searchClientTimeoutMs } from '../search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../search/postgres/pg-search.repository.ts';
@@ -32,13 +32,17 @@ export interface SearchBackendDeps {
 
 export function createElasticsearchBackend(
   config: Pick<Config, 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'SEARCH_TIMEOUT_MS'> &
-    Partial<Pick<Config, 'ES_MAX_OPEN_PITS' | 'ES_MAX_OPEN_PITS_PER_CLIENT'>>,
+    Partial<Pick<Config, 'ES_MAX_OPEN_PITS' | 'ES_MAX_OPEN_PITS_PER_CLIENT' | 'ES_SNIFF' | 'ES_INDEX_REPLICAS' | 'ES_INDEX_SHARDS'>>,
   deps: SearchBackendDeps = {},
 ): SearchBackend {
   if (!config.ELASTICSEARCH_URL) throw new Error('ELASTICSEARCH_URL is not set');
-  const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL, requestTimeoutMs: searchClientTimeoutMs(config.SEARCH_TIMEOUT_MS) });
+  const client = createElasticsearchClient({
+    url: config.ELASTICSEARCH_URL,
+    requestTimeoutMs: searchClientTimeoutMs(config.SEARCH_TIMEOUT_MS),
+    sniff: config.ES_SNIFF === 'on',
+  });
   const names = indexNames(config.ES_INDEX_PREFIX);
-  const manager = new ElasticsearchIndexManager(client, names);
+  const manager = new ElasticsearchIndexManager(client, names, indexSettings(config));
   const url = config.ELASTICSEARCH_URL;
   return {
     search: new ElasticsearchSearchRepository(client, names, {

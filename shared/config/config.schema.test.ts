@@ -75,7 +75,9 @@ describe('loadConfig', () => {
     expect(message({ REINDEX_LOCK_MS: '10' })).toMatch(/REINDEX_LOCK_MS: must be a whole number of at least 1000$/);
     expect(message({ LOG_LEVEL: 'loud' })).toMatch(/LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent$/);
     expect(message({ SEARCH_BACKEND: 'mysql' })).toMatch(/SEARCH_BACKEND: must be one of elasticsearch, postgres$/);
-    expect(message({ ELASTICSEARCH_URL: 'notaurl' })).toMatch(/ELASTICSEARCH_URL: must be an absolute URL, such as http:\/\/127\.0\.0\.1:9200$/);
+    expect(message({ ELASTICSEARCH_URL: 'notaurl' })).toMatch(
+      /ELASTICSEARCH_URL: must be an absolute http\(s\) URL or a comma-separated list of them, such as http:\/\/127\.0\.0\.1:9200 or http:\/\/es-1:9200,http:\/\/es-2:9200$/,
+    );
     // Each service's example is of its own kind.
     expect(message({ DATABASE_URL: 'not a url' })).toMatch(/DATABASE_URL: must be an absolute URL, such as postgres:\/\/user@127\.0\.0\.1:5432\/directory$/);
     expect(message({ REDIS_URL: 'not a url' })).toMatch(/REDIS_URL: must be an absolute URL, such as redis:\/\/127\.0\.0\.1:6379$/);
@@ -95,6 +97,42 @@ describe('loadConfig', () => {
       PUBLIC_BASE_URL: 'http://localhost:3000',
     });
     expect(loadConfig({ PORT: '0', RATE_LIMIT_PER_MINUTE: '0' })).toMatchObject({ PORT: 0, RATE_LIMIT_PER_MINUTE: 0 });
+  });
+
+  it('takes ELASTICSEARCH_URL as one node or a comma-separated node pool, blanks and spaces ignored', () => {
+    expect(loadConfig({ ELASTICSEARCH_URL: 'http://127.0.0.1:9200' }).ELASTICSEARCH_URL).toEqual(['http://127.0.0.1:9200']);
+    const config = loadConfig({ ELASTICSEARCH_URL: ' http://es-1:9200, https://user:pw@es-2:9200 ,http://es-3:9200,' });
+    expect(config.ELASTICSEARCH_URL).toEqual(['http://es-1:9200', 'https://user:pw@es-2:9200', 'http://es-3:9200']);
+    expect(config.SEARCH_BACKEND).toBe('elasticsearch');
+  });
+
+  it('names the node of an ELASTICSEARCH_URL list that is not an http(s) URL, never echoing it (it may hold a password)', () => {
+    const failure = (value: string) => {
+      try {
+        loadConfig({ ELASTICSEARCH_URL: value });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${value}`);
+    };
+    expect(failure('http://es-1:9200,es-2:9200,http://es-3:9200')).toBe(
+      'Invalid configuration:\n  ELASTICSEARCH_URL: node 2 of the 3 listed must be an absolute http(s) URL, such as http://127.0.0.1:9200',
+    );
+    expect(failure('http://es-1:9200,redis://secret@es-2:6379')).not.toContain('secret');
+    expect(failure('http://es-1:9200 http://es-2:9200')).toMatch(/ELASTICSEARCH_URL: must be an absolute http\(s\) URL or a comma-separated list/);
+    // Two bad nodes: one line each.
+    expect(failure('a,b').split('\n')).toHaveLength(3);
+  });
+
+  it('gives every index the configured shards and replicas: a number, or an auto-expand range (default 0-1)', () => {
+    expect(loadConfig({})).toMatchObject({ ES_INDEX_REPLICAS: '0-1', ES_INDEX_SHARDS: 1, ES_SNIFF: 'off' });
+    expect(loadConfig({ ES_INDEX_REPLICAS: '1', ES_INDEX_SHARDS: '3', ES_SNIFF: 'on' })).toMatchObject({ ES_INDEX_REPLICAS: 1, ES_INDEX_SHARDS: 3, ES_SNIFF: 'on' });
+    expect(loadConfig({ ES_INDEX_REPLICAS: '0-all' }).ES_INDEX_REPLICAS).toBe('0-all');
+    expect(loadConfig({ ES_INDEX_REPLICAS: ' ' }).ES_INDEX_REPLICAS).toBe('0-1');
+    for (const bad of ['one', '-1', '1.5', '2-1', '0-', 'all']) {
+      expect(() => loadConfig({ ES_INDEX_REPLICAS: bad })).toThrow(/ES_INDEX_REPLICAS: /);
+    }
+    expect(() => loadConfig({ ES_INDEX_SHARDS: '0' })).toThrow(/ES_INDEX_SHARDS: must be a whole number from 1 to 1024/);
   });
 
   it('requires an Elasticsearch URL when Elasticsearch is chosen explicitly', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_CURSOR_SECRET_LENGTH } from '../search/cursor.codec.ts';
+import type { ReplicaSetting } from '../search/elasticsearch/mappings.ts';
 import { ReindexTestPauseSchema } from './reindex-test-pause.schema.ts';
 
 // An exported but empty variable (`PORT=` in a .env file) means unset, for every setting: a blank
@@ -17,6 +18,47 @@ const commaList = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+
+/**
+ * ELASTICSEARCH_URL: one node's URL, or several separated by commas (the client's node pool). Each must be
+ * an http(s) URL; the message names which one of a list is not (never its text, which may hold a password).
+ */
+const elasticsearchNodes = unsetIfBlank(
+  z
+    .string()
+    .transform((v, ctx) => {
+      const nodes = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const url = z.url({ protocol: /^https?$/ });
+      nodes.forEach((node, i) => {
+        if (url.safeParse(node).success) return;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            nodes.length === 1
+              ? 'must be an absolute http(s) URL or a comma-separated list of them, such as http://127.0.0.1:9200 or http://es-1:9200,http://es-2:9200'
+              : `node ${i + 1} of the ${nodes.length} listed must be an absolute http(s) URL, such as http://127.0.0.1:9200`,
+        });
+      });
+      return nodes;
+    })
+    .optional(),
+);
+
+/**
+ * ES_INDEX_REPLICAS: a number of replicas, or an auto-expand range that Elasticsearch fits to the data
+ * nodes there are ("0-1": none on one node, one as soon as there are two).
+ */
+const replicaSetting = unsetIfBlank(
+  z
+    .string()
+    .regex(/^\d+(-(\d+|all))?$/, { error: 'must be a whole number of replicas (0, 1, 2...) or an auto-expand range such as 0-1 or 0-all' })
+    .refine((v) => !/^\d+-\d+$/.test(v) || Number(v.split('-')[0]) <= Number(v.split('-')[1]), { error: 'the range must not end below its start' })
+    .transform((v): ReplicaSetting => (/^\d+$/.test(v) ? Number(v) : (v as ReplicaSetting)))
+    .default('0-1'),
+);
 
 /** A whole number in a range, its message saying which (zod's own says "expected number, received NaN"). */
 function wholeNumber(fallback: number, min: number, max?: number) {
@@ -37,7 +79,15 @@ export const ConfigSchema = z
     LOG_LEVEL: unsetIfBlank(choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
     // Unset: the local address on PORT, so links work wherever the process listens (see the transform).
     PUBLIC_BASE_URL: optionalUrl('https://designers.example'),
-    ELASTICSEARCH_URL: optionalUrl('http://127.0.0.1:9200'),
+    ELASTICSEARCH_URL: elasticsearchNodes,
+    // Learn the cluster's other nodes from the listed ones (at start and when a node fails). Off by
+    // default: nodes publish the addresses they bind, which a client behind NAT or in another network
+    // (Docker, Kubernetes) often cannot reach; list every node in ELASTICSEARCH_URL instead.
+    ES_SNIFF: unsetIfBlank(choice(['on', 'off']).default('off')),
+    // Every index the project creates (first start, reindex, rebuilds) gets these; a changed number of
+    // replicas is applied to the live indices at the next start, a changed number of shards at the next reindex.
+    ES_INDEX_REPLICAS: replicaSetting,
+    ES_INDEX_SHARDS: wholeNumber(1, 1, 1024),
     ES_INDEX_PREFIX: z
       .string()
       .regex(/^[a-z0-9_-]*$/, { error: 'lowercase letters, digits, _ and - only' })

@@ -58,7 +58,8 @@ function reasonOf(cause: unknown): string {
 /** How messages name the Postgres server at a URL. */
 export const postgresService = (url: string) => `Postgres at ${serviceAddress(url)}`;
 export const redisService = (url: string) => `Redis at ${serviceAddress(url)}`;
-export const elasticsearchService = (url: string) => `Elasticsearch at ${serviceAddress(url)}`;
+/** A node pool (ELASTICSEARCH_URL as a list) is named by every node's address. */
+export const elasticsearchService = (url: string | readonly string[]) => `Elasticsearch at ${(typeof url === 'string' ? [url] : url).map(serviceAddress).join(', ')}`;
 export const usingPostgres = <T>(url: string, work: () => Promise<T>) => usingService(postgresService(url), 'DATABASE_URL', work);
 export const usingRedis = <T>(url: string, work: () => Promise<T>) => usingService(redisService(url), 'REDIS_URL', work);
-export const usingElasticsearch = <T>(url: string, work: () => Promise<T>) => usingService(elasticsearchService(url), 'ELASTICSEARCH_URL', work);
+export const usingElasticsearch = <T>(url: string | readonly string[], work: () => Promise<T>) => usingService(elasticsearchService(url), 'ELASTICSEARCH_URL', work);

@@ -87,7 +87,7 @@ async function loadStore(name: 'pglite' | 'postgres', db: Db, cleanup: () => Pro
  */
 async function loadElasticsearch(url: string): Promise<LoadedBackend> {
   const prefix = uniqueName('contract');
-  const config = { ELASTICSEARCH_URL: url, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS };
+  const config = { ELASTICSEARCH_URL: [url], ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS };
   const backend = createElasticsearchBackend(config, { cursors: new CursorCodec(CONTRACT_CURSOR_SECRET) });
   const client = createElasticsearchClient({ url, requestTimeoutMs: 30_000 });
   const names = indexNames(prefix);

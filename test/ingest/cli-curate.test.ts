@@ -25,7 +25,7 @@ describe.skipIf(!services)('a curator deletes, hides or records an opt-out throu
     const config = h.config();
     const result = await runCli(args, {
       DATABASE_URL: config.DATABASE_URL!,
-      ELASTICSEARCH_URL: config.ELASTICSEARCH_URL!,
+      ELASTICSEARCH_URL: config.ELASTICSEARCH_URL!.join(','),
       REDIS_URL: config.REDIS_URL!,
       ES_INDEX_PREFIX: config.ES_INDEX_PREFIX,
       QUEUE_PREFIX: config.QUEUE_PREFIX,

@@ -104,7 +104,7 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
   let backend: SearchBackend;
 
   beforeAll(async () => {
-    backend = createElasticsearchBackend({ ELASTICSEARCH_URL: services!.elasticsearch, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: TIMEOUT_MS });
+    backend = createElasticsearchBackend({ ELASTICSEARCH_URL: [services!.elasticsearch], ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: TIMEOUT_MS });
     // Created with the patient client: the backend's own gives every request the search's short time.
     await manager.ensureIndices();
     await new ElasticsearchDocumentWriter(admin, names).indexDesigners(DESIGNERS.filter(isListed).map(toIndexedDesigner));
@@ -181,7 +181,7 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
   for (const [transport, send] of hangUps) {
     it(`a ${transport} client that hangs up cancels its search: the task is cancelled at once, not run to its end`, async () => {
       // A patient API over the same index, so that only the client's leaving can stop the search.
-      const patient = createElasticsearchBackend({ ELASTICSEARCH_URL: services!.elasticsearch, ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: 30_000 });
+      const patient = createElasticsearchBackend({ ELASTICSEARCH_URL: [services!.elasticsearch], ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: 30_000 });
       const patientApi = await listenApi(patient.search, { PUBLIC_BASE_URL });
       try {
         const leaving = new AbortController();

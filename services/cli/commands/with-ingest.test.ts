@@ -6,7 +6,7 @@ import { lostService } from './with-ingest.ts';
 const urls = {
   databaseUrl: 'postgres://curator:secret@db.internal:5432/directory',
   redisUrl: 'redis://:secret@queue.internal:6379',
-  elasticsearchUrl: 'https://elastic:secret@search.internal:9200',
+  elasticsearchUrl: ['https://elastic:secret@search.internal:9200'],
 };
 
 function responseError(statusCode: number): errors.ResponseError {
@@ -31,6 +31,13 @@ describe('lostService: which service a sync command lost', () => {
     expect(lost!.message).toMatch(/safe to run again/);
     expect(lost!.message).not.toMatch(/secret/);
     expect(lost!.cause).toBe(error);
+  });
+
+  it('names every node of a node pool, without their passwords', () => {
+    const pool = { ...urls, elasticsearchUrl: ['https://elastic:secret@es-1.internal:9200', 'https://elastic:secret@es-2.internal:9200'] };
+    const lost = lostService(new errors.ConnectionError('connect ECONNREFUSED 10.0.0.9:9200'), pool);
+    expect(lost!.message).toMatch(/^Lost Elasticsearch at es-1\.internal:9200, es-2\.internal:9200 \(ELASTICSEARCH_URL\) before the command finished: /);
+    expect(lost!.message).not.toMatch(/secret/);
   });
 
   it.each([

@@ -143,7 +143,7 @@ async function rebuild<T>(
   const previous = await deps.indices.currentIndex(kind);
   const index = await deps.indices.createNextIndex(kind);
   deps.logger.info({ kind, index, previous, snapshot }, 'reindex: loading');
-  await deps.indices.suspendRefresh(index);
+  await deps.indices.startBulkLoad(index);
 
   await phase('loading');
   let invalid = 0;
@@ -153,7 +153,8 @@ async function rebuild<T>(
   };
   const loaded = await plan.index(counted(plan.stream(pageSize, onInvalid), reporter, options, kind), index);
   assertWritten(loaded, index);
-  await deps.indices.restoreRefresh(index);
+  const health = await deps.indices.finishBulkLoad(index);
+  if (health.timedOut) deps.logger.warn({ kind, index, ...health }, 'reindex: swapping in an index whose replicas are not all assigned yet');
 
   await phase('replaying');
   let replayed = await replay(deps, plan, snapshot, index, pageSize);

@@ -1,3 +1,4 @@
+import type { IndexHealth } from '../../search/elasticsearch/es-index.manager.ts';
 import type { IndexKind } from '../../search/elasticsearch/index-names.ts';
 
 /**
@@ -17,10 +18,13 @@ export interface IndexManager {
   createNextIndex(kind: IndexKind): Promise<string>;
   /** Deletes every versioned index of a kind except those named; returns what it deleted. */
   pruneVersions(kind: IndexKind, keep: readonly string[]): Promise<string[]>;
-  /** No refreshes during a bulk load into an index nobody reads yet. */
-  suspendRefresh(index: string): Promise<void>;
-  /** Puts refreshes back and makes everything loaded so far searchable. */
-  restoreRefresh(index: string): Promise<void>;
+  /** No refreshes and no replicas during a bulk load into an index nobody reads yet. */
+  startBulkLoad(index: string): Promise<void>;
+  /**
+   * Puts the configured refreshes and replicas back, makes everything loaded so far searchable and waits
+   * for the replicas (the health reached, and whether the wait timed out first).
+   */
+  finishBulkLoad(index: string): Promise<IndexHealth>;
   /** Moves the alias to `to` in one atomic action. */
   swapAlias(kind: IndexKind, to: string): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { Config } from '../../config/config.schema.ts';
 import type { Logger } from '../../logging/logger.ts';
 import { createElasticsearchClient } from '../../search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../../search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager, indexSettings } from '../../search/elasticsearch/es-index.manager.ts';
 import { indexNames } from '../../search/elasticsearch/index-names.ts';
 import { createPgDb, type Db } from '../../store/db.ts';
 import { DesignerReader } from '../../store/designer.reader.ts';
@@ -15,7 +15,8 @@ import { createRedisConnection } from './redis-connection.factory.ts';
 export type IngestConfig = Pick<
   Config,
   'DATABASE_URL' | 'REDIS_URL' | 'ELASTICSEARCH_URL' | 'ES_INDEX_PREFIX' | 'QUEUE_PREFIX' | 'PUBLIC_BASE_URL'
->;
+> &
+  Partial<Pick<Config, 'ES_SNIFF' | 'ES_INDEX_REPLICAS' | 'ES_INDEX_SHARDS'>>;
 
 /** Everything the ingest jobs, the relay and the curator tools work with. */
 export interface IngestContext {
@@ -41,7 +42,10 @@ export class MissingServiceError extends Error {
 }
 
 /** Checks the three services are configured; the ingest pipeline has no embedded fallback. */
-export function requireIngestServices(config: IngestConfig, what: string): { databaseUrl: string; redisUrl: string; elasticsearchUrl: string } {
+export function requireIngestServices(
+  config: IngestConfig,
+  what: string,
+): { databaseUrl: string; redisUrl: string; elasticsearchUrl: readonly string[] } {
   const missing = (['DATABASE_URL', 'REDIS_URL', 'ELASTICSEARCH_URL'] as const).filter((k) => !config[k]);
   if (missing.length) throw new MissingServiceError(missing, what);
   return { databaseUrl: config.DATABASE_URL!, redisUrl: config.REDIS_URL!, elasticsearchUrl: config.ELASTICSEARCH_URL! };
@@ -62,7 +66,11 @@ export interface IngestContextOptions {
 export function createIngestContext(config: IngestConfig, logger: Logger, options: IngestContextOptions = {}): IngestContext {
   const urls = requireIngestServices(config, 'The ingest pipeline');
   const db = createPgDb(urls.databaseUrl, { max: options.poolSize ?? 10 });
-  const es = createElasticsearchClient({ url: urls.elasticsearchUrl, requestTimeoutMs: options.esRequestTimeoutMs ?? 30_000 });
+  const es = createElasticsearchClient({
+    url: urls.elasticsearchUrl,
+    requestTimeoutMs: options.esRequestTimeoutMs ?? 30_000,
+    sniff: config.ES_SNIFF === 'on',
+  });
   const names = indexNames(config.ES_INDEX_PREFIX);
   const redis = createRedisConnection(urls.redisUrl, 'producer');
   redis.on('error', () => undefined); // reported through the queues' error events and /readyz
@@ -74,7 +82,7 @@ export function createIngestContext(config: IngestConfig, logger: Logger, option
     changeLog: new ChangeLogRepository(db),
     designers: new DesignerReader(db, config.PUBLIC_BASE_URL),
     openRoles: new OpenRoleReader(db),
-    manager: new ElasticsearchIndexManager(es, names),
+    manager: new ElasticsearchIndexManager(es, names, indexSettings(config)),
     writer: new ElasticsearchDocumentWriter(es, names),
     queues,
     redis,

@@ -1,10 +1,29 @@
 import { type Client, errors } from '@elastic/elasticsearch';
 import { type IndexKind, type IndexNames, parseIndexVersion, versionedIndexName } from './index-names.ts';
 import { OPEN_ROLE_LISTED_RULE } from '../../domain/open-role.fields.ts';
-import { DOCUMENT_VERSION, indexBody, type IndexSettingsOptions, MAPPING_VERSION } from './mappings.ts';
+import { DOCUMENT_VERSION, indexBody, type IndexSettingsOptions, MAPPING_VERSION, type ReplicaSetting, replicaSettings } from './mappings.ts';
 import { liveFilter } from './query-clauses.ts';
 
-export const DEFAULT_INDEX_SETTINGS: IndexSettingsOptions = { replicas: 0, refreshInterval: '1s' };
+export const DEFAULT_INDEX_SETTINGS: IndexSettingsOptions = { shards: 1, replicas: '0-1', refreshInterval: '1s' };
+
+/** The index settings of ES_INDEX_SHARDS and ES_INDEX_REPLICAS (defaults for what is not given). */
+export function indexSettings(config: { ES_INDEX_SHARDS?: number; ES_INDEX_REPLICAS?: ReplicaSetting }): IndexSettingsOptions {
+  return {
+    ...DEFAULT_INDEX_SETTINGS,
+    shards: config.ES_INDEX_SHARDS ?? DEFAULT_INDEX_SETTINGS.shards,
+    replicas: config.ES_INDEX_REPLICAS ?? DEFAULT_INDEX_SETTINGS.replicas,
+  };
+}
+
+/** How long a finished bulk load waits for its index's replicas before it is swapped in regardless. */
+const DEFAULT_HEALTH_TIMEOUT_MS = 300_000;
+
+export interface IndexHealth {
+  status: 'green' | 'yellow' | 'red' | 'unknown' | 'unavailable';
+  /** green when the cluster has the data nodes for every replica; yellow (primaries only) otherwise. */
+  wanted: 'green' | 'yellow';
+  timedOut: boolean;
+}
 
 /** Creates, lists and swaps the versioned indices behind the public aliases. */
 export class ElasticsearchIndexManager {
@@ -12,6 +31,7 @@ export class ElasticsearchIndexManager {
     private readonly client: Client,
     readonly names: IndexNames,
     private readonly settings: IndexSettingsOptions = DEFAULT_INDEX_SETTINGS,
+    private readonly healthTimeoutMs = DEFAULT_HEALTH_TIMEOUT_MS,
   ) {}
 
   /**
@@ -24,6 +44,7 @@ export class ElasticsearchIndexManager {
       const alias = this.names[kind];
       if (await this.client.indices.existsAlias({ name: alias })) {
         await this.upgradeMapping(kind);
+        await this.applyReplicas(kind);
         continue;
       }
       if (await this.createWithAlias(kind, versionedIndexName(alias, 1))) continue;
@@ -73,6 +94,20 @@ export class ElasticsearchIndexManager {
       if (index && documentVersion(await this.indexMeta(index)) < DOCUMENT_VERSION) outdated.push(kind);
     }
     return outdated;
+  }
+
+  /**
+   * Gives the live index the configured replicas when they differ (number_of_replicas is dynamic, so a
+   * changed ES_INDEX_REPLICAS takes effect at the next start). Shards are fixed at creation: a changed
+   * ES_INDEX_SHARDS takes effect at the next reindex. True when the settings were changed.
+   */
+  async applyReplicas(kind: IndexKind): Promise<boolean> {
+    const index = await this.currentIndex(kind);
+    if (!index) return false;
+    const live = (await this.client.indices.getSettings({ index, flat_settings: true }))[index]?.settings as Record<string, unknown> | undefined;
+    if (live && sameReplicas(live, this.settings.replicas)) return false;
+    await this.client.indices.putSettings({ index, settings: replicaSettings(this.settings.replicas) });
+    return true;
   }
 
   private async indexMeta(index: string): Promise<Record<string, unknown> | undefined> {
@@ -147,15 +182,37 @@ export class ElasticsearchIndexManager {
     await this.client.indices.refresh({ index: Object.values(this.names) });
   }
 
-  /** For a bulk load into an index nobody reads yet: no refreshes until restoreRefresh. */
-  async suspendRefresh(index: string): Promise<void> {
-    await this.client.indices.putSettings({ index, settings: { refresh_interval: '-1' } });
+  /**
+   * For a bulk load into an index nobody reads yet: no refreshes and no replicas until finishBulkLoad (a
+   * replica then copies the finished segments instead of indexing every document a second time).
+   */
+  async startBulkLoad(index: string): Promise<void> {
+    await this.client.indices.putSettings({ index, settings: { refresh_interval: '-1', ...replicaSettings(0) } });
   }
 
-  /** Puts back the configured refresh interval and makes everything loaded so far searchable. */
-  async restoreRefresh(index: string): Promise<void> {
-    await this.client.indices.putSettings({ index, settings: { refresh_interval: this.settings.refreshInterval } });
+  /**
+   * Puts back the configured refresh interval and replicas, makes everything loaded so far searchable, and
+   * waits until the replicas are assigned (green), so that the index goes live with every copy it is
+   * configured to have. A cluster with fewer data nodes than copies can only be yellow: that is waited for
+   * instead. Past the health timeout the index goes live on what it has, and the result says so.
+   */
+  async finishBulkLoad(index: string): Promise<IndexHealth> {
+    await this.client.indices.putSettings({
+      index,
+      settings: { refresh_interval: this.settings.refreshInterval, ...replicaSettings(this.settings.replicas) },
+    });
     await this.client.indices.refresh({ index });
+    const { number_of_data_nodes: dataNodes } = await this.client.cluster.health();
+    // An auto-expand range asks for at least its lower bound.
+    const replicas = this.settings.replicas;
+    const fewest = typeof replicas === 'number' ? replicas : Number(replicas.split('-')[0]);
+    const wanted = fewest < dataNodes ? 'green' : 'yellow';
+    const health = await this.client.cluster.health(
+      { index, wait_for_status: wanted, timeout: `${this.healthTimeoutMs}ms` },
+      // A timed-out wait answers 408 with the health it reached.
+      { ignore: [408], requestTimeout: this.healthTimeoutMs + 30_000 },
+    );
+    return { status: health.status.toLowerCase() as IndexHealth['status'], wanted, timedOut: health.timed_out };
   }
 
   /**
@@ -194,6 +251,13 @@ export class ElasticsearchIndexManager {
     });
     return response.count;
   }
+}
+
+/** Whether an index's flat settings already hold a replica setting (unset values are Elasticsearch's defaults). */
+function sameReplicas(live: Record<string, unknown>, replicas: ReplicaSetting): boolean {
+  const autoExpand = String(live['index.auto_expand_replicas'] ?? 'false');
+  if (typeof replicas === 'string') return autoExpand === replicas;
+  return autoExpand === 'false' && String(live['index.number_of_replicas'] ?? '1') === String(replicas);
 }
 
 /** An index without a document version predates it: version 1. */

@@ -194,8 +194,9 @@ export class ElasticsearchSearchRepository implements SearchPort {
             ...(limit !== undefined ? { timeout: `${limit}ms` } : {}),
           },
           {
-            // A search abandoned for its time is not sent again: that would double what the slowest ones cost.
-            ...(limit !== undefined ? { requestTimeout: searchClientTimeoutMs(limit), maxRetries: 0 } : {}),
+            // A search abandoned for its time is not sent again (the transport's retryOnTimeout is off): that would
+            // double what the slowest ones cost. A node that refuses the connection is still retried on the next.
+            ...(limit !== undefined ? { requestTimeout: searchClientTimeoutMs(limit) } : {}),
             ...(walk.page.signal ? { signal: walk.page.signal } : {}),
           },
         );

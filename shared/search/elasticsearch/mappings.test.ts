@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { buildIndexedDesigner } from '../../domain/designer.builder.ts';
 import { buildOpenRole } from '../../domain/open-role.builder.ts';
 import { toDesignerDocument } from './designer.document.ts';
-import { indexBody } from './mappings.ts';
+import { indexBody, replicaSettings } from './mappings.ts';
 import { toOpenRoleDocument } from './open-role.document.ts';
 
-const settings = { replicas: 0, refreshInterval: '1s' };
+const settings = { shards: 1, replicas: 0, refreshInterval: '1s' };
 const propertiesOf = (kind: 'designers' | 'openRoles') => Object.keys(indexBody(kind, settings).mappings.properties ?? {}).sort();
 
 const designer = buildIndexedDesigner(
@@ -40,5 +40,26 @@ describe('mappings and documents', () => {
 
   it('open roles: the mapping has exactly the fields of the document', () => {
     expect(propertiesOf('openRoles')).toEqual(Object.keys(toOpenRoleDocument(role)).sort());
+  });
+});
+
+describe('index settings', () => {
+  it('creates every index with the configured shards and replicas', () => {
+    expect(indexBody('designers', { shards: 3, replicas: 2, refreshInterval: '1s' }).settings).toEqual({
+      number_of_shards: 3,
+      number_of_replicas: 2,
+      auto_expand_replicas: 'false',
+      refresh_interval: '1s',
+    });
+    expect(indexBody('openRoles', { shards: 1, replicas: '0-1', refreshInterval: '1s' }).settings).toEqual({
+      number_of_shards: 1,
+      auto_expand_replicas: '0-1',
+      refresh_interval: '1s',
+    });
+  });
+
+  it('a fixed number turns auto-expansion off, so it holds on an index that had a range', () => {
+    expect(replicaSettings(0)).toEqual({ number_of_replicas: 0, auto_expand_replicas: 'false' });
+    expect(replicaSettings('0-all')).toEqual({ auto_expand_replicas: '0-all' });
   });
 });

@@ -76,9 +76,21 @@ const openRoleMappings: estypes.MappingTypeMapping = {
   } satisfies PropertiesOf<OpenRoleDocument>,
 };
 
+/**
+ * Copies of each shard besides its primary: a number, or an auto-expand range ("0-1", "0-all") that
+ * Elasticsearch keeps fitted to the data nodes there are (no replica on one node, which stays green).
+ */
+export type ReplicaSetting = number | `${number}-${number | 'all'}`;
+
 export interface IndexSettingsOptions {
-  replicas: number;
+  shards: number;
+  replicas: ReplicaSetting;
   refreshInterval: string;
+}
+
+/** The index settings a replica setting writes; each form turns the other off, so either can follow. */
+export function replicaSettings(replicas: ReplicaSetting): estypes.IndicesIndexSettings {
+  return typeof replicas === 'number' ? { number_of_replicas: replicas, auto_expand_replicas: 'false' } : { auto_expand_replicas: replicas };
 }
 
 export function indexBody(
@@ -87,8 +99,8 @@ export function indexBody(
 ): { settings: estypes.IndicesIndexSettings; mappings: estypes.MappingTypeMapping } {
   return {
     settings: {
-      number_of_shards: 1,
-      number_of_replicas: options.replicas,
+      number_of_shards: options.shards,
+      ...replicaSettings(options.replicas),
       refresh_interval: options.refreshInterval,
     },
     mappings: kind === 'designers' ? designerMappings : openRoleMappings,

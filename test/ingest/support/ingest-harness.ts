@@ -95,7 +95,8 @@ export class IngestHarness {
     const database = await createTempDatabase(urls.postgres, `ingest_${suite}`);
     await migrate(database.url);
     const db = createPgDb(database.url, { max: 5 });
-    const es = createElasticsearchClient({ url: urls.elasticsearch, requestTimeoutMs: 30_000 });
+    // A comma-separated list is a node pool, as ELASTICSEARCH_URL takes it.
+    const es = createElasticsearchClient({ url: urls.elasticsearch.split(','), requestTimeoutMs: 30_000 });
     const prefix = uniqueName(`ingest_${suite}`);
     return new IngestHarness(urls, database, db, es, prefix, prefix.replace(/_+$/, ''));
   }

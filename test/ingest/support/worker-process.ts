@@ -28,7 +28,7 @@ export function pipelineEnv(config: Config): NodeJS.ProcessEnv {
     ...process.env,
     DATABASE_URL: config.DATABASE_URL,
     REDIS_URL: config.REDIS_URL,
-    ELASTICSEARCH_URL: config.ELASTICSEARCH_URL,
+    ELASTICSEARCH_URL: config.ELASTICSEARCH_URL?.join(','),
     ES_INDEX_PREFIX: config.ES_INDEX_PREFIX,
     QUEUE_PREFIX: config.QUEUE_PREFIX,
     PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,

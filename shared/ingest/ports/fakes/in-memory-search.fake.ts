@@ -1,5 +1,6 @@
 import type { IndexedDesigner } from '../../../domain/designer.schema.ts';
 import type { IndexedOpenRole } from '../../../domain/open-role.schema.ts';
+import type { IndexHealth } from '../../../search/elasticsearch/es-index.manager.ts';
 import { type IndexKind, indexNames, type IndexNames, parseIndexVersion, versionedIndexName } from '../../../search/elasticsearch/index-names.ts';
 import type { DocumentWriter, ExpiredListingRemover, Items, WriteResult } from '../document-writer.port.ts';
 import type { IndexManager } from '../index-manager.port.ts';
@@ -131,12 +132,13 @@ export class InMemorySearch implements DocumentWriter, ExpiredListingRemover, In
     return pruned;
   }
 
-  async suspendRefresh(index: string): Promise<void> {
+  async startBulkLoad(index: string): Promise<void> {
     this.refreshSuspended.add(index);
   }
 
-  async restoreRefresh(index: string): Promise<void> {
+  async finishBulkLoad(index: string): Promise<IndexHealth> {
     this.refreshSuspended.delete(index);
+    return { status: 'green', wanted: 'green', timedOut: false };
   }
 
   async swapAlias(kind: IndexKind, to: string): Promise<void> {
