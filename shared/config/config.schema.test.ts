@@ -89,6 +89,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '0', RATE_LIMIT_PER_MINUTE: '0' })).toMatchObject({ PORT: 0, RATE_LIMIT_PER_MINUTE: 0 });
   });
 
+  it('takes a per-client in-flight bound up to the global one; unset, the API derives it', () => {
+    expect(loadConfig({}).MAX_IN_FLIGHT_PER_CLIENT).toBeUndefined();
+    expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '8' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(8);
+    expect(() => loadConfig({ MAX_IN_FLIGHT_PER_CLIENT: '0' })).toThrow(/MAX_IN_FLIGHT_PER_CLIENT: must be a whole number of at least 1/);
+    expect(() => loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '9' })).toThrow(/MAX_IN_FLIGHT_PER_CLIENT: must be at most MAX_IN_FLIGHT_REQUESTS \(8\)/);
+  });
+
   it('requires an Elasticsearch URL when Elasticsearch is chosen explicitly', () => {
     expect(() => loadConfig({ SEARCH_BACKEND: 'elasticsearch' })).toThrow(/ELASTICSEARCH_URL: required/);
   });

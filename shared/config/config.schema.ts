@@ -24,6 +24,12 @@ function wholeNumber(fallback: number, min: number, max?: number) {
   return unsetIfBlank((max === undefined ? bounded : bounded.max(max, { error })).default(fallback));
 }
 
+/** A whole number of at least min, or unset (the reader derives a default from other settings). */
+function optionalWholeNumber(min: number) {
+  const error = `must be a whole number of at least ${min}`;
+  return unsetIfBlank(z.coerce.number({ error }).int({ error }).min(min, { error }).optional());
+}
+
 /** One of a list of values, its message listing them (zod's own quotes them joined by "|"). */
 const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
@@ -73,6 +79,9 @@ export const ConfigSchema = z
     MCP_ALLOWED_ORIGINS: commaList,
     // Requests under /api served at once by one API process; past it, 503 with Retry-After at once.
     MAX_IN_FLIGHT_REQUESTS: wholeNumber(256, 1),
+    // Of those, the ones one client (its address, or its IPv6 /56) holds at once; past it, 429 with
+    // Retry-After. Unset: an eighth of MAX_IN_FLIGHT_REQUESTS, from 1 to 4 (see load-shedding.middleware.ts).
+    MAX_IN_FLIGHT_PER_CLIENT: optionalWholeNumber(1),
     // Shed requests read when the event loop has been held this long (the embedded engine computes on it).
     MAX_EVENT_LOOP_DELAY_MS: wholeNumber(500, 1),
     // Requests per client IP per minute (429 past it); 0 turns the limit off.
@@ -101,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.MAX_IN_FLIGHT_PER_CLIENT !== undefined && result.data.MAX_IN_FLIGHT_PER_CLIENT > result.data.MAX_IN_FLIGHT_REQUESTS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MAX_IN_FLIGHT_PER_CLIENT: must be at most MAX_IN_FLIGHT_REQUESTS (${result.data.MAX_IN_FLIGHT_REQUESTS})`,
+    );
   }
   if (result.data.SEARCH_BACKEND === 'elasticsearch' && !result.data.ELASTICSEARCH_URL) {
     throw new ConfigError('Invalid configuration:\n  ELASTICSEARCH_URL: required when SEARCH_BACKEND=elasticsearch');

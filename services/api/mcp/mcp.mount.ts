@@ -10,6 +10,12 @@ import type { Mount, MountContext } from '../mount/mount.ts';
 import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
 import { clientKey } from '../middleware/client-key.ts';
 
+/**
+ * Messages one JSON-RPC batch may hold. Checked before the batch is charged to the client's share, so a
+ * batch too large is always the same 400, never a 503 or 429 depending on what else is in flight.
+ */
+export const MAX_BATCH_MESSAGES = 100;
+
 function jsonRpcError(code: number, message: string) {
   return { jsonrpc: '2.0', error: { code, message }, id: null };
 }
@@ -43,9 +49,20 @@ export function mcpMounts(ctx: MountContext): Mount[] {
       next(error);
     }
   };
-  // Each message of a batch is a request of its own to the rate limit and the in-flight bound.
+  const batchLimit: RequestHandler = (req, res, next) => {
+    if (Array.isArray(req.body) && req.body.length > MAX_BATCH_MESSAGES) {
+      res.setHeader('Cache-Control', 'no-store');
+      res
+        .status(400)
+        .json(jsonRpcError(-32600, `Invalid request: a batch holds at most ${MAX_BATCH_MESSAGES} messages; this one holds ${req.body.length}. Send the rest in another request.`));
+      return;
+    }
+    next();
+  };
+  // Each message of a batch is a request of its own to the client's share, the in-flight bound and the rate limit.
   const messages = chargeUnits((req) => (Array.isArray(req.body) ? req.body.length : 1));
-  router.post('/', express.json({ limit: '1mb' }), messages, handle);
+  // The body is read and the batch's size checked before the traffic guard (beforeGuard below).
+  router.post('/', messages, handle);
 
   // Stateless: there is no server-initiated stream to GET and no session to DELETE.
   router.all('/', (_req, res) => {
@@ -79,5 +96,7 @@ export function mcpMounts(ctx: MountContext): Mount[] {
     logger.error({ err: error }, 'mcp request failed');
     res.status(500).json(jsonRpcError(-32603, 'Internal error.'));
   };
-  return [{ path: '/api/mcp', router, errors, link: { rel: 'mcp', title: 'MCP server (Streamable HTTP) for AI agents: the same searches as tools' } }];
+  const json = express.json({ limit: '1mb' });
+  const readBody: RequestHandler = (req, res, next) => (req.method === 'POST' ? json(req, res, next) : next());
+  return [{ path: '/api/mcp', router, errors, beforeGuard: [readBody, batchLimit], link: { rel: 'mcp', title: 'MCP server (Streamable HTTP) for AI agents: the same searches as tools' } }];
 }

@@ -1,26 +1,66 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { clientKey } from './client-key.ts';
 import { TrafficRefusedError } from './traffic-refused.error.ts';
+
+export type ShedReason = 'in-flight' | 'client-share' | 'loop-delay';
 
 export interface LoadSheddingOptions {
   /** Requests served at once; the next one is refused at once rather than queued. */
   maxInFlight: number;
+  /** Of those, the ones one client (clientKey: its address, or its IPv6 /56) holds at most. */
+  maxInFlightPerClient: number;
   /** How long the event loop may have been kept from its timers before requests are refused. */
   maxLoopDelayMs: number;
   retryAfterSeconds: number;
-  onShed?: (reason: 'in-flight' | 'loop-delay') => void;
+  onShed?: (reason: ShedReason) => void;
   onChange?: (inFlight: number) => void;
 }
 
 export interface LoadShedder {
   handler: RequestHandler;
   /**
-   * Counts `units` more requests in flight for an admitted response until it ends (a JSON-RPC batch is
+   * Counts `units` requests in flight, in all, for an admitted response until it ends (a JSON-RPC batch is
    * one HTTP request doing the work of many), or refuses it as the handler would: returns the refusal to
-   * pass on, else null. A batch larger than the whole bound counts as the bound, so it is served when
-   * nothing else is in flight rather than never.
+   * pass on, else null. A batch larger than the client's bound counts as the whole bound, so it is served
+   * when the client has nothing else in flight rather than never.
    */
   charge(res: Response, units: number): TrafficRefusedError | null;
   close(): void;
+}
+
+/**
+ * The per-client bound when none is set: an eighth of the global one, so that eight clients at their bound
+ * are needed to fill it, and at most the tool calls one MCP request runs at once (MAX_CONCURRENT_TOOL_CALLS):
+ * more searches at once from one client only queue in the engine ahead of everyone else's.
+ */
+export function defaultMaxInFlightPerClient(maxInFlight: number): number {
+  return Math.max(1, Math.min(4, Math.floor(maxInFlight / 8)));
+}
+
+export interface InFlight {
+  /** Units in flight in all. */
+  total: number;
+  /** Units in flight for the asking client. */
+  held: number;
+}
+
+/**
+ * Whether `units` more fit, the heaviest clients refused first:
+ *  - past the global bound everyone is refused (`in-flight`, 503), which, with the reserve below, only
+ *    happens once that many clients ask at the same moment;
+ *  - no client holds more than its bound (`client-share`, 429);
+ *  - the last places of the global bound (one client's bound, or what that bound leaves to others if
+ *    less) are kept for clients that hold
+ *    nothing yet: a client already served is refused them (`client-share`), so clients at their bound fill
+ *    the server only up to that reserve, and a client asking for its first request is still served.
+ */
+export function admission(now: InFlight, units: number, bounds: { maxInFlight: number; maxInFlightPerClient: number }): 'admit' | 'client-share' | 'in-flight' {
+  const total = now.total + units;
+  if (total > bounds.maxInFlight) return 'in-flight';
+  if (now.held + units > bounds.maxInFlightPerClient) return 'client-share';
+  const reserve = Math.min(bounds.maxInFlightPerClient, bounds.maxInFlight - bounds.maxInFlightPerClient);
+  if (now.held > 0 && total > bounds.maxInFlight - reserve) return 'client-share';
+  return 'admit';
 }
 
 const BUSY = 'The server is busy; retry after the time in the Retry-After header.';
@@ -29,7 +69,9 @@ const HEARTBEAT_MS = 20;
 
 /**
  * Refuses work the process cannot take in time, with a 503 and Retry-After in microseconds, instead of
- * letting requests wait until every client times out. Two signals, because the engines queue differently:
+ * letting requests wait until every client times out, and shares what it takes between clients: each holds
+ * at most its bound, and the last places are kept for clients holding none (429 to the others). Two signals of overload,
+ * because the engines queue differently:
  *  - in flight: Elasticsearch searches are asynchronous, so the excess piles up as requests in progress;
  *  - event-loop delay: the embedded engine computes on this thread, so the excess piles up unread in the
  *    sockets while one request after another holds the loop. A heartbeat timer stamps each turn of the
@@ -39,46 +81,72 @@ const HEARTBEAT_MS = 20;
  */
 export function loadShedding(options: LoadSheddingOptions): LoadShedder {
   let inFlight = 0;
+  // Only clients with something in flight have an entry, so it holds at most maxInFlight of them: no
+  // eviction (an LRU) is needed, and none may happen, since a release must find its count.
+  const perClient = new Map<string, number>();
+  const held = new WeakMap<Response, { client: string; units: number; open: boolean }>();
   let lastBeat = performance.now();
   const heartbeat = setInterval(() => {
     lastBeat = performance.now();
   }, HEARTBEAT_MS).unref();
+  const bounds = { maxInFlight: options.maxInFlight, maxInFlightPerClient: Math.min(options.maxInFlightPerClient, options.maxInFlight) };
 
-  const refuse = (res: Response, reason: 'in-flight' | 'loop-delay') => {
+  const refuse = (res: Response, reason: ShedReason) => {
     options.onShed?.(reason);
     res.setHeader('Retry-After', String(options.retryAfterSeconds));
     res.setHeader('Cache-Control', 'no-store');
+    if (reason === 'client-share') {
+      return new TrafficRefusedError(
+        429,
+        `Too many requests at once from this client (at most ${bounds.maxInFlightPerClient}; each message of a JSON-RPC batch counts): wait for an answer, or retry after the time in the Retry-After header.`,
+      );
+    }
     return new TrafficRefusedError(503, BUSY);
   };
 
-  const hold = (res: Response, units: number) => {
+  const add = (client: string, units: number) => {
     inFlight += units;
+    const left = (perClient.get(client) ?? 0) + units;
+    if (left > 0) perClient.set(client, left);
+    else perClient.delete(client);
     options.onChange?.(inFlight);
-    let done = false;
+  };
+
+  const state = (client: string): InFlight => ({ total: inFlight, held: perClient.get(client) ?? 0 });
+
+  const hold = (req: Request, res: Response) => {
+    const holding = { client: clientKey(req) ?? '', units: 1, open: true };
+    held.set(res, holding);
+    add(holding.client, 1);
     const release = () => {
-      if (done) return;
-      done = true;
-      inFlight -= units;
-      options.onChange?.(inFlight);
+      if (!holding.open) return;
+      holding.open = false;
+      add(holding.client, -holding.units);
     };
     // close covers clients that hang up before the response finishes.
     res.once('finish', release);
     res.once('close', release);
   };
 
-  const handler: RequestHandler = (_req, res, next) => {
-    if (inFlight >= options.maxInFlight) return next(refuse(res, 'in-flight'));
+  const handler: RequestHandler = (req, res, next) => {
+    const verdict = admission(state(clientKey(req) ?? ''), 1, bounds);
+    if (verdict !== 'admit') return next(refuse(res, verdict));
     if (performance.now() - lastBeat > options.maxLoopDelayMs + HEARTBEAT_MS) return next(refuse(res, 'loop-delay'));
-    hold(res, 1);
+    hold(req, res);
     next();
   };
 
   const charge = (res: Response, units: number) => {
-    // The response already holds one unit: the bound applies to the whole of it.
-    const extra = Math.min(units, options.maxInFlight) - 1;
+    const holding = held.get(res);
+    if (!holding?.open) return null;
+    const extra = Math.min(units, bounds.maxInFlightPerClient) - holding.units;
     if (extra <= 0) return null;
-    if (inFlight + extra > options.maxInFlight) return refuse(res, 'in-flight');
-    hold(res, extra);
+    // The response's own units count as released for the question, so that a batch is judged as a whole.
+    const now = state(holding.client);
+    const verdict = admission({ total: now.total - holding.units, held: now.held - holding.units }, holding.units + extra, bounds);
+    if (verdict !== 'admit') return refuse(res, verdict);
+    holding.units += extra;
+    add(holding.client, extra);
     return null;
   };
   return { handler, charge, close: () => clearInterval(heartbeat) };

@@ -5,17 +5,17 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from '../../../shared/config/config.schema.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 import { ApiMetrics } from '../observability/api-metrics.ts';
-import { loadShedding } from './load-shedding.middleware.ts';
+import { defaultMaxInFlightPerClient, loadShedding } from './load-shedding.middleware.ts';
 import { clientRateLimit } from './rate-limit.middleware.ts';
 
-export type TrafficConfig = Partial<Pick<Config, 'MAX_IN_FLIGHT_REQUESTS' | 'MAX_EVENT_LOOP_DELAY_MS' | 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL' | 'QUEUE_PREFIX'>>;
+export type TrafficConfig = Partial<Pick<Config, 'MAX_IN_FLIGHT_REQUESTS' | 'MAX_IN_FLIGHT_PER_CLIENT' | 'MAX_EVENT_LOOP_DELAY_MS' | 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL' | 'QUEUE_PREFIX'>>;
 
 export interface Traffic {
   /** Request ids (X-Request-Id, an incoming one kept when sane), access logs, request metrics. */
   observe: RequestHandler[];
   /**
    * Before every route that does work (the API, the pages that search, the sitemaps): overload shedding
-   * (503), then the per-client rate limit (429) when set. A refusal is passed on as a TrafficRefusedError
+   * (503) and each client's share of what is in flight (429), then the per-client rate limit (429) when set. A refusal is passed on as a TrafficRefusedError
    * for the surface's own error handler to word.
    */
   guard: RequestHandler[];
@@ -75,8 +75,10 @@ export function createTraffic(config: TrafficConfig, logger: Logger): Traffic {
     });
     next();
   };
+  const maxInFlight = config.MAX_IN_FLIGHT_REQUESTS ?? DEFAULT_MAX_IN_FLIGHT;
   const shedder = loadShedding({
-    maxInFlight: config.MAX_IN_FLIGHT_REQUESTS ?? DEFAULT_MAX_IN_FLIGHT,
+    maxInFlight,
+    maxInFlightPerClient: config.MAX_IN_FLIGHT_PER_CLIENT ?? defaultMaxInFlightPerClient(maxInFlight),
     maxLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS ?? DEFAULT_MAX_LOOP_DELAY_MS,
     retryAfterSeconds: 1,
     onShed: (reason) => metrics.shed.inc({ reason }),
