@@ -89,8 +89,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '0', RATE_LIMIT_PER_MINUTE: '0' })).toMatchObject({ PORT: 0, RATE_LIMIT_PER_MINUTE: 0 });
   });
 
-  it('takes a per-client in-flight bound up to the global one; unset, the API derives it', () => {
-    expect(loadConfig({}).MAX_IN_FLIGHT_PER_CLIENT).toBeUndefined();
+  it('takes a per-client in-flight bound up to the global one; unset, one per 256 places of the global one', () => {
+    expect(loadConfig({}).MAX_IN_FLIGHT_PER_CLIENT).toBe(1);
+    expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(1);
+    expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '1024' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(4);
     expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '8' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(8);
     expect(() => loadConfig({ MAX_IN_FLIGHT_PER_CLIENT: '0' })).toThrow(/MAX_IN_FLIGHT_PER_CLIENT: must be a whole number of at least 1/);
     expect(() => loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '9' })).toThrow(/MAX_IN_FLIGHT_PER_CLIENT: must be at most MAX_IN_FLIGHT_REQUESTS \(8\)/);

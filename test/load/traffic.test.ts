@@ -222,21 +222,44 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
     expect(await large.json()).toHaveLength(6);
   });
 
-  it('gives each client its share: past MAX_IN_FLIGHT_PER_CLIENT a client gets 429 + Retry-After, another client is served', async () => {
-    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '2' }, slowSearch(300));
+  it('gives each client its share: past MAX_IN_FLIGHT_PER_CLIENT its requests wait for its own, past 16 waiting 429 + Retry-After; another client is served at once', async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '2' }, slowSearch(100));
     const [greedy, polite] = [from('127.0.0.1'), from('127.0.0.2')];
-    const many = Promise.all(Array.from({ length: 6 }, () => greedy(`${base}/api/v1/designers`)));
+    const order: string[] = [];
+    // 2 served, 16 waiting their turn, 3 refused at once.
+    const many = Promise.all(
+      Array.from({ length: 21 }, async () => {
+        const response = await greedy(`${base}/api/v1/designers`);
+        if (response.status === 200) order.push('greedy');
+        return response;
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     const served = await polite(`${base}/api/v1/designers`);
+    order.push('polite');
     expect(served.status).toBe(200);
     const responses = await many;
-    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
-    for (const r of responses.filter((r) => r.status === 429)) {
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(18);
+    const refused = responses.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) {
       expect(r.headers.get('retry-after')).toBe('1');
       expect(r.headers.get('cache-control')).toBe('no-store');
       expect(await r.json()).toEqual({ success: false, error: expect.stringMatching(/Too many requests at once from this client \(at most 2;/) });
     }
-    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/http_requests_shed_total\{reason="client-share"\} 4/);
+    // The polite client did not queue behind the greedy one's 16 waiting requests.
+    expect(order.indexOf('polite')).toBeLessThan(order.length - 8);
+    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/http_requests_shed_total\{reason="client-share"\} 3/);
+  });
+
+  it('refuses with 429 a request that waited 2 s for its client to finish another', async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '1' }, slowSearch(3000));
+    const first = fetch(`${base}/api/v1/designers`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await fetch(`${base}/api/v1/designers`);
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('1');
+    expect((await first).status).toBe(200);
   });
 
   it('keeps the last places of the bound for clients holding nothing: the heaviest client is refused first', async () => {
@@ -248,16 +271,17 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
     await wait(100);
     const cFirst = c(`${base}/api/v1/designers`);
     await wait(50);
-    // c holds one, and one more would take the last place: refused, as a client already served.
-    const cSecond = await c(`${base}/api/v1/designers`);
-    expect(cSecond.status).toBe(429);
+    // c holds one, and one more would take the last place: not given to a client already served (it waits
+    // for c's own first request instead).
+    const cSecond = c(`${base}/api/v1/designers`);
+    await wait(50);
     // b holds nothing: served with the last place.
     const bFirst = b(`${base}/api/v1/designers`);
     await wait(50);
     // Full: only now is a client holding nothing refused, with the overload's 503.
     const dFirst = await d(`${base}/api/v1/designers`);
     expect(dFirst.status).toBe(503);
-    expect((await Promise.all([...held, cFirst, bFirst])).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect((await Promise.all([...held, cFirst, bFirst, cSecond])).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('refuses an MCP batch over the batch limit with a JSON-RPC 400 before charging it, whatever else is in flight', async () => {
@@ -272,7 +296,7 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
     expect(meanwhile.status).toBe(400);
     expect((await Promise.all(busy)).map((r) => r.status)).toEqual([200, 200]);
     // A batch at the limit is served.
-    expect(await (await mcpBatch(base, 100)).json()).toHaveLength(100);
+    expect(await (await mcpBatch(await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '2' }), 100)).json()).toHaveLength(100);
   });
 
   it("counts an MCP batch as its messages against the client's share; one larger than the share is served when the client holds nothing else", async () => {

@@ -1,10 +1,10 @@
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
-import { createDirectoryMcpServer } from '../../../shared/mcp/directory-mcp.server.ts';
+import { createDirectoryMcpServer, MAX_CONCURRENT_TOOL_CALLS } from '../../../shared/mcp/directory-mcp.server.ts';
 import { invalidParamsResponses } from '../../../shared/mcp/json-rpc-request.validator.ts';
 import { bodyParserInputError } from '../middleware/request-body.ts';
-import { chargeUnits } from '../middleware/traffic.ts';
+import { chargeUnits, unitsHeld } from '../middleware/traffic.ts';
 import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
 import type { Mount, MountContext } from '../mount/mount.ts';
 import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
@@ -36,7 +36,9 @@ export function mcpMounts(ctx: MountContext): Mount[] {
       res.status(200).json(Array.isArray(req.body) ? invalid : invalid[0]);
       return;
     }
-    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: clientKey(req) });
+    // A batch runs no more tool calls at once than the places it holds of its client's share.
+    const maxConcurrentCalls = Math.max(1, Math.min(MAX_CONCURRENT_TOOL_CALLS, unitsHeld(res)));
+    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: clientKey(req), maxConcurrentCalls });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

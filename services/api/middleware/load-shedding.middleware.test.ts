@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admission, defaultMaxInFlightPerClient } from './load-shedding.middleware.ts';
+import { admission } from './load-shedding.middleware.ts';
 
 describe('admission: each client its share of the in-flight bound, the heaviest refused first', () => {
   const bounds = { maxInFlight: 8, maxInFlightPerClient: 2 };
@@ -34,9 +34,5 @@ describe('admission: each client its share of the in-flight bound, the heaviest 
     expect(admission({ total: 3, held: 3 }, 1, whole)).toBe('admit');
     expect(admission({ total: 3, held: 0 }, 1, whole)).toBe('admit');
     expect(admission({ total: 4, held: 0 }, 1, whole)).toBe('in-flight');
-  });
-
-  it('derives the per-client bound from the global one: an eighth, from 1 to 4', () => {
-    expect([1, 8, 16, 24, 32, 256].map(defaultMaxInFlightPerClient)).toEqual([1, 1, 2, 3, 4, 4]);
   });
 });

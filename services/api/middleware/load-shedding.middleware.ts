@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { clientKey } from './client-key.ts';
 import { TrafficRefusedError } from './traffic-refused.error.ts';
 
@@ -12,6 +12,16 @@ export interface LoadSheddingOptions {
   /** How long the event loop may have been kept from its timers before requests are refused. */
   maxLoopDelayMs: number;
   retryAfterSeconds: number;
+  /**
+   * Requests of a client at its bound that wait for one of its own to end, rather than being refused at
+   * once: a client opening more connections than its share is slowed to its share instead of answered
+   * 429 as fast as it can ask again (which would spend the CPU the other clients need). Past it, 429.
+   */
+  maxWaitingPerClient: number;
+  /** Waiting requests of all clients together (each holds only a socket and a closure). */
+  maxWaiting: number;
+  /** How long a request may wait for its client's place before it is refused with 429. */
+  maxWaitMs: number;
   onShed?: (reason: ShedReason) => void;
   onChange?: (inFlight: number) => void;
 }
@@ -25,16 +35,9 @@ export interface LoadShedder {
    * when the client has nothing else in flight rather than never.
    */
   charge(res: Response, units: number): TrafficRefusedError | null;
+  /** The units a response holds in flight (0 for one the handler did not admit). */
+  held(res: Response): number;
   close(): void;
-}
-
-/**
- * The per-client bound when none is set: an eighth of the global one, so that eight clients at their bound
- * are needed to fill it, and at most the tool calls one MCP request runs at once (MAX_CONCURRENT_TOOL_CALLS):
- * more searches at once from one client only queue in the engine ahead of everyone else's.
- */
-export function defaultMaxInFlightPerClient(maxInFlight: number): number {
-  return Math.max(1, Math.min(4, Math.floor(maxInFlight / 8)));
 }
 
 export interface InFlight {
@@ -61,6 +64,13 @@ export function admission(now: InFlight, units: number, bounds: { maxInFlight: n
   const reserve = Math.min(bounds.maxInFlightPerClient, bounds.maxInFlight - bounds.maxInFlightPerClient);
   if (now.held > 0 && total > bounds.maxInFlight - reserve) return 'client-share';
   return 'admit';
+}
+
+interface Waiter {
+  client: string;
+  res: Response;
+  next: (error?: unknown) => void;
+  timer: NodeJS.Timeout;
 }
 
 const BUSY = 'The server is busy; retry after the time in the Retry-After header.';
@@ -114,14 +124,36 @@ export function loadShedding(options: LoadSheddingOptions): LoadShedder {
 
   const state = (client: string): InFlight => ({ total: inFlight, held: perClient.get(client) ?? 0 });
 
-  const hold = (req: Request, res: Response) => {
-    const holding = { client: clientKey(req) ?? '', units: 1, open: true };
+  // Requests waiting for a place of their own client, first come first served; an entry only while any wait.
+  const waiting = new Map<string, Waiter[]>();
+  let waitingCount = 0;
+  const unwait = (waiter: Waiter) => {
+    const queue = waiting.get(waiter.client);
+    const at = queue?.indexOf(waiter) ?? -1;
+    if (at < 0) return false;
+    queue!.splice(at, 1);
+    if (queue!.length === 0) waiting.delete(waiter.client);
+    waitingCount -= 1;
+    clearTimeout(waiter.timer);
+    return true;
+  };
+  const admitWaiting = (client: string) => {
+    for (let head = waiting.get(client)?.[0]; head && admission(state(client), 1, bounds) === 'admit'; head = waiting.get(client)?.[0]) {
+      unwait(head);
+      hold(client, head.res);
+      head.next();
+    }
+  };
+
+  const hold = (client: string, res: Response) => {
+    const holding = { client, units: 1, open: true };
     held.set(res, holding);
-    add(holding.client, 1);
+    add(client, 1);
     const release = () => {
       if (!holding.open) return;
       holding.open = false;
-      add(holding.client, -holding.units);
+      add(client, -holding.units);
+      admitWaiting(client);
     };
     // close covers clients that hang up before the response finishes.
     res.once('finish', release);
@@ -129,10 +161,26 @@ export function loadShedding(options: LoadSheddingOptions): LoadShedder {
   };
 
   const handler: RequestHandler = (req, res, next) => {
-    const verdict = admission(state(clientKey(req) ?? ''), 1, bounds);
-    if (verdict !== 'admit') return next(refuse(res, verdict));
+    const client = clientKey(req) ?? '';
+    const now = state(client);
+    const verdict = admission(now, 1, bounds);
     if (performance.now() - lastBeat > options.maxLoopDelayMs + HEARTBEAT_MS) return next(refuse(res, 'loop-delay'));
-    hold(req, res);
+    if (verdict === 'client-share' && now.held > 0 && waitingCount < options.maxWaiting && (waiting.get(client)?.length ?? 0) < options.maxWaitingPerClient) {
+      const waiter: Waiter = {
+        client,
+        res,
+        next,
+        timer: setTimeout(() => {
+          if (unwait(waiter)) next(refuse(res, 'client-share'));
+        }, options.maxWaitMs),
+      };
+      waiting.set(client, [...(waiting.get(client) ?? []), waiter]);
+      waitingCount += 1;
+      res.once('close', () => unwait(waiter));
+      return;
+    }
+    if (verdict !== 'admit') return next(refuse(res, verdict));
+    hold(client, res);
     next();
   };
 
@@ -149,5 +197,13 @@ export function loadShedding(options: LoadSheddingOptions): LoadShedder {
     add(holding.client, extra);
     return null;
   };
-  return { handler, charge, close: () => clearInterval(heartbeat) };
+  return {
+    handler,
+    charge,
+    held: (res) => (held.get(res)?.open ? held.get(res)!.units : 0),
+    close: () => {
+      clearInterval(heartbeat);
+      for (const queue of waiting.values()) for (const waiter of queue) clearTimeout(waiter.timer);
+    },
+  };
 }
