@@ -1,9 +1,10 @@
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
+import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { createDirectoryMcpServer, MAX_CONCURRENT_TOOL_CALLS } from '../../../shared/mcp/directory-mcp.server.ts';
 import { invalidParamsResponses } from '../../../shared/mcp/json-rpc-request.validator.ts';
-import { bodyParserInputError } from '../middleware/request-body.ts';
+import { bodyParserInputError, MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from '../middleware/request-body.ts';
 import { chargeUnits, unitsHeld } from '../middleware/traffic.ts';
 import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
 import type { Mount, MountContext } from '../mount/mount.ts';
@@ -11,10 +12,11 @@ import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
 import { clientKey } from '../middleware/client-key.ts';
 
 /**
- * Messages one JSON-RPC batch may hold. Checked before the batch is charged to the client's share, so a
- * batch too large is always the same 400, never a 503 or 429 depending on what else is in flight.
+ * Messages one JSON-RPC batch may hold: the SDK transport's own limit, checked here before the batch is
+ * charged to the client's share, so a batch too large is always the same 400, never a 503 or 429
+ * depending on what else is in flight.
  */
-export const MAX_BATCH_MESSAGES = 100;
+export const MAX_BATCH_MESSAGES = MAX_BATCH_SIZE;
 
 function jsonRpcError(code: number, message: string) {
   return { jsonrpc: '2.0', error: { code, message }, id: null };
@@ -51,7 +53,13 @@ export function mcpMounts(ctx: MountContext): Mount[] {
       next(error);
     }
   };
-  const batchLimit: RequestHandler = (req, res, next) => {
+  const bodyLimits: RequestHandler = (req, res, next) => {
+    // Before the SDK, whose validation recurses and would answer a stack overflow's message as the error's data.
+    if (nestsDeeperThan(req.body, MAX_JSON_DEPTH)) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(400).json(jsonRpcError(-32600, `Invalid request: the body ${TOO_DEEP}.`));
+      return;
+    }
     if (Array.isArray(req.body) && req.body.length > MAX_BATCH_MESSAGES) {
       res.setHeader('Cache-Control', 'no-store');
       res
@@ -100,5 +108,5 @@ export function mcpMounts(ctx: MountContext): Mount[] {
   };
   const json = express.json({ limit: '1mb' });
   const readBody: RequestHandler = (req, res, next) => (req.method === 'POST' ? json(req, res, next) : next());
-  return [{ path: '/api/mcp', router, errors, beforeGuard: [readBody, batchLimit], link: { rel: 'mcp', title: 'MCP server (Streamable HTTP) for AI agents: the same searches as tools' } }];
+  return [{ path: '/api/mcp', router, errors, beforeGuard: [readBody, bodyLimits], link: { rel: 'mcp', title: 'MCP server (Streamable HTTP) for AI agents: the same searches as tools' } }];
 }
