@@ -53,9 +53,9 @@ export interface InFlight {
  *    happens once that many clients ask at the same moment;
  *  - no client holds more than its bound (`client-share`, 429);
  *  - the last places of the global bound (one client's bound, or what that bound leaves to others if
- *    less) are kept for clients that hold
- *    nothing yet: a client already served is refused them (`client-share`), so clients at their bound fill
- *    the server only up to that reserve, and a client asking for its first request is still served.
+ *    less) are kept for clients that hold nothing yet: a client already served is refused them
+ *    (`client-share`), so clients at their bound fill the server only up to that reserve, and a client
+ *    asking for its first request is still served.
  */
 export function admission(now: InFlight, units: number, bounds: { maxInFlight: number; maxInFlightPerClient: number }): 'admit' | 'client-share' | 'in-flight' {
   const total = now.total + units;
