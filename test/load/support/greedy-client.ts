@@ -2,14 +2,18 @@
  * A greedy client, run as a process of its own so that its loop competes with the API for the CPU as a real
  * one would, not with the test measuring the polite client: `connections` loops on one address, each sending
  * JSON-RPC batches of search_designers calls and expensive REST searches, and sending again at once whatever
- * the answer (Retry-After ignored). Prints its counts by status as one JSON line when `seconds` are over.
+ * the answer (Retry-After ignored). It works in turns of `phaseMs`: one turn on, one turn off, from the
+ * time it prints first (`{"start":<epoch ms>}`), so that the polite client's samples with and without it are
+ * taken in alternation, under the same background load of the machine. Prints its counts by status as one
+ * JSON line when `seconds` are over.
  *
- *   node --import tsx test/load/support/greedy-client.ts <base url> <seconds> <connections>
+ *   node --import tsx test/load/support/greedy-client.ts <base url> <seconds> <connections> <phaseMs>
  */
 import { Agent, fetch } from 'undici';
 
-const [base, seconds = '4', connections = '16'] = process.argv.slice(2);
-if (!base) throw new Error('usage: greedy-client.ts <base url> <seconds> <connections>');
+const [base, seconds = '4', connections = '16', phaseMs = '1000'] = process.argv.slice(2);
+if (!base) throw new Error('usage: greedy-client.ts <base url> <seconds> <connections> <phaseMs>');
+const phase = Number(phaseMs);
 
 const agent = new Agent({ localAddress: '127.0.0.1', connections: Number(connections) });
 const WORDS = ['senior', 'product', 'designer', 'brand', 'studio', 'motion', 'accessible', 'interfaces', 'systems', 'berlin', 'former', 'lead'];
@@ -34,10 +38,17 @@ function batch(n: number, i: number): string {
 const BATCHES = [batch(100, 0), batch(100, 1), batch(56, 2)];
 
 const counts: Record<string, number> = {};
-const until = Date.now() + Number(seconds) * 1000;
+const start = Date.now();
+const until = start + Number(seconds) * 1000;
+process.stdout.write(`${JSON.stringify({ start })}\n`);
 
 async function loop(connection: number): Promise<void> {
   for (let i = connection; Date.now() < until; i += 1) {
+    const into = (Date.now() - start) % (2 * phase);
+    if (into >= phase) {
+      await new Promise((resolve) => setTimeout(resolve, 2 * phase - into));
+      continue;
+    }
     let status: string;
     try {
       const response =
