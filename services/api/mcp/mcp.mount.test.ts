@@ -63,4 +63,43 @@ describe('the MCP endpoint refuses bodies its SDK cannot read, as JSON-RPC error
     expect(nestsDeeperThan({ a: [{ b: [1, 2, { c: null }] }] }, 4)).toBe(true);
     expect(nestsDeeperThan('text', 0)).toBe(false);
   });
+
+  it('does not run the calls of a batch still waiting their turn once the client has hung up', async () => {
+    let searches = 0;
+    const slow = {
+      isReady: async () => true,
+      searchDesigners: async () => {
+        searches += 1;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return { items: [], total: 0, limit: 10, offset: 0, hasMore: false, nextCursor: null };
+      },
+    } as unknown as SearchPort;
+    const config = loadConfig({ LOG_LEVEL: 'silent', MAX_IN_FLIGHT_PER_CLIENT: '1' });
+    const logger = createLogger('silent', 'mcp-hangup-test');
+    const { app, close } = createApp({ search: slow, config, logger, mounts: (directory) => mcpMounts({ runtime: { search: slow, close: async () => undefined }, config, logger, directory }) });
+    const own = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const batch = Array.from({ length: 20 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_designers', arguments: { q: `designer ${i}` } } }));
+      const hangUp = new AbortController();
+      const sent = fetch(`http://127.0.0.1:${(own.address() as AddressInfo).port}/api/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
+        body: JSON.stringify(batch),
+        signal: hangUp.signal,
+      }).catch(() => 'hung up');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      hangUp.abort();
+      expect(await sent).toBe('hung up');
+      const atHangUp = searches;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // One call at a time (the client's share is 1): at most the one running when the client left ends.
+      expect(searches - atHangUp).toBeLessThanOrEqual(2);
+      expect(atHangUp).toBeLessThan(20);
+    } finally {
+      await new Promise<void>((resolve) => own.close(() => resolve()));
+      await close();
+    }
+  });
 });

@@ -40,9 +40,13 @@ export function mcpMounts(ctx: MountContext): Mount[] {
     }
     // A batch runs no more tool calls at once than the places it holds of its client's share.
     const maxConcurrentCalls = Math.max(1, Math.min(MAX_CONCURRENT_TOOL_CALLS, unitsHeld(res)));
-    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: clientKey(req), maxConcurrentCalls });
+    // A client that hangs up frees its share at once (the traffic guard releases on close): the calls of its
+    // batch still waiting must not run on uncounted.
+    const hungUp = new AbortController();
+    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: clientKey(req), maxConcurrentCalls, signal: hungUp.signal });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
+      hungUp.abort();
       void transport.close();
       void server.close();
     });
