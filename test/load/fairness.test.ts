@@ -17,15 +17,16 @@ import { freePort } from '../ingest/support/worker-process.ts';
 import { requireServices, uniqueName } from '../support/services.ts';
 
 /**
- * CI: 8 s per case, the greedy client on and off by turns of a second. `FAIRNESS_SECONDS=60
+ * CI: 12 s per case, the greedy client on and off by turns of a second. `FAIRNESS_SECONDS=60
  * FAIRNESS_BOUNDS=8,64,256 FAIRNESS_CONNECTIONS=64 npx vitest run test/load/fairness.test.ts` is the long run.
  */
-const SECONDS = Number(process.env.FAIRNESS_SECONDS ?? 8);
+const SECONDS = Number(process.env.FAIRNESS_SECONDS ?? 12);
 const PHASE_MS = 1000;
 /** Samples this close after a turn starts belong to neither: the greedy client's last answers are still being sent. */
 const SETTLE_MS = 250;
 const BOUNDS = (process.env.FAIRNESS_BOUNDS ?? '8,256').split(',').map(Number);
-const CONNECTIONS = Number(process.env.FAIRNESS_CONNECTIONS ?? 16);
+/** More than a client's 16 waiting requests, so that some are refused at once and sent again at once. */
+const CONNECTIONS = Number(process.env.FAIRNESS_CONNECTIONS ?? 24);
 const POLITE = '/api/v1/designers?limit=1';
 const PUBLIC_BASE_URL = 'http://directory.test';
 
@@ -151,7 +152,7 @@ for (const engine of ENGINES) {
     });
 
     for (const bound of BOUNDS) {
-      it(`MAX_IN_FLIGHT_REQUESTS=${bound}: beside ${CONNECTIONS} greedy connections (batches, expensive searches, retried at once) the polite client is served >= 99%, p99 <= 3x idle`, async () => {
+      it(`MAX_IN_FLIGHT_REQUESTS=${bound}: beside ${CONNECTIONS} greedy connections (batches, expensive searches, sent again at once) the polite client is served >= 99%, p99 <= 3x idle`, async () => {
         const api = await startApi({ ...prepared.env, MAX_IN_FLIGHT_REQUESTS: String(bound) });
         try {
           // Warm-up (JIT, caches, the engine's first reads), then the polite client throughout while the greedy
@@ -186,10 +187,13 @@ for (const engine of ENGINES) {
           expect(contended.length).toBeGreaterThan(20);
           expect(served).toBeGreaterThanOrEqual(0.99);
           expect(contendedP99).toBeLessThanOrEqual(3 * idleP99);
-          // The greedy client was served its share and refused the rest, without errors.
+          // The greedy client was served its share, without errors.
           expect(counts['200']).toBeGreaterThan(0);
-          expect(counts['429']).toBeGreaterThan(0);
-          expect(Object.keys(counts).every((status) => ['200', '429', '503'].includes(status))).toBe(true);
+          // Its requests past its share were refused (most of those refusals, held until their Retry-After,
+          // reach it after it has given up on them at the end of its turn).
+          const metrics = await (await globalThis.fetch(`${api.base}/metrics`)).text();
+          expect(Number(/^http_requests_shed_total\{reason="client-share"\} (\d+)/m.exec(metrics)?.[1] ?? 0)).toBeGreaterThan(0);
+          expect(Object.keys(counts).every((status) => ['200', '429', '503', 'abandoned'].includes(status))).toBe(true);
         } finally {
           await api.stop();
         }

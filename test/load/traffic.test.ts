@@ -222,15 +222,18 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
     expect(await large.json()).toHaveLength(6);
   });
 
-  it('gives each client its share: past MAX_IN_FLIGHT_PER_CLIENT its requests wait for its own, past 16 waiting 429 + Retry-After; another client is served at once', async () => {
+  it('gives each client its share: past MAX_IN_FLIGHT_PER_CLIENT its requests wait for its own, past 16 waiting 429 + Retry-After (sent when that time is over); another client is served at once', async () => {
     const base = await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '2' }, slowSearch(100));
     const [greedy, polite] = [from('127.0.0.1'), from('127.0.0.2')];
     const order: string[] = [];
-    // 2 served, 16 waiting their turn, 3 refused at once.
+    // 2 served, 16 waiting their turn, 3 refused.
+    const sentAt = performance.now();
+    const refusedAfterMs: number[] = [];
     const many = Promise.all(
       Array.from({ length: 21 }, async () => {
         const response = await greedy(`${base}/api/v1/designers`);
         if (response.status === 200) order.push('greedy');
+        if (response.status === 429) refusedAfterMs.push(performance.now() - sentAt);
         return response;
       }),
     );
@@ -242,6 +245,8 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
     expect(responses.filter((r) => r.status === 200)).toHaveLength(18);
     const refused = responses.filter((r) => r.status === 429);
     expect(refused).toHaveLength(3);
+    // A refusal is sent once its Retry-After is over, so a client asking again at once cannot spin on it.
+    expect(Math.min(...refusedAfterMs)).toBeGreaterThanOrEqual(990);
     for (const r of refused) {
       expect(r.headers.get('retry-after')).toBe('1');
       expect(r.headers.get('cache-control')).toBe('no-store');

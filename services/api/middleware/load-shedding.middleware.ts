@@ -101,8 +101,8 @@ export function loadShedding(options: LoadSheddingOptions): LoadShedder {
   }, HEARTBEAT_MS).unref();
   const bounds = { maxInFlight: options.maxInFlight, maxInFlightPerClient: Math.min(options.maxInFlightPerClient, options.maxInFlight) };
 
-  const refuse = (res: Response, reason: ShedReason) => {
-    options.onShed?.(reason);
+  const refuse = (res: Response, reason: ShedReason, counted = false) => {
+    if (!counted) options.onShed?.(reason);
     res.setHeader('Retry-After', String(options.retryAfterSeconds));
     res.setHeader('Cache-Control', 'no-store');
     if (reason === 'client-share') {
@@ -127,6 +127,7 @@ export function loadShedding(options: LoadSheddingOptions): LoadShedder {
   // Requests waiting for a place of their own client, first come first served; an entry only while any wait.
   const waiting = new Map<string, Waiter[]>();
   let waitingCount = 0;
+  let delayed = 0;
   const unwait = (waiter: Waiter) => {
     const queue = waiting.get(waiter.client);
     const at = queue?.indexOf(waiter) ?? -1;
@@ -177,6 +178,27 @@ export function loadShedding(options: LoadSheddingOptions): LoadShedder {
       waiting.set(client, [...(waiting.get(client) ?? []), waiter]);
       waitingCount += 1;
       res.once('close', () => unwait(waiter));
+      return;
+    }
+    if (verdict === 'client-share' && now.held > 0 && delayed < options.maxWaiting) {
+      // Past its waiting requests too: refused, but when the Retry-After the refusal gives has passed, which
+      // costs a client that honours it nothing and keeps one that asks again at once from spinning.
+      delayed += 1;
+      // Counted now: a client asking again at once often hangs up before the refusal is sent.
+      options.onShed?.('client-share');
+      let pending = true;
+      const settle = () => {
+        if (!pending) return false;
+        pending = false;
+        delayed -= 1;
+        return true;
+      };
+      const timer = setTimeout(() => {
+        if (settle()) next(refuse(res, 'client-share', true));
+      }, options.retryAfterSeconds * 1000);
+      res.once('close', () => {
+        if (settle()) clearTimeout(timer);
+      });
       return;
     }
     if (verdict !== 'admit') return next(refuse(res, verdict));

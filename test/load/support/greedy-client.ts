@@ -42,6 +42,21 @@ const start = Date.now();
 const until = start + Number(seconds) * 1000;
 process.stdout.write(`${JSON.stringify({ start })}\n`);
 
+/**
+ * Each working turn's requests are abandoned when it ends (the connections closed), so the turn of rest
+ * starts with nothing of this client left in the API: the polite client's samples then are truly alone.
+ */
+const turns = new Map<number, AbortController>();
+function turnSignal(): AbortSignal {
+  const index = Math.floor((Date.now() - start) / (2 * phase));
+  if (!turns.has(index)) {
+    const controller = new AbortController();
+    turns.set(index, controller);
+    setTimeout(() => controller.abort(), start + index * 2 * phase + phase - Date.now());
+  }
+  return turns.get(index)!.signal;
+}
+
 async function loop(connection: number): Promise<void> {
   for (let i = connection; Date.now() < until; i += 1) {
     const into = (Date.now() - start) % (2 * phase);
@@ -49,13 +64,15 @@ async function loop(connection: number): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2 * phase - into));
       continue;
     }
+    const signal = turnSignal();
     let status: string;
     try {
       const response =
         i % 3 === 2
-          ? await fetch(`${base}${expensiveQuery(i)}`, { dispatcher: agent })
+          ? await fetch(`${base}${expensiveQuery(i)}`, { dispatcher: agent, signal })
           : await fetch(`${base}/api/mcp`, {
               dispatcher: agent,
+              signal,
               method: 'POST',
               headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
               body: BATCHES[i % BATCHES.length]!,
@@ -63,7 +80,7 @@ async function loop(connection: number): Promise<void> {
       await response.arrayBuffer();
       status = String(response.status);
     } catch {
-      status = 'error';
+      status = signal.aborted ? 'abandoned' : 'error';
     }
     counts[status] = (counts[status] ?? 0) + 1;
   }
