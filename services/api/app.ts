@@ -54,6 +54,9 @@ export function createApp(deps: AppDeps): App {
   // errors): no browser may read a JSON or text body as anything but its declared type.
   app.use(xContentTypeOptions());
   app.route('/metrics').get(traffic.metrics).all(otherMethods('GET'));
+  const mounts = deps.mounts?.(directory) ?? [];
+  const jsonErrors = errorMiddleware(deps.logger);
+  for (const mount of mounts) if (mount.beforeGuard) app.use(mount.path, ...mount.beforeGuard, mount.errors ?? jsonErrors);
   app.use('/api', traffic.guard);
 
   const cacheable: RequestHandler = (_req, res, next) => {
@@ -63,7 +66,6 @@ export function createApp(deps: AppDeps): App {
 
   const site = deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
   const openapi = buildOpenApiDocument(`${site}/api/v1`, { adminServerUrl: site });
-  const mounts = deps.mounts?.(directory) ?? [];
   const index = buildApiIndex(openapi, [
     { rel: 'openapi', href: `${site}/api/v1/openapi.json`, title: 'OpenAPI 3.1 description of the API' },
     { rel: 'documentation', href: `${site}/docs`, title: 'API reference (HTML)' },
@@ -102,7 +104,6 @@ export function createApp(deps: AppDeps): App {
     .all(otherMethods('GET'));
   // Each mount answers its own errors: express restores req.baseUrl once an error leaves a mount, and the
   // metrics label (`/api/v1/designers/:slug`, not `/designers/:slug`) is read from it when the response ends.
-  const jsonErrors = errorMiddleware(deps.logger);
   app.use('/api/v1', v1, jsonErrors);
   for (const mount of mounts) app.use(mount.path, mount.router, mount.errors ?? jsonErrors);
   // The API's namespace answers in JSON whatever matched; every other unknown address is the site's, and the

@@ -82,4 +82,32 @@ describe('listenOn', () => {
     const garbage = parse(await raw(port, 'NOT HTTP AT ALL\r\n\r\n'));
     expect(garbage.status).toBe(400);
   });
+
+  it('answers an HTTP/1.1 request without Host with a JSON 400 and closes; HTTP/1.0 needs none', async () => {
+    const port = await serve();
+    const hostless = parse(await raw(port, 'POST /ok HTTP/1.1\r\nContent-Length: 0\r\n\r\n'));
+    expect(hostless.status).toBe(400);
+    expect(hostless.head).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(hostless.head).toMatch(/connection: close/i);
+    expect(hostless.body).toEqual({ success: false, error: 'An HTTP/1.1 request must send a Host header.' });
+    expect(parse(await raw(port, 'GET /ok HTTP/1.0\r\n\r\n'))).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  it('answers an Expect it cannot meet with a JSON 417, and still meets 100-continue', async () => {
+    const port = await serve();
+    const refused = parse(await raw(port, 'POST /ok HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nContent-Length: 2\r\n\r\n{}'));
+    expect(refused.status).toBe(417);
+    expect(refused.head).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(refused.body).toEqual({ success: false, error: 'The only expectation this server meets is "Expect: 100-continue".' });
+    const continued = await raw(port, 'GET /ok HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n');
+    expect(continued).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/);
+  });
+
+  it('refuses CONNECT with a JSON 501 instead of closing the connection without an answer', async () => {
+    const port = await serve();
+    const connectRequest = parse(await raw(port, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
+    expect(connectRequest.status).toBe(501);
+    expect(connectRequest.head).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(connectRequest.body).toEqual({ success: false, error: 'CONNECT is not supported: this server is not a proxy.' });
+  });
 });

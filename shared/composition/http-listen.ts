@@ -1,11 +1,9 @@
-import { type Server, STATUS_CODES } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ConfigError } from '../config/config.schema.ts';
 
-/** What express's listen takes: since express 5 its callback also receives the error when listening fails. */
-interface Listener {
-  listen(port: number, host: string, callback: (error?: Error) => void): Server;
-}
+/** An express app, or any handler of Node's requests. */
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Why the address cannot be listened on, in the operator's terms, by the system's error code. */
 function reason(code: string | undefined, setting: string): string | null {
@@ -22,35 +20,78 @@ function reason(code: string | undefined, setting: string): string | null {
 }
 
 /**
- * Listens on host:port, resolving once the server accepts connections; requests the HTTP parser refuses
- * are answered in JSON too (answerClientError). A failure the operator fixes in the environment (the port
- * is taken, privileged, or HOST is not this machine's) is a ConfigError naming the setting; before,
- * express 5 called the "listening" callback with the error, the process announced itself as up, and then
- * exited without a word.
+ * Listens on host:port, resolving once the server accepts connections. Every answer Node would give by
+ * itself, outside the app, is given in JSON like the app's errors: requests the HTTP parser refuses
+ * (answerClientError), an HTTP/1.1 request without Host (400), an Expect other than 100-continue (417), and
+ * CONNECT (501; Node would close the connection without a word). A failure the operator fixes in the
+ * environment (the port is taken, privileged, or HOST is not this machine's) is a ConfigError naming the
+ * setting.
  */
 export function listenOn(
-  app: Listener,
+  app: RequestListener,
   port: number,
   host: string,
   setting: string,
   options: { keepAliveTimeoutMs?: number } = {},
 ): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => {
-      if (!error) {
-        resolve(server);
-        return;
-      }
-      const why = reason((error as NodeJS.ErrnoException).code, setting);
-      reject(why ? new ConfigError(`Cannot listen on ${host}:${port} (${setting}): ${why}.`) : error);
-    });
-    server.on('clientError', answerClientError);
-    // An idle connection is closed by the side whose timeout ends first; when that is the server, a request
-    // the client or the load balancer in front sends on it at that moment is lost as a network error (a
-    // 502 at the balancer). Node's 5 s is shorter than every balancer's idle timeout (60 s on most), so
-    // the server keeps idle connections longer than they do and is never the one to close first.
-    if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
+  // Node answers a missing Host with a bare 400 unless it is told to leave the request to the handler.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      answerJson(res, 400, 'An HTTP/1.1 request must send a Host header.', { Connection: 'close' });
+      return;
+    }
+    app(req, res);
   });
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    // Connection: close, since the body that was to follow the expectation is left unread.
+    answerJson(res, 417, 'The only expectation this server meets is "Expect: 100-continue".', { Connection: 'close' });
+  });
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    endWithJson(socket, 501, 'CONNECT is not supported: this server is not a proxy.');
+  });
+  // An idle connection is closed by the side whose timeout ends first; when that is the server, a request
+  // the client or the load balancer in front sends on it at that moment is lost as a network error (a
+  // 502 at the balancer). Node's 5 s is shorter than every balancer's idle timeout (60 s on most), so
+  // the server keeps idle connections longer than they do and is never the one to close first.
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      const why = reason(error.code, setting);
+      reject(why ? new ConfigError(`Cannot listen on ${host}:${port} (${setting}): ${why}.`) : error);
+    };
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve(server);
+    });
+  });
+}
+
+function errorBody(message: string): string {
+  return JSON.stringify({ success: false, error: message });
+}
+
+/** A response Node leaves to its caller, answered with the app's JSON error shape. */
+function answerJson(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  const body = errorBody(message);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(body);
+}
+
+/** The same, written on a socket Node has handed over (no ServerResponse exists for it), then closed. */
+function endWithJson(socket: Duplex, status: number, message: string): void {
+  const body = errorBody(message);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The status and words for a request Node refused before any route saw it, by its parser's error code. */
@@ -76,9 +117,5 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     return;
   }
   const [status, message] = clientErrorAnswer(error.code);
-  const body = JSON.stringify({ success: false, error: message });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
-  );
+  endWithJson(socket, status, message);
 }

@@ -135,6 +135,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ES_INDEX_SHARDS: '0' })).toThrow(/ES_INDEX_SHARDS: must be a whole number from 1 to 1024/);
   });
 
+  it('takes a per-client in-flight bound up to the global one; unset, one per 256 places of the global one', () => {
+    expect(loadConfig({}).MAX_IN_FLIGHT_PER_CLIENT).toBe(1);
+    expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(1);
+    expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '1024' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(4);
+    expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '8' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(8);
+    expect(() => loadConfig({ MAX_IN_FLIGHT_PER_CLIENT: '0' })).toThrow(/MAX_IN_FLIGHT_PER_CLIENT: must be a whole number of at least 1/);
+    expect(() => loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '9' })).toThrow(/MAX_IN_FLIGHT_PER_CLIENT: must be at most MAX_IN_FLIGHT_REQUESTS \(8\)/);
+  });
+
   it('requires an Elasticsearch URL when Elasticsearch is chosen explicitly', () => {
     expect(() => loadConfig({ SEARCH_BACKEND: 'elasticsearch' })).toThrow(/ELASTICSEARCH_URL: required/);
   });

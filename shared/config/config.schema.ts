@@ -67,6 +67,12 @@ function wholeNumber(fallback: number, min: number, max?: number) {
   return unsetIfBlank((max === undefined ? bounded : bounded.max(max, { error })).default(fallback));
 }
 
+/** A whole number of at least min, or unset (the reader derives a default from other settings). */
+function optionalWholeNumber(min: number) {
+  const error = `must be a whole number of at least ${min}`;
+  return unsetIfBlank(z.coerce.number({ error }).int({ error }).min(min, { error }).optional());
+}
+
 /** One of a list of values, its message listing them (zod's own quotes them joined by "|"). */
 const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
@@ -137,6 +143,9 @@ export const ConfigSchema = z
     MCP_ALLOWED_ORIGINS: commaList,
     // Requests under /api served at once by one API process; past it, 503 with Retry-After at once.
     MAX_IN_FLIGHT_REQUESTS: wholeNumber(256, 1),
+    // Of those, the ones one client (its address, or its IPv6 /56) holds at once; its next requests wait
+    // for them (16 at most, 2 s), then 429 with Retry-After. Unset: see perClientDefault.
+    MAX_IN_FLIGHT_PER_CLIENT: optionalWholeNumber(1),
     // Shed requests read when the event loop has been held this long (the embedded engine computes on it).
     MAX_EVENT_LOOP_DELAY_MS: wholeNumber(500, 1),
     // Requests per client IP per minute (429 past it); 0 turns the limit off.
@@ -149,7 +158,18 @@ export const ConfigSchema = z
     ...env,
     PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
     SEARCH_BACKEND: env.SEARCH_BACKEND ?? (env.ELASTICSEARCH_URL ? 'elasticsearch' : 'postgres'),
+    MAX_IN_FLIGHT_PER_CLIENT: env.MAX_IN_FLIGHT_PER_CLIENT ?? perClientDefault(env.MAX_IN_FLIGHT_REQUESTS),
   }));
+
+/**
+ * One request at a time per client for every 256 places of the global bound (one at the default). Measured
+ * on 2 cores (test/load/fairness.test.ts): a client holding 2 expensive searches at once already brought
+ * another client's p99 to 3x its idle p99 on the embedded engine, 4 to 9-10x on both engines; what one
+ * client runs at once is what everyone else's searches queue behind in the engine.
+ */
+export function perClientDefault(maxInFlight: number): number {
+  return Math.max(1, Math.floor(maxInFlight / 256));
+}
 
 export type Config = z.output<typeof ConfigSchema>;
 
@@ -165,6 +185,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.MAX_IN_FLIGHT_PER_CLIENT !== undefined && result.data.MAX_IN_FLIGHT_PER_CLIENT > result.data.MAX_IN_FLIGHT_REQUESTS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MAX_IN_FLIGHT_PER_CLIENT: must be at most MAX_IN_FLIGHT_REQUESTS (${result.data.MAX_IN_FLIGHT_REQUESTS})`,
+    );
   }
   if (result.data.SEARCH_BACKEND === 'elasticsearch' && !result.data.ELASTICSEARCH_URL) {
     throw new ConfigError('Invalid configuration:\n  ELASTICSEARCH_URL: required when SEARCH_BACKEND=elasticsearch');

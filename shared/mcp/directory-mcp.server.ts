@@ -36,6 +36,11 @@ export interface DirectoryMcpServerDeps {
   reader?: string | undefined;
   /** Tool calls this server runs at once (default MAX_CONCURRENT_TOOL_CALLS). */
   maxConcurrentCalls?: number;
+  /**
+   * Aborted when the caller is gone (the hosted server's client hung up): the calls still waiting their
+   * turn are not run, since their answers have nowhere to go and their searches would go on uncounted.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -54,7 +59,7 @@ function pageMeta(page: { total: number; limit: number; offset: number; hasMore:
 }
 
 /** One MCP server with the directory's three tools; both the hosted and the stdio server are built here. */
-export function createDirectoryMcpServer({ directory, logger, reader, maxConcurrentCalls = MAX_CONCURRENT_TOOL_CALLS }: DirectoryMcpServerDeps): McpServer {
+export function createDirectoryMcpServer({ directory, logger, reader, maxConcurrentCalls = MAX_CONCURRENT_TOOL_CALLS, signal }: DirectoryMcpServerDeps): McpServer {
   const server = new McpServer(
     { name: 'designer-directory', title: 'Designer Directory', version: pkg.version },
     { instructions: SERVER_INSTRUCTIONS },
@@ -66,6 +71,7 @@ export function createDirectoryMcpServer({ directory, logger, reader, maxConcurr
   const turn = pLimit(maxConcurrentCalls);
   function run(tool: string, hints: ToolErrorHints, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
     return turn(async () => {
+      if (signal?.aborted) return { isError: true, content: [{ type: 'text', text: 'Not run: the client hung up.' }] };
       try {
         return await body();
       } catch (error) {

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { SitemapIndexStream, SitemapStream } from 'sitemap';
 import type { DirectoryService } from '../directory/directory.service.ts';
 import type { Designer } from '../domain/designer.schema.ts';
+import { NotFoundError } from '../domain/errors.ts';
 import type { PageRules } from '../domain/pagination.ts';
 import type { SiteUrls } from './site-urls.ts';
 
@@ -96,11 +97,21 @@ export async function siteSitemap(directory: DirectoryService, urls: SiteUrls, m
   return piped(source, new SitemapIndexStream());
 }
 
-/** One designer file of the index: `maxUrls` profiles from `cursor` (the beginning without one). */
+/**
+ * One designer file of the index: `maxUrls` profiles from `cursor` (the beginning without one); a
+ * NotFoundError when none follows the cursor.
+ */
 export async function designerSitemap(directory: DirectoryService, urls: SiteUrls, cursor: string | undefined, maxUrls = SITEMAP_MAX_URLS): Promise<Readable> {
   // The first page is read before streaming, so a bad cursor or a backend outage is a proper error response.
   const walk = walkDesigners(directory, cursor, maxUrls);
   const first = await walk.next();
+  // No designer is listed from the cursor on (those after it were hidden since the index was read): the
+  // protocol has no empty urlset (its schema wants at least one url, and the sitemap library refuses to end
+  // one without), so the file does not exist. A 404 is what crawlers take for a sitemap that is gone: they
+  // drop it and keep the files the current index lists.
+  if (first.done || first.value.designers.length === 0) {
+    throw new NotFoundError('No listed designer follows this point of the directory any more: /sitemap.xml lists the current sitemap files.');
+  }
   async function* paths() {
     if (first.done) return;
     for (const d of first.value.designers) yield `/designer/${d.slug}`;

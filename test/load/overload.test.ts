@@ -33,7 +33,7 @@ describe('overload: at twice the measured capacity the API sheds the excess with
     // The embedded default (PGlite + Postgres search), as `npm start` runs it: no shared service involved.
     const { DATABASE_URL: _d, ELASTICSEARCH_URL: _e, REDIS_URL: _r, SEARCH_BACKEND: _s, ...env } = process.env;
     api = spawn(process.execPath, ['--import', 'tsx', 'services/api/main.ts'], {
-      env: { ...env, DATA_DIR: dir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', MAX_IN_FLIGHT_REQUESTS: String(MAX_IN_FLIGHT), MAX_EVENT_LOOP_DELAY_MS: '300' },
+      env: { ...env, DATA_DIR: dir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', MAX_IN_FLIGHT_REQUESTS: String(MAX_IN_FLIGHT), MAX_IN_FLIGHT_PER_CLIENT: String(MAX_IN_FLIGHT), MAX_EVENT_LOOP_DELAY_MS: '300' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitFor(async () => (await fetch(`${base}/readyz`)).ok, { timeoutMs: 90_000, intervalMs: 250, what: 'the API to be ready' });

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
+import { Agent, fetch as fetchFrom } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../services/api/app.ts';
 import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
@@ -66,6 +67,14 @@ async function simultaneous(base: string, path: string, n: number): Promise<{ st
   return Promise.all(replies);
 }
 
+/** Other clients: loopback addresses of their own (all of 127.0.0.0/8 reaches a server on 127.0.0.1). */
+const clients = new Map<string, Agent>();
+function from(address: string) {
+  if (!clients.has(address)) clients.set(address, new Agent({ localAddress: address }));
+  const dispatcher = clients.get(address)!;
+  return (url: string, init: Parameters<typeof fetchFrom>[1] = {}) => fetchFrom(url, { ...init, dispatcher });
+}
+
 describe.skipIf(!services)('traffic controls: load shedding, per-client rate limit (shared through Redis), request ids, /metrics', () => {
   const running: { server: Server; app: App }[] = [];
   const prefix = uniqueName('ratelimit').replace(/_+$/, '');
@@ -92,6 +101,7 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
       await new Promise((resolve) => server.close(resolve));
       await app.close();
     }
+    for (const agent of clients.values()) await agent.close();
     const redis = new Redis(services!.redis);
     const keys = await redis.keys(`${prefix}:ratelimit:*`);
     if (keys.length) await redis.del(...keys);
@@ -105,7 +115,8 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
   };
 
   it('sheds requests past MAX_IN_FLIGHT_REQUESTS at once with 503 + Retry-After (an asynchronous engine)', async () => {
-    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '4' }, slowSearch(300));
+    // One client may hold the whole bound here: this is the global bound at work, not a client's share.
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '4', MAX_IN_FLIGHT_PER_CLIENT: '4' }, slowSearch(300));
     const started = performance.now();
     const responses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/v1/designers`)));
     const statuses = responses.map((r) => r.status).sort();
@@ -195,7 +206,7 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
   });
 
   it('holds each message of an MCP batch in flight, so a batch cannot run past MAX_IN_FLIGHT_REQUESTS', async () => {
-    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '4' }, slowSearch(400));
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '4', MAX_IN_FLIGHT_PER_CLIENT: '4' }, slowSearch(400));
     const batch = mcpBatch(base, 3);
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The batch holds three of four places: one request more fits, the next does not, nor does a second batch.
@@ -209,6 +220,101 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
     const large = await mcpBatch(base, 6);
     expect(large.status).toBe(200);
     expect(await large.json()).toHaveLength(6);
+  });
+
+  it('gives each client its share: past MAX_IN_FLIGHT_PER_CLIENT its requests wait for its own, past 16 waiting 429 + Retry-After (sent when that time is over); another client is served at once', async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '2' }, slowSearch(100));
+    const [greedy, polite] = [from('127.0.0.1'), from('127.0.0.2')];
+    const order: string[] = [];
+    // 2 served, 16 waiting their turn, 3 refused.
+    const sentAt = performance.now();
+    const refusedAfterMs: number[] = [];
+    const many = Promise.all(
+      Array.from({ length: 21 }, async () => {
+        const response = await greedy(`${base}/api/v1/designers`);
+        if (response.status === 200) order.push('greedy');
+        if (response.status === 429) refusedAfterMs.push(performance.now() - sentAt);
+        return response;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const served = await polite(`${base}/api/v1/designers`);
+    order.push('polite');
+    expect(served.status).toBe(200);
+    const responses = await many;
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(18);
+    const refused = responses.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(3);
+    // A refusal is sent once its Retry-After is over, so a client asking again at once cannot spin on it.
+    expect(Math.min(...refusedAfterMs)).toBeGreaterThanOrEqual(990);
+    for (const r of refused) {
+      expect(r.headers.get('retry-after')).toBe('1');
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      expect(await r.json()).toEqual({ success: false, error: expect.stringMatching(/Too many requests at once from this client \(at most 2;/) });
+    }
+    // The polite client did not queue behind the greedy one's 16 waiting requests.
+    expect(order.indexOf('polite')).toBeLessThan(order.length - 8);
+    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/http_requests_shed_total\{reason="client-share"\} 3/);
+  });
+
+  it('refuses with 429 a request that waited 2 s for its client to finish another', async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '1' }, slowSearch(3000));
+    const first = fetch(`${base}/api/v1/designers`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await fetch(`${base}/api/v1/designers`);
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('1');
+    expect((await first).status).toBe(200);
+  });
+
+  it('keeps the last places of the bound for clients holding nothing: the heaviest client is refused first', async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '4', MAX_IN_FLIGHT_PER_CLIENT: '2' }, slowSearch(600));
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const [a, b, c, d] = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4'].map(from) as [ReturnType<typeof from>, ReturnType<typeof from>, ReturnType<typeof from>, ReturnType<typeof from>];
+    // a takes its bound, 2 of 4; the other 2 are the reserve.
+    const held = [a(`${base}/api/v1/designers`), a(`${base}/api/v1/designers`)];
+    await wait(100);
+    const cFirst = c(`${base}/api/v1/designers`);
+    await wait(50);
+    // c holds one, and one more would take the last place: not given to a client already served (it waits
+    // for c's own first request instead).
+    const cSecond = c(`${base}/api/v1/designers`);
+    await wait(50);
+    // b holds nothing: served with the last place.
+    const bFirst = b(`${base}/api/v1/designers`);
+    await wait(50);
+    // Full: only now is a client holding nothing refused, with the overload's 503.
+    const dFirst = await d(`${base}/api/v1/designers`);
+    expect(dFirst.status).toBe(503);
+    expect((await Promise.all([...held, cFirst, bFirst, cSecond])).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('refuses an MCP batch over the batch limit with a JSON-RPC 400 before charging it, whatever else is in flight', async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '2' }, slowSearch(400));
+    const alone = await mcpBatch(base, 101);
+    expect(alone.status).toBe(400);
+    expect(await alone.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/at most 100 messages; this one holds 101/) }, id: null });
+    // The same client at its bound: still the 400, never a 429 or 503 by timing.
+    const busy = [fetch(`${base}/api/v1/designers`), fetch(`${base}/api/v1/designers`)];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const meanwhile = await mcpBatch(base, 256);
+    expect(meanwhile.status).toBe(400);
+    expect((await Promise.all(busy)).map((r) => r.status)).toEqual([200, 200]);
+    // A batch at the limit is served.
+    expect(await (await mcpBatch(await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '2' }), 100)).json()).toHaveLength(100);
+  });
+
+  it("counts an MCP batch as its messages against the client's share; one larger than the share is served when the client holds nothing else", async () => {
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '2' }, slowSearch(300));
+    const one = fetch(`${base}/api/v1/designers`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await mcpBatch(base, 2);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/at most 2;/) }, id: null });
+    expect((await one).status).toBe(200);
+    const large = await mcpBatch(base, 5);
+    expect(large.status).toBe(200);
+    expect(await large.json()).toHaveLength(5);
   });
 
   it('guards the pages and sitemaps that search, with HTML answers; static files are never limited', async () => {
@@ -235,7 +341,7 @@ describe.skipIf(!services)('traffic controls: load shedding, per-client rate lim
   });
 
   it('sheds pages past MAX_IN_FLIGHT_REQUESTS with an HTML 503', async () => {
-    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '2' }, slowSearch(300));
+    const base = await start({ MAX_IN_FLIGHT_REQUESTS: '2', MAX_IN_FLIGHT_PER_CLIENT: '2' }, slowSearch(300));
     const responses = await Promise.all(Array.from({ length: 6 }, () => fetch(`${base}/?q=brand`)));
     const shed = responses.filter((r) => r.status === 503);
     expect(responses.filter((r) => r.status === 200)).toHaveLength(2);

@@ -1,14 +1,22 @@
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
+import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
-import { createDirectoryMcpServer } from '../../../shared/mcp/directory-mcp.server.ts';
+import { createDirectoryMcpServer, MAX_CONCURRENT_TOOL_CALLS } from '../../../shared/mcp/directory-mcp.server.ts';
 import { invalidParamsResponses } from '../../../shared/mcp/json-rpc-request.validator.ts';
-import { bodyParserInputError } from '../middleware/request-body.ts';
-import { chargeUnits } from '../middleware/traffic.ts';
+import { bodyParserInputError, MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from '../middleware/request-body.ts';
+import { chargeUnits, unitsHeld } from '../middleware/traffic.ts';
 import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
 import type { Mount, MountContext } from '../mount/mount.ts';
 import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
 import { clientKey } from '../middleware/client-key.ts';
+
+/**
+ * Messages one JSON-RPC batch may hold: the SDK transport's own limit, checked here before the batch is
+ * charged to the client's share, so a batch too large is always the same 400, never a 503 or 429
+ * depending on what else is in flight.
+ */
+export const MAX_BATCH_MESSAGES = MAX_BATCH_SIZE;
 
 function jsonRpcError(code: number, message: string) {
   return { jsonrpc: '2.0', error: { code, message }, id: null };
@@ -30,9 +38,15 @@ export function mcpMounts(ctx: MountContext): Mount[] {
       res.status(200).json(Array.isArray(req.body) ? invalid : invalid[0]);
       return;
     }
-    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: clientKey(req) });
+    // A batch runs no more tool calls at once than the places it holds of its client's share.
+    const maxConcurrentCalls = Math.max(1, Math.min(MAX_CONCURRENT_TOOL_CALLS, unitsHeld(res)));
+    // A client that hangs up frees its share at once (the traffic guard releases on close): the calls of its
+    // batch still waiting must not run on uncounted.
+    const hungUp = new AbortController();
+    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: clientKey(req), maxConcurrentCalls, signal: hungUp.signal });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
+      hungUp.abort();
       void transport.close();
       void server.close();
     });
@@ -43,9 +57,26 @@ export function mcpMounts(ctx: MountContext): Mount[] {
       next(error);
     }
   };
-  // Each message of a batch is a request of its own to the rate limit and the in-flight bound.
+  const bodyLimits: RequestHandler = (req, res, next) => {
+    // Before the SDK, whose validation recurses and would answer a stack overflow's message as the error's data.
+    if (nestsDeeperThan(req.body, MAX_JSON_DEPTH)) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(400).json(jsonRpcError(-32600, `Invalid request: the body ${TOO_DEEP}.`));
+      return;
+    }
+    if (Array.isArray(req.body) && req.body.length > MAX_BATCH_MESSAGES) {
+      res.setHeader('Cache-Control', 'no-store');
+      res
+        .status(400)
+        .json(jsonRpcError(-32600, `Invalid request: a batch holds at most ${MAX_BATCH_MESSAGES} messages; this one holds ${req.body.length}. Send the rest in another request.`));
+      return;
+    }
+    next();
+  };
+  // Each message of a batch is a request of its own to the client's share, the in-flight bound and the rate limit.
   const messages = chargeUnits((req) => (Array.isArray(req.body) ? req.body.length : 1));
-  router.post('/', express.json({ limit: '1mb' }), messages, handle);
+  // The body is read and the batch's size checked before the traffic guard (beforeGuard below).
+  router.post('/', messages, handle);
 
   // Stateless: there is no server-initiated stream to GET and no session to DELETE.
   router.all('/', (_req, res) => {
@@ -79,5 +110,7 @@ export function mcpMounts(ctx: MountContext): Mount[] {
     logger.error({ err: error }, 'mcp request failed');
     res.status(500).json(jsonRpcError(-32603, 'Internal error.'));
   };
-  return [{ path: '/api/mcp', router, errors, link: { rel: 'mcp', title: 'MCP server (Streamable HTTP) for AI agents: the same searches as tools' } }];
+  const json = express.json({ limit: '1mb' });
+  const readBody: RequestHandler = (req, res, next) => (req.method === 'POST' ? json(req, res, next) : next());
+  return [{ path: '/api/mcp', router, errors, beforeGuard: [readBody, bodyLimits], link: { rel: 'mcp', title: 'MCP server (Streamable HTTP) for AI agents: the same searches as tools' } }];
 }

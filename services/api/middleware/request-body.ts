@@ -20,6 +20,29 @@ export function bodyParserInputError(error: unknown): InvalidInputError | null {
 }
 
 /**
+ * How deep a JSON body may nest. JSON.parse takes any depth, but what reads the value afterwards (zod, the
+ * MCP SDK, loggers) recurses, and a body of 10,000 nested arrays overflows the stack there. No request of
+ * this API nests beyond a handful of levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether a parsed JSON value nests deeper than `max` arrays and objects, read without recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+export const TOO_DEEP = `nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`;
+
+/**
  * A body sent as anything but JSON is refused: express.json() leaves such a body unread, and the route
  * would otherwise act on its defaults as if nothing had been sent.
  */

@@ -8,14 +8,14 @@ import { ApiMetrics } from '../observability/api-metrics.ts';
 import { loadShedding } from './load-shedding.middleware.ts';
 import { clientRateLimit } from './rate-limit.middleware.ts';
 
-export type TrafficConfig = Partial<Pick<Config, 'MAX_IN_FLIGHT_REQUESTS' | 'MAX_EVENT_LOOP_DELAY_MS' | 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL' | 'QUEUE_PREFIX'>>;
+export type TrafficConfig = Partial<Pick<Config, 'MAX_IN_FLIGHT_REQUESTS' | 'MAX_IN_FLIGHT_PER_CLIENT' | 'MAX_EVENT_LOOP_DELAY_MS' | 'RATE_LIMIT_PER_MINUTE' | 'REDIS_URL' | 'QUEUE_PREFIX'>>;
 
 export interface Traffic {
   /** Request ids (X-Request-Id, an incoming one kept when sane), access logs, request metrics. */
   observe: RequestHandler[];
   /**
    * Before every route that does work (the API, the pages that search, the sitemaps): overload shedding
-   * (503), then the per-client rate limit (429) when set. A refusal is passed on as a TrafficRefusedError
+   * (503) and each client's share of what is in flight (429), then the per-client rate limit (429) when set. A refusal is passed on as a TrafficRefusedError
    * for the surface's own error handler to word.
    */
   guard: RequestHandler[];
@@ -24,8 +24,17 @@ export interface Traffic {
 }
 
 type Charge = (req: Request, res: Response, units: number, next: NextFunction) => void;
-/** Each guarded response's way to count itself as several requests (see chargeUnits). */
-const charges = new WeakMap<Response, Charge>();
+/** Each guarded response's way to count itself as several requests (see chargeUnits), and what it holds. */
+const charges = new WeakMap<Response, { charge: Charge; held: () => number }>();
+
+/**
+ * How many requests' worth of work a guarded response may do at once: the units it holds in flight (a
+ * batch larger than the client's share holds the share, and must not run more at once than that).
+ * Unguarded responses (apps built without the traffic guard) are not limited here.
+ */
+export function unitsHeld(res: Response): number {
+  return charges.get(res)?.held() ?? Number.POSITIVE_INFINITY;
+}
 
 /**
  * After the guard and a body parser: counts the request as `unitsOf(req)` requests, for the rate limit and
@@ -34,7 +43,7 @@ const charges = new WeakMap<Response, Charge>();
  */
 export function chargeUnits(unitsOf: (req: Request) => number): RequestHandler {
   return (req, res, next) => {
-    const charge = charges.get(res);
+    const charge = charges.get(res)?.charge;
     const units = unitsOf(req);
     if (!charge || units <= 1) return next();
     charge(req, res, units, next);
@@ -45,6 +54,12 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 /** Defaults for apps built without the full configuration (tests): generous, rate limit off. */
 const DEFAULT_MAX_IN_FLIGHT = 256;
 const DEFAULT_MAX_LOOP_DELAY_MS = 500;
+/**
+ * A client's requests past its share wait for its own to end, up to about the connections an HTTP client
+ * or an agent opens to one host; 2 s at most, then 429 with Retry-After.
+ */
+const WAITING_PER_CLIENT = 16;
+const MAX_WAIT_MS = 2000;
 
 export function createTraffic(config: TrafficConfig, logger: Logger): Traffic {
   const metrics = new ApiMetrics();
@@ -75,9 +90,15 @@ export function createTraffic(config: TrafficConfig, logger: Logger): Traffic {
     });
     next();
   };
+  const maxInFlight = config.MAX_IN_FLIGHT_REQUESTS ?? DEFAULT_MAX_IN_FLIGHT;
   const shedder = loadShedding({
-    maxInFlight: config.MAX_IN_FLIGHT_REQUESTS ?? DEFAULT_MAX_IN_FLIGHT,
+    maxInFlight,
+    // Apps built without the full configuration (benchmarks) let one client use the whole bound.
+    maxInFlightPerClient: config.MAX_IN_FLIGHT_PER_CLIENT ?? maxInFlight,
     maxLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS ?? DEFAULT_MAX_LOOP_DELAY_MS,
+    maxWaitingPerClient: WAITING_PER_CLIENT,
+    maxWaiting: Math.max(4 * WAITING_PER_CLIENT, 4 * maxInFlight),
+    maxWaitMs: MAX_WAIT_MS,
     retryAfterSeconds: 1,
     onShed: (reason) => metrics.shed.inc({ reason }),
     onChange: (n) => metrics.inFlight.set(n),
@@ -99,7 +120,7 @@ export function createTraffic(config: TrafficConfig, logger: Logger): Traffic {
     limiter.charge(req, res, units, next);
   };
   guard.push((_req, res, next) => {
-    charges.set(res, charge);
+    charges.set(res, { charge, held: () => shedder.held(res) });
     next();
   });
   return {

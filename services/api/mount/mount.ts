@@ -12,6 +12,11 @@ export interface Mount {
    * router); the API's JSON error middleware when absent.
    */
   errors?: ErrorRequestHandler;
+  /**
+   * What runs under the path before the traffic guard charges the request (errors go to `errors`): the MCP
+   * endpoint reads its body there, so that a JSON-RPC batch is judged by its size before anything is charged.
+   */
+  beforeGuard?: RequestHandler[];
   /** How the API index (GET /api/v1/) names this mount, for one that clients of the API should find. */
   link?: { rel: string; title: string };
 }

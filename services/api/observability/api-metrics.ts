@@ -25,7 +25,7 @@ export class ApiMetrics {
     });
     this.shed = new Counter({
       name: 'http_requests_shed_total',
-      help: 'Requests refused at once: overload (503: in-flight, loop-delay) or the per-client rate limit (429: rate-limit).',
+      help: 'Requests refused: overload (503: in-flight, loop-delay), a client past its share of the in-flight bound (429: client-share) or the per-client rate limit (429: rate-limit).',
       labelNames: ['reason'],
       registers: [this.registry],
     });
