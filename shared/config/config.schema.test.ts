@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.schema.ts';
+import { ConfigError, loadConfig, perClientDefault } from './config.schema.ts';
 
 describe('loadConfig', () => {
   it('has working defaults and picks postgres search without an Elasticsearch URL', () => {
@@ -135,10 +135,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ES_INDEX_SHARDS: '0' })).toThrow(/ES_INDEX_SHARDS: must be a whole number from 1 to 1024/);
   });
 
-  it('takes a per-client in-flight bound up to the global one; unset, one per 256 places of the global one', () => {
-    expect(loadConfig({}).MAX_IN_FLIGHT_PER_CLIENT).toBe(1);
-    expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(1);
-    expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '1024' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(4);
+  it('takes a per-client in-flight bound up to the global one; unset, half the cores (at least 1, at most the global one)', () => {
+    expect(loadConfig({}).MAX_IN_FLIGHT_PER_CLIENT).toBe(perClientDefault(256));
+    expect(perClientDefault(256, 2)).toBe(1);
+    expect(perClientDefault(256, 1)).toBe(1);
+    expect(perClientDefault(256, 16)).toBe(8);
+    expect(perClientDefault(4, 16)).toBe(4);
     expect(loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '8' }).MAX_IN_FLIGHT_PER_CLIENT).toBe(8);
     expect(() => loadConfig({ MAX_IN_FLIGHT_PER_CLIENT: '0' })).toThrow(/MAX_IN_FLIGHT_PER_CLIENT: must be a whole number of at least 1/);
     expect(() => loadConfig({ MAX_IN_FLIGHT_REQUESTS: '8', MAX_IN_FLIGHT_PER_CLIENT: '9' })).toThrow(/MAX_IN_FLIGHT_PER_CLIENT: must be at most MAX_IN_FLIGHT_REQUESTS \(8\)/);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { MIN_CURSOR_SECRET_LENGTH } from '../search/cursor.codec.ts';
 import type { ReplicaSetting } from '../search/elasticsearch/mappings.ts';
@@ -162,13 +163,13 @@ export const ConfigSchema = z
   }));
 
 /**
- * One request at a time per client for every 256 places of the global bound (one at the default). Measured
- * on 2 cores (test/load/fairness.test.ts): a client holding 2 expensive searches at once already brought
- * another client's p99 to 3x its idle p99 on the embedded engine, 4 to 9-10x on both engines; what one
- * client runs at once is what everyone else's searches queue behind in the engine.
+ * Half the machine's cores per client (at least one, at most the global bound): a search is CPU work, and
+ * what one client runs at once is what everyone else's searches queue behind in the engine. Measured on 2
+ * cores (test/load/fairness.test.ts): a client holding 2 expensive searches at once already brought another
+ * client's p99 to 3x its idle p99 on the embedded engine, 4 to 9-10x on both engines.
  */
-export function perClientDefault(maxInFlight: number): number {
-  return Math.max(1, Math.floor(maxInFlight / 256));
+export function perClientDefault(maxInFlight: number, cores: number = availableParallelism()): number {
+  return Math.min(maxInFlight, Math.max(1, Math.floor(cores / 2)));
 }
 
 export type Config = z.output<typeof ConfigSchema>;
