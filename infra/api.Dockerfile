@@ -22,4 +22,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "dist/services/api/main.js"]
+# The V8 flags of `npm start`: a young generation of 8 MiB semi-spaces keeps the heap near its live set
+# (RELIABILITY.md, embedded memory soak).
+CMD ["node", "--max-semi-space-size=8", "dist/services/api/main.js"]
