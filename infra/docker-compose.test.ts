@@ -99,6 +99,15 @@ describe('docker-compose.yml', () => {
     expect(fromImage).toEqual(expect.arrayContaining(['--max-old-space-size=128', '--max-semi-space-size=8']));
   });
 
+  it('runs the api image with the V8 flags of `npm start` (the memory the embedded soak measured)', () => {
+    const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+    const fromScript = /^node ((?:--\S+ )*)--import tsx services\/api\/main\.ts$/.exec(script)?.[1]?.trim().split(' ');
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync('infra/api.Dockerfile', 'utf8'))![1]!;
+    const fromImage = (JSON.parse(cmd) as string[]).filter((a) => a.startsWith('--'));
+    expect(fromImage).toEqual(fromScript);
+    expect(fromImage).toEqual(expect.arrayContaining(['--max-semi-space-size=8']));
+  });
+
   it('runs Postgres with the server settings services-up.sh gives the machine Postgres (the ones the benchmarks measured)', () => {
     const script = readFileSync('infra/services-up.sh', 'utf8');
     const settings = /^POSTGRES_SETTINGS=\(([^)]*)\)$/m.exec(script)?.[1]?.split(' ');
