@@ -22,4 +22,8 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "dist/services/api/main.js"]
+# The environment and V8 flags of `npm start`: a young generation of 8 MiB semi-spaces keeps the heap near its
+# live set, and two malloc arenas keep the threads' freed memory from piling up in one arena each
+# (RELIABILITY.md, embedded memory soak).
+ENV MALLOC_ARENA_MAX=2
+CMD ["node", "--max-semi-space-size=8", "dist/services/api/main.js"]

@@ -99,6 +99,19 @@ describe('docker-compose.yml', () => {
     expect(fromImage).toEqual(expect.arrayContaining(['--max-old-space-size=128', '--max-semi-space-size=8']));
   });
 
+  it('runs the api image with the environment and V8 flags of `npm start` (the memory the embedded soak measured)', () => {
+    const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+    const [, envFromScript, flagsFromScript] = /^((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)--import tsx services\/api\/main\.ts$/.exec(script) ?? [];
+    const dockerfile = readFileSync('infra/api.Dockerfile', 'utf8');
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)![1]!;
+    const fromImage = (JSON.parse(cmd) as string[]).filter((a) => a.startsWith('--'));
+    expect(fromImage).toEqual(flagsFromScript?.trim().split(' '));
+    expect(fromImage).toEqual(expect.arrayContaining(['--max-semi-space-size=8']));
+    const envOfImage = [...dockerfile.matchAll(/^ENV ([A-Z_]+=\S+)$/gm)].map((m) => m[1]).filter((e) => !e!.startsWith('NODE_ENV='));
+    expect(envOfImage).toEqual(envFromScript?.trim().split(' '));
+    expect(envOfImage).toEqual(['MALLOC_ARENA_MAX=2']);
+  });
+
   it('runs Postgres with the server settings services-up.sh gives the machine Postgres (the ones the benchmarks measured)', () => {
     const script = readFileSync('infra/services-up.sh', 'utf8');
     const settings = /^POSTGRES_SETTINGS=\(([^)]*)\)$/m.exec(script)?.[1]?.split(' ');

@@ -16,9 +16,24 @@ import { type PgliteRequest, type PgliteResponse, type PgliteThreadData, seriali
  */
 const PG_COMPATIBLE_PARSERS = { [pgliteTypes.INT8]: (value: string) => value };
 
+/**
+ * The engine's memory is one WebAssembly memory, which grows and never shrinks, and its buffer pool is
+ * touched whole at start: Postgres's default 128 MB of shared_buffers would be 128 MB resident before the first
+ * request, for a sample directory of 12 MB. Pages beyond the pool are read from the files (the OS's cache).
+ * Index builds (migrations, imports) take at most 16 MB, not 64. Measured on the embedded soak's load: the
+ * engine's memory 128 MiB (55 resident) with these, 189 MiB (161 resident) with the defaults; the API's RSS
+ * 616 MiB against ~750 (RELIABILITY.md).
+ */
+const MEMORY_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB'];
+
 const port = parentPort!;
 const { dataDir } = workerData as PgliteThreadData;
-const pglite = await PGlite.create({ dataDir, extensions: { fuzzystrmatch }, parsers: PG_COMPATIBLE_PARSERS });
+const pglite = await PGlite.create({
+  dataDir,
+  extensions: { fuzzystrmatch },
+  parsers: PG_COMPATIBLE_PARSERS,
+  startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS],
+});
 // Every page PGlite reads is in this process's memory, so a random read costs what a sequential one does.
 // With the default (4, for spinning disks) the planner scanned all 10k search rows for a one-name search
 // instead of reading the 190 matches through the GIN index: 20 ms against 7 (BENCHMARKS.md). The engine

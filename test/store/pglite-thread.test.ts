@@ -34,6 +34,14 @@ describe('embedded engine on its own thread (PGlite)', () => {
     expect(rows).toEqual([{ random_page_cost: '1.1' }]);
   });
 
+  it('keeps its buffer pool and index builds small: its memory never shrinks, so its settings bound it', async () => {
+    const setting = async (name: string) => (await db.query<Record<string, string>>(`SHOW ${name}`)).rows[0]![name];
+    expect({ shared_buffers: await setting('shared_buffers'), maintenance_work_mem: await setting('maintenance_work_mem') }).toEqual({
+      shared_buffers: '32MB',
+      maintenance_work_mem: '16MB',
+    });
+  });
+
   it('passes parameters through unchanged (accents, astral characters)', async () => {
     const { rows } = await db.query<{ echo: string; n: number }>('SELECT $1::text AS echo, $2::int AS n', ['é\u{1F600}', 7]);
     expect(rows).toEqual([{ echo: 'é\u{1F600}', n: 7 }]);

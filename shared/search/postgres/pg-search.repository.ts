@@ -14,7 +14,7 @@ import { hasFreeText, type SearchFilters } from '../search-rules.ts';
 import type { DesignerKey, SearchPort } from '../search.port.ts';
 import { designerSearchSpec, designerSortKeys } from './designer-query.builder.ts';
 import { understandQuery } from '../query-words.ts';
-import { lookUpQueryTerms, NO_QUERY_TERMS, type QueryTerms } from './query-terms.ts';
+import { lookUpQueryTerms, NO_QUERY_TERMS, type QueryTerms, queryTermsBytes } from './query-terms.ts';
 import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
 import { isStatementTimeout, mapDatabaseError } from './pg-errors.ts';
 import { SearchTextUpkeep } from './search-text.upkeep.ts';
@@ -58,7 +58,7 @@ export class PostgresSearchRepository implements SearchPort {
   /** Totals reused until something writes: the count is half of a filtered page's cost on PGlite. */
   private readonly counts = new SnapshotCache<number>();
   /** Vocabulary lookups reused until something writes: a typo's expansions cost a scan of similar-length words. */
-  private readonly vocabulary = new SnapshotCache<QueryTerms>();
+  private readonly vocabulary = new SnapshotCache<QueryTerms>({ sizeOf: queryTermsBytes });
   private readonly cursors: CursorCodec;
 
   constructor(

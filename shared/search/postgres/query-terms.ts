@@ -15,6 +15,15 @@ export interface QueryTerms {
 
 export const NO_QUERY_TERMS: QueryTerms = { expansions: new Map() };
 
+/** About what a lookup holds in memory (two bytes a character, ~40 a string, map and set entries). */
+export function queryTermsBytes(terms: QueryTerms): number {
+  const text = (word: string) => 40 + 2 * word.length;
+  let bytes = 0;
+  for (const [word, expansions] of terms.expansions) bytes += 40 + text(word) + expansions.reduce((sum, term) => sum + 8 + text(term), 0);
+  for (const word of terms.known ?? []) bytes += 20 + text(word);
+  return bytes;
+}
+
 /**
  * Looks the query's words up in the vocabulary, in the caller's snapshot: search_terms gains every word of
  * a search text in the transaction that writes the text and never loses one, so a word absent from it is

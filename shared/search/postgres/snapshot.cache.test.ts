@@ -61,3 +61,22 @@ describe('SnapshotCache', () => {
     expect(cache.peek('s1', 'count')).toBe(7);
   });
 });
+
+describe('SnapshotCache bounds', () => {
+  it('holds what its sizeOf estimates up to its byte bound, the least recently used leaving first', () => {
+    const cache = new SnapshotCache<{ n: number }>({ sizeOf: () => 1000, maxBytes: 10_000 });
+    for (let n = 0; n < 20; n += 1) cache.set('s1', `read ${n}`, { n });
+    const kept = Array.from({ length: 20 }, (_, n) => cache.peek('s1', `read ${n}`)?.n).filter((n) => n !== undefined);
+    // 1,000 estimated bytes and 200 of the entry's own: eight entries fit in 10,000.
+    expect(kept).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
+  });
+
+  it('keeps long keys apart though only their digest is held: two reads differing in their last character', async () => {
+    const cache = new SnapshotCache<number>();
+    const sql = `SELECT count(*) FROM designer_search WHERE ${'x'.repeat(20_000)}`;
+    cache.set('s1', `${sql}1`, 1);
+    cache.set('s1', `${sql}2`, 2);
+    expect([cache.peek('s1', `${sql}1`), cache.peek('s1', `${sql}2`), cache.peek('s1', `${sql}3`)]).toEqual([1, 2, undefined]);
+    expect(await cache.get('s2', `${sql}1`, async () => 10)).toBe(10);
+  });
+});

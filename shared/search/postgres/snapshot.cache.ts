@@ -1,8 +1,16 @@
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../store/db.ts';
 
 /** Entries remembered per process and kind: a few hundred filter sets and queries cover what people repeat. */
 const MAX_ENTRIES = 1000;
+/**
+ * What one cache may hold, as estimated by its sizeOf, whatever the entries' count: one query's vocabulary
+ * can name 50 expansions for each of its words.
+ */
+const MAX_BYTES = 8 * 2 ** 20;
+/** An entry's own cost: its digest key, the LRU's bookkeeping, a small value. */
+const ENTRY_BYTES = 200;
 
 /**
  * The transaction's snapshot (`pg_current_snapshot()`: its xmin, xmax and in-progress ids). Two snapshots
@@ -15,9 +23,12 @@ export async function currentSnapshot(tx: Db): Promise<string> {
   return rows[0]!.snapshot;
 }
 
-/** A read in a snapshot: a snapshot (digits, colons, commas) holds no NUL, so the first one ends it. */
+/**
+ * A read in a snapshot. The read's key is often its SQL and parameters (4–17 KB for a free-text count), so
+ * the entry keeps its digest: 1,000 such keys held as written would be 4–17 MB of strings.
+ */
 function entryKey(snapshot: string, key: string): string {
-  return `${snapshot}\u0000${key}`;
+  return `${snapshot}\u0000${createHash('sha256').update(key).digest('base64')}`;
 }
 
 /**
@@ -27,9 +38,19 @@ function entryKey(snapshot: string, key: string): string {
  * (open roles' expiry) would never hit and only evict others.
  */
 export class SnapshotCache<V extends object | number> {
-  private readonly values = new LRUCache<string, V>({ max: MAX_ENTRIES });
+  private readonly values: LRUCache<string, V>;
   /** Reads under way: searches that arrive together after a write wait for one count instead of each running it. */
   private readonly reading = new Map<string, Promise<V>>();
+
+  /** sizeOf estimates a value's bytes, for values that can be large (a query's vocabulary). */
+  constructor(options: { sizeOf?: (value: V) => number; maxBytes?: number } = {}) {
+    const sizeOf = options.sizeOf ?? (() => 0);
+    this.values = new LRUCache<string, V>({
+      max: MAX_ENTRIES,
+      maxSize: options.maxBytes ?? MAX_BYTES,
+      sizeCalculation: (value) => ENTRY_BYTES + sizeOf(value),
+    });
+  }
 
   async get(snapshot: string, key: string, read: () => Promise<V>): Promise<V> {
     const known = this.peek(snapshot, key);
