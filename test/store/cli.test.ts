@@ -85,7 +85,7 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
     const result = await cli(['migrate'], env);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
-      /Applied 4 migration\(s\): 1765000000000_location-regions-and-city-names, 1765100000000_location-new-york-code, 1765200000000_millisecond-stamps, 1765300000000_location-more-names/,
+      /Applied \d+ migration\(s\): 1765000000000_location-regions-and-city-names, 1765100000000_location-new-york-code, 1765200000000_millisecond-stamps, 1765300000000_location-more-names\b/,
     );
     expect(result.stdout).toMatch(/Refreshed the search text of 1 designer\(s\)/);
     expect(await byCountry()).toEqual(['ok-one']);

@@ -1,7 +1,6 @@
 import type { Db } from '../../store/db.ts';
 import { withKeysetPlan } from '../../store/keyset-plan.ts';
-import type { ChangeConfirmation, SettledChange } from '../ports/change-confirmation.port.ts';
-import type { Change, ChangedEntity, ChangeEntity } from './change.ts';
+import type { Change, ChangedEntity, ChangeEntity, SettledChange } from './change.ts';
 
 interface ChangeRecord {
   id: string;
@@ -16,7 +15,9 @@ interface ChangeRecord {
  * queue (processed_at) and later confirmed (confirmed) by the sync or rebuild that wrote its change into
  * the index; only confirmation counts as delivered, because Redis may lose what it was handed.
  */
-export class ChangeLogRepository implements ChangeConfirmation {
+// Implements the ChangeConfirmation port (ingest-ports.ts wires it as one); the outbox does not import the
+// ports, which import its types.
+export class ChangeLogRepository {
   constructor(private readonly db: Db) {}
 
   /**

@@ -15,3 +15,9 @@ export interface ChangedEntity {
   entityId: string;
   version: number;
 }
+
+/** A row's change as a sync wrote it: the index now holds this version of the row, or a newer one. */
+export interface SettledChange {
+  id: string;
+  version: number;
+}

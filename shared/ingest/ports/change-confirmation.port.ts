@@ -1,10 +1,6 @@
-import type { ChangeEntity } from '../outbox/change.ts';
+import type { ChangeEntity, SettledChange } from '../outbox/change.ts';
 
-/** A row's change as a sync wrote it: the index now holds this version of the row, or a newer one. */
-export interface SettledChange {
-  id: string;
-  version: number;
-}
+export type { SettledChange };
 
 /**
  * The outbox learns here that changes are in the index. A change handed to the queue is only as safe as
