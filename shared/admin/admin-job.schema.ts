@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTITY_COLLECTIONS } from '../domain/entity.registry.ts';
 import { JOB_NAMES, QUEUE_NAMES } from '../ingest/jobs/ingest-job-names.ts';
 import { ReindexJobSchema, ReindexProgressSchema, ReindexTargetSchema } from '../ingest/jobs/maintenance-job.schema.ts';
 
@@ -20,7 +21,7 @@ export type AdminJobState = z.infer<typeof AdminJobStateSchema>;
 export const AdminJobNameSchema = z.enum(JOB_NAMES).meta({ id: 'AdminJobName' });
 
 /** Which index a rebuild step is on, spelt as data is (CONTRIBUTING.md): designers or open_roles. */
-export const AdminIndexKindSchema = z.enum(['designers', 'open_roles']).meta({ id: 'AdminIndexKind' });
+export const AdminIndexKindSchema = z.enum(ENTITY_COLLECTIONS).meta({ id: 'AdminIndexKind' });
 export type AdminIndexKind = z.infer<typeof AdminIndexKindSchema>;
 
 /** done and total always; a queued rebuild also reports which index and phase it is on, and its rate. */

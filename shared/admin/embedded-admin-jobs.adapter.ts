@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JOB_NAMES } from '../ingest/jobs/ingest-job-names.ts';
 import type { ReindexTarget } from '../ingest/jobs/maintenance-job.schema.ts';
+import { reindexKinds } from '../ingest/jobs/reindex.job.ts';
 import { rebuildSearchText } from '../search/postgres/search-text.store.ts';
 import type { Db } from '../store/db.ts';
 import type { AdminJob } from './admin-job.schema.ts';
@@ -51,7 +52,8 @@ export class EmbeddedAdminJobs implements AdminJobsPort {
       created_at: this.now().toISOString(),
     };
     try {
-      const done = await this.rebuild(this.db, { designers: target !== 'open-roles', openRoles: target !== 'designers' });
+      const kinds = reindexKinds(target);
+      const done = await this.rebuild(this.db, { designers: kinds.includes('designers'), openRoles: kinds.includes('openRoles') });
       const total = done.designers + done.openRoles;
       this.remember({
         ...base,

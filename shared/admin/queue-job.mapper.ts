@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTITIES, entityOfIndexKind, INDEX_KINDS } from '../domain/entity.registry.ts';
 import type { JobView } from '../ingest/runtime/ingest-queues.ts';
 import { JOB_NAMES } from '../ingest/jobs/ingest-job-names.ts';
 import { ReindexTargetSchema } from '../ingest/jobs/maintenance-job.schema.ts';
@@ -12,6 +13,7 @@ import {
 } from './admin-job.schema.ts';
 
 const RecordSchema = z.record(z.string(), z.unknown());
+const IndexKindSchema = z.enum(INDEX_KINDS);
 
 /** What the worker's rebuild returns (ReindexResult): the admin result without the counts it adds. */
 const QueueReindexResultSchema = AdminReindexResultSchema.omit({ designers: true, open_roles: true }).required({ kinds: true });
@@ -47,11 +49,12 @@ function reindexResult(result: unknown): AdminReindexResult | null {
   const parsed = QueueReindexResultSchema.safeParse(report ? { ...report, kinds } : result);
   if (!parsed.success) return null;
   const indexed = (kind: AdminIndexKind) => parsed.data.kinds.filter((k) => k.kind === kind).reduce((sum, k) => sum + k.indexed, 0);
-  return { ...parsed.data, designers: indexed('designers'), open_roles: indexed('open_roles') };
+  return { ...parsed.data, designers: indexed(ENTITIES.designer.collection), open_roles: indexed(ENTITIES.openRole.collection) };
 }
 
 /** The worker names an index by its key in IndexNames (openRoles); the API spells data open_roles. */
 function withPublicKind(value: unknown): unknown {
   const report = RecordSchema.safeParse(value).data;
-  return report?.kind === 'openRoles' ? { ...report, kind: 'open_roles' } : value;
+  const kind = IndexKindSchema.safeParse(report?.kind);
+  return kind.success ? { ...report, kind: ENTITIES[entityOfIndexKind(kind.data)].collection } : value;
 }

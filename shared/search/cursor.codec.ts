@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { ENTITY_COLLECTIONS } from '../domain/entity.registry.ts';
 import { InvalidInputError } from '../domain/errors.ts';
 
 /**
@@ -53,7 +54,7 @@ const sortValueSchemas: Record<SortValueKind, z.ZodType> = {
  */
 const CursorSchema = z.strictObject({
   v: z.literal(1),
-  k: z.enum(['designers', 'open_roles']),
+  k: z.enum(ENTITY_COLLECTIONS),
   h: z.string().max(64),
   o: z.int().nonnegative().max(1_000_000_000),
   sa: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).max(8),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ENTITY_SEGMENTS, INDEX_KINDS } from '../../domain/entity.registry.ts';
 
-export const REINDEX_TARGETS = ['designers', 'open-roles', 'all'] as const;
+export const REINDEX_TARGETS = [...ENTITY_SEGMENTS, 'all'] as const;
 export const ReindexTargetSchema = z.enum(REINDEX_TARGETS);
 export type ReindexTarget = z.infer<typeof ReindexTargetSchema>;
 
@@ -17,7 +18,7 @@ export const ReindexPhaseSchema = z.enum(['waiting-for-lock', 'loading', 'replay
 /** What a reindex job reports through job.updateProgress, read back by the CLI and the admin API. */
 export const ReindexProgressSchema = z.object({
   target: ReindexTargetSchema,
-  kind: z.enum(['designers', 'openRoles']),
+  kind: z.enum(INDEX_KINDS),
   phase: ReindexPhaseSchema,
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),

@@ -1,3 +1,4 @@
+import { ENTITIES, entityOfSegment, INDEX_KINDS } from '../../domain/entity.registry.ts';
 import type { IndexedDesigner } from '../../domain/designer.schema.ts';
 import type { IndexedOpenRole } from '../../domain/open-role.schema.ts';
 import type { Logger } from '../../logging/logger.ts';
@@ -72,9 +73,7 @@ interface KindPlan<T> {
 }
 
 export function reindexKinds(target: ReindexTarget): IndexKind[] {
-  if (target === 'designers') return ['designers'];
-  if (target === 'open-roles') return ['openRoles'];
-  return ['designers', 'openRoles'];
+  return target === 'all' ? [...INDEX_KINDS] : [ENTITIES[entityOfSegment(target)].indexKind];
 }
 
 /**
@@ -97,19 +96,19 @@ export async function reindex(deps: ReindexDeps, target: ReindexTarget, options:
   const started = Date.now();
   const pageSize = options.pageSize ?? 500;
   const kinds = reindexKinds(target);
-  const plans = new Map<IndexKind, KindPlan<IndexedDesigner> | KindPlan<IndexedOpenRole>>([
-    ['designers', designerPlan(deps)],
-    ['openRoles', openRolePlan(deps)],
-  ]);
+  const plans: Record<IndexKind, KindPlan<IndexedDesigner> | KindPlan<IndexedOpenRole>> = {
+    designers: designerPlan(deps),
+    openRoles: openRolePlan(deps),
+  };
 
   let total = 0;
-  for (const kind of kinds) total += await plans.get(kind)!.count();
+  for (const kind of kinds) total += await plans[kind].count();
   const reporter = new ProgressReporter(target, total, started, options);
 
   const results: KindReindexResult[] = [];
   for (const kind of kinds) {
     options.signal?.throwIfAborted();
-    const plan = plans.get(kind)! as KindPlan<unknown>;
+    const plan = plans[kind] as KindPlan<unknown>;
     reporter.phase(kind, 'waiting-for-lock');
     results.push(await deps.lock.withLock(kind, () => rebuild(deps, plan, pageSize, reporter, options)));
   }

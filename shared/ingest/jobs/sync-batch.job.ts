@@ -1,6 +1,6 @@
 import type { IndexedDesigner } from '../../domain/designer.schema.ts';
 import type { IndexedOpenRole } from '../../domain/open-role.schema.ts';
-import type { Change } from '../outbox/change.ts';
+import type { Change, ChangeEntity } from '../outbox/change.ts';
 import type { ChangeConfirmation, SettledChange } from '../ports/change-confirmation.port.ts';
 import type { DocumentWriter, WriteResult } from '../ports/document-writer.port.ts';
 import type { RowReader } from '../ports/row-reader.port.ts';
@@ -50,11 +50,16 @@ interface BatchKind<T> {
  * with its reason instead of failing the batch.
  */
 export function syncBatch(deps: SyncBatchDeps, job: SyncBatchJob): Promise<SyncBatchOutcome> {
-  const { writer } = deps;
-  return job.entity === 'designer'
-    ? syncKind(deps, job, { rows: deps.designers, index: writer.names.designers, write: (items) => writer.indexDesigners(items) })
-    : syncKind(deps, job, { rows: deps.openRoles, index: writer.names.openRoles, write: (items) => writer.indexOpenRoles(items) });
+  return BATCH_KINDS[job.entity](deps, job);
 }
+
+/** Each outbox entity's rows and documents; the kinds differ in type, so each is its own call. */
+const BATCH_KINDS: Readonly<Record<ChangeEntity, (deps: SyncBatchDeps, job: SyncBatchJob) => Promise<SyncBatchOutcome>>> = {
+  designer: (deps, job) =>
+    syncKind(deps, job, { rows: deps.designers, index: deps.writer.names.designers, write: (items) => deps.writer.indexDesigners(items) }),
+  open_role: (deps, job) =>
+    syncKind(deps, job, { rows: deps.openRoles, index: deps.writer.names.openRoles, write: (items) => deps.writer.indexOpenRoles(items) }),
+};
 
 async function syncKind<T>(deps: SyncBatchDeps, job: SyncBatchJob, kind: BatchKind<T>): Promise<SyncBatchOutcome> {
   const ids = job.items.map((i) => i.id);

@@ -1,5 +1,7 @@
-/** The outbox's name for a kind of row (change_log.entity). */
-export type ChangeEntity = 'designer' | 'open_role';
+import type { ChangeEntity } from '../../domain/entity.registry.ts';
+
+/** The outbox's name for a kind of row (change_log.entity), declared in the entity registry. */
+export type { ChangeEntity };
 
 /** One row of the outbox, as the relay hands it on. */
 export interface Change {

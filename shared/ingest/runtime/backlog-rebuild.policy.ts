@@ -1,3 +1,4 @@
+import { ENTITIES, ENTITY_KEYS } from '../../domain/entity.registry.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { IndexKind } from '../../search/elasticsearch/index-names.ts';
 import type { ReindexTarget } from '../jobs/maintenance-job.schema.ts';
@@ -15,10 +16,11 @@ export interface BacklogRebuildDeps {
 }
 
 /** Rebuilds are per kind, so the backlog is weighed per kind. */
-const KINDS: readonly { entity: ChangeEntity; kind: IndexKind; target: ReindexTarget }[] = [
-  { entity: 'designer', kind: 'designers', target: 'designers' },
-  { entity: 'open_role', kind: 'openRoles', target: 'open-roles' },
-];
+const KINDS: readonly { entity: ChangeEntity; kind: IndexKind; target: ReindexTarget }[] = ENTITY_KEYS.map((key) => ({
+  entity: ENTITIES[key].change,
+  kind: ENTITIES[key].indexKind,
+  target: ENTITIES[key].segment,
+}));
 
 export const DEFAULT_REBUILD_MIN_CHANGES = 10_000;
 

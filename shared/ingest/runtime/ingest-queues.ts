@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Job, type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BACKOFF_TYPE } from './backoff.strategy.ts';
+import { CHANGE_ENTITIES } from '../../domain/entity.registry.ts';
 import type { Change } from '../outbox/change.ts';
-import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '../jobs/ingest-job-names.ts';
+import { JOB_NAMES, QUEUE_NAMES, type QueueName, SYNC_JOB_NAMES } from '../jobs/ingest-job-names.ts';
 import type { ReindexTarget } from '../jobs/maintenance-job.schema.ts';
 import type { QueueMarker } from './queue-loss.policy.ts';
 import { createRedisConnection } from './redis-connection.factory.ts';
@@ -44,7 +45,7 @@ export const SYNC_BATCH_SIZE = 500;
 
 function syncBatchJobs(changes: Change[]): { name: string; data: SyncBatchJob }[] {
   const jobs: { name: string; data: SyncBatchJob }[] = [];
-  for (const entity of ['designer', 'open_role'] as const) {
+  for (const entity of CHANGE_ENTITIES) {
     const items = changes
       .filter((c) => c.entity === entity)
       .map((c) => ({ id: c.entityId, version: c.version, change_id: c.id }));
@@ -123,7 +124,7 @@ export class IngestQueues {
     }
     await this.sync.addBulk(
       [...latest.entries()].map(([key, change]) => ({
-        name: change.entity === 'designer' ? JOB_NAMES.syncDesigner : JOB_NAMES.syncOpenRole,
+        name: SYNC_JOB_NAMES[change.entity],
         data: { id: change.entityId, version: change.version, change_id: change.id } satisfies SyncDesignerJob,
         opts: { deduplication: { id: key, keepLastIfActive: true } },
       })),

@@ -1,8 +1,7 @@
+import { ENTITIES, entityOfIndexKind } from '../../domain/entity.registry.ts';
 import type { Logger } from '../../logging/logger.ts';
 import type { IndexKind } from '../../search/elasticsearch/index-names.ts';
 import type { ReindexTarget } from '../jobs/maintenance-job.schema.ts';
-
-const TARGETS: Readonly<Record<IndexKind, ReindexTarget>> = { designers: 'designers', openRoles: 'open-roles' };
 
 export interface OutdatedDocumentsDeps {
   /** The kinds whose live index holds documents an earlier release built (ElasticsearchIndexManager). */
@@ -19,7 +18,7 @@ export interface OutdatedDocumentsDeps {
  * rebuild per target, and the rebuilt index carries the new version, so it happens once.
  */
 export async function rebuildOutdatedDocuments(deps: OutdatedDocumentsDeps): Promise<ReindexTarget[]> {
-  const targets = (await deps.outdatedDocuments()).map((kind) => TARGETS[kind]);
+  const targets = (await deps.outdatedDocuments()).map((kind): ReindexTarget => ENTITIES[entityOfIndexKind(kind)].segment);
   for (const target of targets) {
     const job = await deps.enqueueReindex(target);
     deps.logger.info({ target, job }, 'the index holds documents of an earlier release: rebuilding it');

@@ -1,3 +1,4 @@
+import type { EntityCollection, IndexKind } from '../../domain/entity.registry.ts';
 import type { ChangeLogRepository } from '../outbox/change-log.repository.ts';
 import type { IndexCounter, IndexManager } from '../ports/index-manager.port.ts';
 import type { ListedRows } from '../ports/row-reader.port.ts';
@@ -40,7 +41,7 @@ export interface ReindexStatus {
      */
     worker: 'running' | 'lost' | null;
   }[];
-  indices: Record<'designers' | 'open_roles', { alias_on: string | null; partial: string[]; partial_state: PartialState }>;
+  indices: Record<EntityCollection, { alias_on: string | null; partial: string[]; partial_state: PartialState }>;
 }
 
 /** building: a rebuild is waiting or running and will replace (or discard) them; leftover: none is. */
@@ -89,7 +90,7 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date = new Date()
 async function getReindexStatus(deps: SyncStatusDeps): Promise<ReindexStatus> {
   const views = await deps.queues.reindexJobs();
   const running = views.some((v) => v.state !== 'completed' && v.state !== 'failed');
-  const index = async (kind: 'designers' | 'openRoles') => {
+  const index = async (kind: IndexKind) => {
     const partial = await deps.manager.partialVersions(kind);
     const partial_state: PartialState = partial.length === 0 ? 'none' : running ? 'building' : 'leftover';
     return { alias_on: await deps.manager.currentIndex(kind), partial, partial_state };

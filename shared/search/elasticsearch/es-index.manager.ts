@@ -1,6 +1,6 @@
 import { type Client, errors } from '@elastic/elasticsearch';
 import { type IndexKind, type IndexNames, parseIndexVersion, versionedIndexName } from './index-names.ts';
-import { OPEN_ROLE_LISTED_RULE } from '../../domain/open-role.fields.ts';
+import { ENTITIES, entityOfIndexKind } from '../../domain/entity.registry.ts';
 import { DOCUMENT_VERSION, indexBody, type IndexSettingsOptions, MAPPING_VERSION, type ReplicaSetting, replicaSettings } from './mappings.ts';
 import { liveFilter } from './query-clauses.ts';
 
@@ -243,7 +243,7 @@ export class ElasticsearchIndexManager {
    * started on this prefix) is 0 documents, not an error.
    */
   async countDocuments(kind: IndexKind, options: { liveAt?: Date } = {}): Promise<number> {
-    const live = kind === 'openRoles' && options.liveAt ? liveFilter(OPEN_ROLE_LISTED_RULE, options.liveAt) : [];
+    const live = options.liveAt ? liveFilter(ENTITIES[entityOfIndexKind(kind)].listed, options.liveAt) : [];
     const response = await this.client.count({
       index: this.names[kind],
       ignore_unavailable: true,

@@ -1,13 +1,13 @@
+import { ENTITIES, type IndexKind } from '../../domain/entity.registry.ts';
+
+export type { IndexKind };
+
 /** Public names are aliases; each points at one versioned concrete index so a rebuild can swap atomically. */
-export interface IndexNames {
-  designers: string;
-  openRoles: string;
-}
+export type IndexNames = Record<IndexKind, string>;
 
-export type IndexKind = keyof IndexNames;
-
+/** An index is named as data spells its entity: `<prefix>designers`, `<prefix>open_roles`. */
 export function indexNames(prefix: string): IndexNames {
-  return { designers: `${prefix}designers`, openRoles: `${prefix}open_roles` };
+  return { designers: `${prefix}${ENTITIES.designer.collection}`, openRoles: `${prefix}${ENTITIES.openRole.collection}` };
 }
 
 export function versionedIndexName(alias: string, version: number): string {

@@ -76,6 +76,8 @@ const openRoleMappings: estypes.MappingTypeMapping = {
   } satisfies PropertiesOf<OpenRoleDocument>,
 };
 
+const MAPPINGS: Readonly<Record<IndexKind, estypes.MappingTypeMapping>> = { designers: designerMappings, openRoles: openRoleMappings };
+
 /**
  * Copies of each shard besides its primary: a number, or an auto-expand range ("0-1", "0-all") that
  * Elasticsearch keeps fitted to the data nodes there are (no replica on one node, which stays green).
@@ -103,6 +105,6 @@ export function indexBody(
       ...replicaSettings(options.replicas),
       refresh_interval: options.refreshInterval,
     },
-    mappings: kind === 'designers' ? designerMappings : openRoleMappings,
+    mappings: MAPPINGS[kind],
   };
 }

@@ -1,3 +1,4 @@
+import { ENTITIES, entityOfCollection } from '../../domain/entity.registry.ts';
 import type { Designer } from '../../domain/designer.schema.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { InvalidInputError, SearchTimedOutError } from '../../domain/errors.ts';
@@ -160,7 +161,7 @@ export class PostgresSearchRepository implements SearchPort {
           // designers' reusable totals out of the cache.
           const count = countStatement(spec);
           const countKey = `${count.sql}\u0000${JSON.stringify(count.params)}`;
-          const remembered = kind === 'designers';
+          const remembered = ENTITIES[entityOfCollection(kind)].listed.liveUntil === undefined;
           const known = remembered ? this.counts.peek(await snapshot(), countKey) : undefined;
           // Relevance order reads every match to rank them: a first page whose total is not known yet counts
           // them on the way. Once known, pages rank without the count: on a Postgres server the count over

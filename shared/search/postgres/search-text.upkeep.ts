@@ -1,3 +1,4 @@
+import { CHANGE_ENTITIES, type ChangeEntity } from '../../domain/entity.registry.ts';
 import { analyzeTables } from '../../store/analyze.ts';
 import type { Db } from '../../store/db.ts';
 import { retryingDeadlocks } from '../../store/deadlock-retry.policy.ts';
@@ -9,6 +10,11 @@ const BATCH = 500;
 const ANALYZE_FROM = 100;
 /** What the upkeep writes; vacuumed as well, so that the designers' count reads the search row's partial index alone. */
 const SEARCH_TABLES = ['designer_search', 'open_role_search', 'search_terms'];
+/** Each queued entity's recompute (search_text_queue.entity spells entities as the outbox does). */
+const SEARCH_TEXT_WRITERS: Readonly<Record<ChangeEntity, (db: Db, ids: readonly string[]) => Promise<void>>> = {
+  designer: writeDesignerSearchText,
+  open_role: writeOpenRoleSearchText,
+};
 const UPKEEP_LOCK = `hashtext('designer-directory:search-text-upkeep')`;
 
 /**
@@ -69,8 +75,9 @@ export class SearchTextUpkeep {
            WHERE q.entity = picked.entity AND q.entity_id = picked.entity_id
            RETURNING q.entity, q.entity_id`,
         );
-        await writeDesignerSearchText(tx, rows.filter((r) => r.entity === 'designer').map((r) => r.entity_id));
-        await writeOpenRoleSearchText(tx, rows.filter((r) => r.entity === 'open_role').map((r) => r.entity_id));
+        for (const entity of CHANGE_ENTITIES) {
+          await SEARCH_TEXT_WRITERS[entity](tx, rows.filter((r) => r.entity === entity).map((r) => r.entity_id));
+        }
         return rows.length;
       }));
       total += done;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ENTITIES, type EntityCollection, type EntitySegment } from '../../domain/entity.registry.ts';
 import { cleanText, LIMITS } from '../../domain/text.schema.ts';
 import type { Db } from '../db.ts';
 
 /** One kind of record a curator names by key: what names it besides its id, and how a report shows it. */
 export interface KeyedEntity {
   noun: string;
-  table: 'designers' | 'open_roles';
+  table: EntityCollection;
   /** The other column a curator may name a record by: the slug, or a listing's apply_url. */
   alternateKey: 'slug' | 'apply_url';
   /** SQL for the label a report shows of a row. */
@@ -13,9 +14,14 @@ export interface KeyedEntity {
 }
 
 export const KEYED_ENTITIES = {
-  designers: { noun: 'designer', table: 'designers', alternateKey: 'slug', label: `slug || ' (' || name || ')'` },
-  'open-roles': { noun: 'open role', table: 'open_roles', alternateKey: 'apply_url', label: `title || ' at ' || company || ' (' || id || ')'` },
-} as const satisfies Record<string, KeyedEntity>;
+  [ENTITIES.designer.segment]: { noun: 'designer', table: ENTITIES.designer.collection, alternateKey: 'slug', label: `slug || ' (' || name || ')'` },
+  [ENTITIES.openRole.segment]: {
+    noun: 'open role',
+    table: ENTITIES.openRole.collection,
+    alternateKey: 'apply_url',
+    label: `title || ' at ' || company || ' (' || id || ')'`,
+  },
+} as const satisfies Record<EntitySegment, KeyedEntity>;
 
 export type KeyedTarget = keyof typeof KEYED_ENTITIES;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTITIES, entityOfSegment } from '../../domain/entity.registry.ts';
 import { PublicationStatusSchema } from '../../domain/publication-status.schema.ts';
 import type { Db } from '../db.ts';
 import { retryingDeadlocks } from '../deadlock-retry.policy.ts';
@@ -33,7 +34,7 @@ export function setRecordState(
 ): Promise<SetStateResult> {
   const entity = KEYED_ENTITIES[target];
   const parsed = RecordStateSchema.parse(state);
-  if (target === 'open-roles' && parsed.opted_in !== undefined) {
+  if (parsed.opted_in !== undefined && !('opted_in' in ENTITIES[entityOfSegment(target)].listed.state)) {
     // Consent is a person's: an open role is listed or not by its status alone.
     throw new RecordsRefusedError(['opted_in is a designer\'s consent; an open role has only a status'], 'set');
   }

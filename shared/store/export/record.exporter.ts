@@ -1,3 +1,4 @@
+import type { EntitySegment } from '../../domain/entity.registry.ts';
 import { DESIGNER_COLUMNS, DESIGNER_LISTING, DESIGNER_STATE } from '../../domain/designer.fields.ts';
 import { namesOf } from '../../domain/field-set.ts';
 import { OPEN_ROLE_COLUMNS, OPEN_ROLE_STATE } from '../../domain/open-role.fields.ts';
@@ -50,7 +51,7 @@ export const EXPORT_ENTITIES = {
     columns: { names: [...namesOf(OPEN_ROLE_COLUMNS), ...namesOf(OPEN_ROLE_STATE)], json: openRoleImportEntity.csv.json },
     records: (db) => mapped(new OpenRoleReader(db).stream(), openRoleExportRecord),
   },
-} satisfies Record<string, ExportEntity>;
+} satisfies Record<EntitySegment, ExportEntity>;
 
 export type ExportTarget = keyof typeof EXPORT_ENTITIES;
 
