@@ -1,3 +1,5 @@
+import { seededRandom } from '../../chaos/support/prng.ts';
+
 /**
  * A mixed request load on the read API, as a day of real clients and a fuzzer would send it: free-text
  * searches with ever new words (each a new plan, a new cache key, new vocabulary lookups), filter
@@ -13,18 +15,6 @@ const WORDS = [
 const CATEGORIES = ['product', 'brand', 'graphic', 'motion', 'illustration', 'industrial', '3d'];
 const LOCATIONS = ['US', 'GB', 'DE', 'Berlin', 'London', 'Lisbon', 'Portugal', 'New York', 'Tokyo', 'FR'];
 const COMPANIES = ['Helpful', 'Design Co', 'Studio', 'Acme', 'Google', 'Apple', 'Pentagram'];
-
-/** A small deterministic generator (mulberry32), so the same i always makes the same request. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface TrafficRequest {
   method: 'GET' | 'POST';
@@ -44,7 +34,8 @@ function mcp(messages: unknown[] | unknown): TrafficRequest {
 
 /** The i-th request of the load. */
 export function mixedRequest(i: number): TrafficRequest {
-  const r = random(i * 2654435761);
+  // Seeded by the request's number, so the same i always makes the same request.
+  const r = seededRandom(i * 2654435761);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
   // A word no one sent before: the distinct q values a real crowd (and a fuzzer) sends.
   const fresh = () => `${pick(WORDS)}${i.toString(36)}`;
