@@ -21,6 +21,8 @@ import { requireServices, uniqueName } from '../support/services.ts';
  * FAIRNESS_BOUNDS=8,64,256 FAIRNESS_CONNECTIONS=64 npx vitest run test/load/fairness.test.ts` is the long run.
  */
 const SECONDS = Number(process.env.FAIRNESS_SECONDS ?? 12);
+/** The finest idle p99 the 3x check reads (see the assertion). */
+const IDLE_P99_FLOOR_MS = 10;
 const PHASE_MS = 1000;
 /** Samples this close after a turn starts belong to neither: the greedy client's last answers are still being sent. */
 const SETTLE_MS = 250;
@@ -186,7 +188,9 @@ for (const engine of ENGINES) {
           );
           expect(contended.length).toBeGreaterThan(20);
           expect(served).toBeGreaterThanOrEqual(0.99);
-          expect(contendedP99).toBeLessThanOrEqual(3 * idleP99);
+          // 3x the idle p99, read no finer than IDLE_P99_FLOOR_MS: an idle p99 of a few milliseconds is one
+          // scheduler slice or GC pause on two shared cores, a resolution the ratio cannot go below.
+          expect(contendedP99).toBeLessThanOrEqual(3 * Math.max(idleP99, IDLE_P99_FLOOR_MS));
           // The greedy client was served its share, without errors.
           expect(counts['200']).toBeGreaterThan(0);
           // Its requests past its share were refused (most of those refusals, held until their Retry-After,
