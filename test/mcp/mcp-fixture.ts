@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../services/api/app.ts';
 import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
@@ -32,14 +31,7 @@ export interface McpFixture extends ApiServer {
   rest<T = unknown>(path: string): Promise<T>;
 }
 
-/** A port nothing listens on: for "backend down" without touching the shared services. */
-export async function deadPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export { deadPort } from '../support/dead-port.ts';
 
 /** The api app (REST + MCP mount) on an ephemeral port, over the given Elasticsearch and prefix. */
 export async function startApi(env: Record<string, string>): Promise<ApiServer & { config: Config }> {

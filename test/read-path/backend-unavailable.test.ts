@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Client } from '@elastic/elasticsearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
@@ -9,6 +8,7 @@ import { TcpProxy } from '../support/tcp-proxy.ts';
 import { CAST } from './designer-cast.ts';
 import { OpenApiValidator } from './openapi.validator.ts';
 import { appDeps, type ErrorBody, type ListBody, openRole, ReadPathFixture, RunningApp } from './read-path.harness.ts';
+import { deadPort } from '../support/dead-port.ts';
 
 const services = requireServices('elasticsearch');
 
@@ -18,15 +18,6 @@ const READ_PATHS = [
   ['/api/v1/designers/ana-muller', '/designers/{slug}'],
   ['/api/v1/open-roles?remote=true', '/open-roles'],
 ] as const;
-
-/** A port nothing listens on: bound once by us, then released. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe.skipIf(!services)('503 when Elasticsearch is unreachable or slow', () => {
   let fx: ReadPathFixture;

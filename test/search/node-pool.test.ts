@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElasticsearchBackend, type SearchBackend } from '../../shared/composition/search-backend.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
@@ -8,18 +7,10 @@ import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/e
 import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import { requireServices, uniqueName } from '../support/services.ts';
+import { deadPort } from '../support/dead-port.ts';
 
 const services = requireServices('elasticsearch');
 const OPERATIONS = 40;
-
-/** A loopback port nothing listens on: connecting to it is refused, as to a node that was killed. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function designer(i: number, tag: string): IndexedDesigner {
   return {
