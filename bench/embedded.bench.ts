@@ -15,7 +15,7 @@ import pg from 'pg';
 import type { DesignerFilters } from '../shared/domain/designer-search.schema.ts';
 import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index-manager.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { designerSearchSpec } from '../shared/search/postgres/designer-query.builder.ts';
 import { lookUpQueryTerms } from '../shared/search/postgres/query-terms.ts';
@@ -24,7 +24,7 @@ import { countStatement, pageStatement } from '../shared/search/postgres/sql-bui
 import { searchWords } from '../shared/search/postgres/text-search.ts';
 import { DesignerReader } from '../shared/store/designer.reader.ts';
 import { createPgDb, createPgliteDb, type Db } from '../shared/store/db.ts';
-import { importDesignerRecords } from '../shared/store/import/designer.import.ts';
+import { importDesignerRecords } from '../shared/store/import/designer-import.ts';
 import { migrate } from '../shared/store/migrate.ts';
 import { type ApiProcess, buildDist, startApiProcess } from './support/api-process.ts';
 import { writeBenchResult } from './support/bench-result.ts';
@@ -101,7 +101,7 @@ try {
     await manager.refresh();
   }
 
-  // The search text the Postgres backend reads: computed once, as the API does before it serves.
+  // The search text the Postgres engine reads: computed once, as the API does before it serves.
   started = Date.now();
   await new PostgresSearchRepository(db, { publicBaseUrl: PUBLIC, timeoutMs: 30_000 }).prepare();
   console.error(`search text for ${options.designers} designers: ${Date.now() - started} ms`);

@@ -16,7 +16,7 @@ import type { DesignerFilters } from '../shared/domain/designer-search.schema.ts
 import { buildDesignerSearchRequest } from '../shared/search/elasticsearch/designer-query.translator.ts';
 import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index-manager.ts';
 import { ElasticsearchSearchRepository } from '../shared/search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { writeBenchResult } from './support/bench-result.ts';

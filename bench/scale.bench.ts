@@ -2,7 +2,7 @@
  * The pipeline at scale, each figure against the raw engine in the same run:
  *   import (CLI, NDJSON file) · initial sync through the worker vs raw helpers.bulk · reindex vs raw bulk ·
  *   worker peak RSS · freshness at a sustained write rate vs raw Elasticsearch · read path: API vs raw
- *   _search, the embedded Postgres search backend, and a naive ILIKE server · open search contexts after.
+ *   _search, the embedded Postgres search engine, and a naive ILIKE server · open search contexts after.
  * Usage: npm run bench -- --designers 100000  (needs ELASTICSEARCH_URL, DATABASE_URL, REDIS_URL)
  *        npm run bench -- --designers 100000 --busy  (the initial sync and the reindex with every core kept busy)
  * Everything it creates (database, indices, queue keys, temp file) carries one tag and is removed after.
@@ -30,7 +30,7 @@ import { createLogger } from '../shared/logging/logger.ts';
 import { buildDesignerSearchRequest } from '../shared/search/elasticsearch/designer-query.translator.ts';
 import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index-manager.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.repository.ts';
 import { createPgDb } from '../shared/store/db.ts';
@@ -224,7 +224,7 @@ try {
   // ---- 2. CLI import into a fresh database ----
   await adminQuery(`CREATE DATABASE "${tag}"`);
   // The store of a deployment on Elasticsearch, whatever the caller's environment: without ELASTICSEARCH_URL the
-  // CLI would take the Postgres search backend and compute its search text inside the timed import.
+  // CLI would take the Postgres search engine and compute its search text inside the timed import.
   const storeEnv = { DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', PUBLIC_BASE_URL: PUBLIC, ELASTICSEARCH_URL: esUrl, SEARCH_BACKEND: 'elasticsearch' };
   await exitOf(node(['services/cli/main.ts', 'migrate'], storeEnv, 'ignore'));
   t = Date.now();
@@ -386,7 +386,7 @@ try {
       // As the API does at start-up: the database was filled with the search-text queue off (Elasticsearch).
       const started = performance.now();
       await pgSearch.prepare();
-      say(`Postgres search text for ${N} designers (switching a filled store to the Postgres backend): ${Math.round(performance.now() - started)} ms`);
+      say(`Postgres search text for ${N} designers (switching a filled store to the Postgres engine): ${Math.round(performance.now() - started)} ms`);
     }
     const embeddedServer = createApp({
       search: pgSearch,
@@ -466,7 +466,7 @@ try {
     };
     say('');
     say(`read path, ${options.connections} connections, ${options.seconds} s per run, limit=50 (req/s, p50 / p99 ms)`);
-    say('| scenario | raw ES, run before; run after | API on ES | API / raw | bare hop / raw | embedded (Postgres search backend) | naive ILIKE server |');
+    say('| scenario | raw ES, run before; run after | API on ES | API / raw | bare hop / raw | embedded (Postgres search engine) | naive ILIKE server |');
     say('|---|---|---|---|---|---|---|');
     for (const s of scenarios) {
       const { raw, rawEs, api: apiRun, apiCpu, apiRatio, hopRatio, hopCpu } = await rawAndApi(s);

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
 import pg from 'pg';
 import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
-import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-index-manager.ts';
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { writeBenchResult } from './support/bench-result.ts';
 

@@ -112,7 +112,7 @@ describe('docker-compose.yml', () => {
     expect(envOfImage).toEqual(['MALLOC_ARENA_MAX=2']);
   });
 
-  it('runs Postgres with the server settings services-up.sh gives the machine Postgres (the ones the benchmarks measured)', () => {
+  it('runs Postgres with the server settings services-up.sh gives its own Postgres (the ones the benchmarks measured)', () => {
     const script = readFileSync('infra/services-up.sh', 'utf8');
     const settings = /^POSTGRES_SETTINGS=\(([^)]*)\)$/m.exec(script)?.[1]?.split(' ');
     expect(settings).toEqual(['shared_buffers=2GB', 'max_wal_size=8GB']);

@@ -1,45 +1,68 @@
 #!/usr/bin/env bash
-# Starts the real services for development and tests without Docker. Idempotent.
+# Starts the real services for development and tests without Docker, each of them the project's own, and
+# prints their URLs as `export` lines. Idempotent.
+# A server the user already runs is used only when its URL is given (DATABASE_URL, REDIS_URL,
+# ELASTICSEARCH_URL): it is then printed back as given and never reconfigured, restarted or stopped. Without
+# a URL the script starts a server of its own, under its cache directory and on its own port, and refuses a
+# port that a server it did not start already holds. services-down.sh stops only what this started.
 # - Elasticsearch: the integ-test-zip distribution from Maven Central, fetched once with mvn and cached
 #   outside the repo, run on 127.0.0.1 with security off, under a Temurin JDK >= 21, as an unprivileged user
 #   (Elasticsearch refuses root). One node by default; ES_NODES=3 starts a cluster of three nodes of the same
 #   distribution, HTTP on ES_PORT, ES_PORT+1, ... and transport on ES_TRANSPORT_PORT, +1, ..., each with its
 #   own data directory under the cache and a 512 MB heap, and prints ELASTICSEARCH_URL as the list.
-# - Postgres and Redis: started with the machine's own commands if they are installed but stopped.
+# - Postgres: a cluster of its own (initdb, pg_ctl from the machine's server packages) on PG_PORT, with the
+#   project's settings as command-line options, run as an unprivileged user (Postgres refuses root).
+# - Redis: a redis-server of its own on REDIS_PORT, without persistence.
 # SERVICES=elasticsearch starts Elasticsearch only (the cluster tests start a cluster of their own).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # shellcheck source=/dev/null
 source "$here/versions.env"
+# shellcheck source=/dev/null
+source "$here/services.env"
 
-ES_PORT="${ES_PORT:-9200}"
+ES_PORT="${ES_PORT:-$DD_ES_PORT}"
 ES_NODES="${ES_NODES:-1}"
-ES_TRANSPORT_PORT="${ES_TRANSPORT_PORT:-9300}"
+ES_TRANSPORT_PORT="${ES_TRANSPORT_PORT:-$DD_ES_TRANSPORT_PORT}"
+PG_PORT="${PG_PORT:-$DD_PG_PORT}"
+REDIS_PORT="${REDIS_PORT:-$DD_REDIS_PORT}"
 SERVICES="${SERVICES:-elasticsearch,postgres,redis}"
 case "$ES_NODES" in ''|*[!0-9]*|0) echo "[services:up] ES_NODES must be a whole number of at least 1" >&2; exit 1 ;; esac
-# Root's home is closed to the unprivileged user that runs Elasticsearch, so root caches under /var/cache.
+# Root's home is closed to the unprivileged users that run Elasticsearch and Postgres, so root caches under /var/cache.
 if [ "$(id -u)" = 0 ]; then default_cache=/var/cache/designer-directory; else default_cache="${XDG_CACHE_HOME:-$HOME/.cache}/designer-directory"; fi
 CACHE_DIR="${DD_CACHE_DIR:-$default_cache}"
+# Two runs at once (the test runs of two checkouts, a CI step beside a developer's) would start the same
+# servers in the same directories, and the second Elasticsearch would fail on the first one's node lock: the
+# second run waits for the first under a lock of the cache directory, then finds the servers running. The
+# lock is held by flock itself (-o), never by the servers this starts.
+if [ -z "${DD_SERVICES_UP_LOCKED:-}" ] && command -v flock >/dev/null 2>&1; then
+  mkdir -p "$CACHE_DIR"
+  export DD_SERVICES_UP_LOCKED=1
+  exec flock -o -w 900 "$CACHE_DIR/services-up.lock" bash "$0" "$@"
+fi
 ES_HOME="$CACHE_DIR/elasticsearch-$ES_VERSION"
 ES_USER="${ES_USER:-elasticsearch}"
+PG_USER="${PG_USER:-postgres}"
+PG_DIR="$CACHE_DIR/postgres-$PG_PORT"
+REDIS_DIR="$CACHE_DIR/redis-$REDIS_PORT"
 es_url="http://127.0.0.1:$ES_PORT"
 es_urls="$es_url"
 for ((i = 1; i < ES_NODES; i++)); do es_urls="$es_urls,http://127.0.0.1:$((ES_PORT + i))"; done
 
 log() { printf '[services:up] %s\n' "$*" >&2; }
+fail() { log "$*"; exit 1; }
 wanted() { [[ ",$SERVICES," == *",$1,"* ]]; }
+# Something, whatever it is, accepts connections on the port.
+port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# The pid in a pid file (Postgres' postmaster.pid holds it on its first line) is a live process.
+running() { [ -f "$1" ] && kill -0 "$(head -n1 "$1")" 2>/dev/null; }
+refuse_port() {
+  fail "port $1 is held by a $2 that services:up did not start; it is left alone. Give its URL ($3=...) to use it, or set $4 to a free port"
+}
 
 # Healthy means every node of the cluster has joined (a lone node of an unformed cluster answers no health).
 es_healthy() {
   curl -fsS --max-time 3 "$es_url/_cluster/health?wait_for_status=yellow&wait_for_nodes=$ES_NODES&timeout=1s" >/dev/null 2>&1
-}
-
-ensure_postgres() {
-  if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then return; fi
-  if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
-    log "starting Postgres"
-    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
-  fi
 }
 
 # The server settings of docker-compose.yml's postgres (its `command`; infra/docker-compose.test.ts keeps the
@@ -48,37 +71,57 @@ ensure_postgres() {
 # (321 s against 244 s with these, BENCHMARKS.md).
 POSTGRES_SETTINGS=(shared_buffers=2GB max_wal_size=8GB)
 
-tune_postgres() {
-  command -v psql >/dev/null || return 0
-  local restart=0 setting name value
-  for setting in "${POSTGRES_SETTINGS[@]}"; do
-    name="${setting%%=*}"; value="${setting#*=}"
-    if [ "$(psql -h 127.0.0.1 -U postgres -Atc "SHOW $name" 2>/dev/null)" != "$value" ]; then
-      log "setting Postgres $name = $value"
-      psql -h 127.0.0.1 -U postgres -qc "ALTER SYSTEM SET $name = '$value'"
-      [ "$name" = shared_buffers ] && restart=1
-    fi
-  done
-  psql -h 127.0.0.1 -U postgres -qAtc "SELECT pg_reload_conf()" >/dev/null
-  if [ "$restart" = 1 ]; then
-    if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
-      log "restarting Postgres for shared_buffers"
-      pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main restart
-      for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && return; sleep 1; done
-    else
-      log "shared_buffers takes effect when this Postgres restarts"
-    fi
+# As root, the unprivileged user a server of this project runs as, created when missing.
+run_as_user() {
+  local user="$1"; shift
+  if [ "$(id -u)" = 0 ]; then
+    id "$user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$user"
+    runuser -u "$user" -- "$@"
+  else
+    "$@"
   fi
 }
 
-ensure_redis() {
-  if command -v redis-cli >/dev/null && redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then return; fi
-  if command -v redis-server >/dev/null; then
-    log "starting Redis"
-    mkdir -p /var/lib/redis /var/log/redis 2>/dev/null || true
-    redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
-      --dir /var/lib/redis --logfile /var/log/redis/ci.log || true
+pg_bin() {
+  local dir
+  for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r) /usr/bin; do
+    [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && { echo "$dir"; return; }
+  done
+  fail "no Postgres server commands (initdb, pg_ctl) found; install the postgresql package, or give DATABASE_URL"
+}
+
+start_postgres() {
+  if running "$PG_DIR/data/postmaster.pid"; then log "Postgres already running on port $PG_PORT ($PG_DIR)"; return; fi
+  port_taken "$PG_PORT" && refuse_port "$PG_PORT" "server" DATABASE_URL PG_PORT
+  local bin options=(-c listen_addresses=127.0.0.1 -c "port=$PG_PORT" -c "unix_socket_directories=$PG_DIR")
+  bin="$(pg_bin)"
+  for setting in "${POSTGRES_SETTINGS[@]}"; do options+=(-c "$setting"); done
+  mkdir -p "$PG_DIR"
+  [ "$(id -u)" = 0 ] && { id "$PG_USER" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$PG_USER"; chown "$PG_USER" "$PG_DIR"; }
+  if [ ! -f "$PG_DIR/data/PG_VERSION" ]; then
+    log "creating a Postgres cluster in $PG_DIR/data"
+    run_as_user "$PG_USER" "$bin/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$PG_DIR/initdb.log" 2>&1 ||
+      { tail -n 20 "$PG_DIR/initdb.log" >&2; fail "initdb failed"; }
   fi
+  log "starting Postgres on 127.0.0.1:$PG_PORT (${POSTGRES_SETTINGS[*]})"
+  # Quoted once more for pg_ctl, which hands -o to the server through a shell.
+  run_as_user "$PG_USER" "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/postgres.log" -w -t 60 -o "${options[*]}" start >/dev/null ||
+    { tail -n 20 "$PG_DIR/postgres.log" >&2; fail "Postgres failed to start"; }
+}
+
+start_redis() {
+  if running "$REDIS_DIR/redis.pid"; then log "Redis already running on port $REDIS_PORT ($REDIS_DIR)"; return; fi
+  port_taken "$REDIS_PORT" && refuse_port "$REDIS_PORT" "server" REDIS_URL REDIS_PORT
+  command -v redis-server >/dev/null || fail "no redis-server found; install the redis-server package, or give REDIS_URL"
+  mkdir -p "$REDIS_DIR"
+  log "starting Redis on 127.0.0.1:$REDIS_PORT"
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
+    --dir "$REDIS_DIR" --pidfile "$REDIS_DIR/redis.pid" --logfile "$REDIS_DIR/redis.log"
+  for _ in $(seq 1 50); do
+    redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1 && running "$REDIS_DIR/redis.pid" && return
+    sleep 0.1
+  done
+  fail "Redis did not answer on port $REDIS_PORT: $(tail -n 5 "$REDIS_DIR/redis.log" 2>/dev/null)"
 }
 
 find_jdk() {
@@ -170,22 +213,35 @@ start_es() {
   exit 1
 }
 
+database_url="${DATABASE_URL:-}"
+redis_url="${REDIS_URL:-}"
+elasticsearch_url="${ELASTICSEARCH_URL:-}"
 if wanted postgres; then
-  ensure_postgres
-  tune_postgres
+  if [ -n "$database_url" ]; then log "Postgres: using DATABASE_URL as given"
+  else start_postgres; database_url="postgres://postgres@127.0.0.1:$PG_PORT/postgres"; fi
 fi
-wanted redis && ensure_redis
+if wanted redis; then
+  if [ -n "$redis_url" ]; then log "Redis: using REDIS_URL as given"
+  else start_redis; redis_url="redis://127.0.0.1:$REDIS_PORT"; fi
+fi
 if wanted elasticsearch; then
-  if es_healthy; then
-    log "Elasticsearch already running on $es_urls"
+  if [ -n "$elasticsearch_url" ]; then log "Elasticsearch: using ELASTICSEARCH_URL as given"
   else
-    fetch_es
-    start_es
+    if running "$CACHE_DIR/es-run-$ES_PORT/es.pid" && es_healthy; then
+      log "Elasticsearch already running on $es_urls"
+    else
+      if ! running "$CACHE_DIR/es-run-$ES_PORT/es.pid" && port_taken "$ES_PORT"; then
+        refuse_port "$ES_PORT" "server" ELASTICSEARCH_URL ES_PORT
+      fi
+      fetch_es
+      start_es
+    fi
+    elasticsearch_url="$es_urls"
   fi
 fi
 
 echo "# Services are up. Export these to point the service and the tests at them:"
-wanted elasticsearch && echo "export ELASTICSEARCH_URL=$es_urls"
-wanted postgres && echo "export DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres"
-wanted redis && echo "export REDIS_URL=redis://127.0.0.1:6379"
+wanted elasticsearch && echo "export ELASTICSEARCH_URL=$elasticsearch_url"
+wanted postgres && echo "export DATABASE_URL=$database_url"
+wanted redis && echo "export REDIS_URL=$redis_url"
 exit 0

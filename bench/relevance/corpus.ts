@@ -42,6 +42,8 @@ export const FIRST_NAMES = [
   'Jakub', 'Tereza', 'Márton', 'Zsófia', 'Kai', 'Malia', 'Aroha', 'Tane', 'Nadia', 'Ines', 'Gabriel', 'Rafael', 'Mateo',
   'Valentina', 'Ximena', 'Andrés', 'Pilar', 'Anders', 'Henrik', 'Maja', 'Elif', 'Can', 'Selin', 'Yusuf', 'Amina', 'Kofi',
   'Abena', 'Chidi', 'Adaeze', 'Thandiwe', 'Sipho', 'Aleksander', 'Katarzyna', 'Nikolai', 'Irina', 'Pedro', 'Beatriz',
+  // Namesakes: first names that start with a title word ("brand", "lead"), which a one-word query must not rank first.
+  'Brandt', 'Brandon', 'Leadra',
 ];
 
 export const LAST_NAMES = [
@@ -54,7 +56,7 @@ export const LAST_NAMES = [
   'Moreau', 'Laurent', 'Girard', 'Costa', 'Silva', 'Pereira', 'Oliveira', 'Martínez López', 'Hernández', 'Ramírez',
   'Torres', 'Gómez Ruiz', 'Cohen', 'Levi', 'Mizrahi', 'Hosseini', 'Karimi', 'Rahman', 'Hussain', 'Chowdhury', 'Das',
   'Reddy', 'Nair', 'Tanaka', 'Watanabe', 'Yamamoto', 'Lee', 'Choi', 'Jung', 'Pham', 'Le', 'Santos', 'Reyes', 'Cruz',
-  'Walker', 'Brooks', 'Appleton', 'Stern', 'Adler',
+  'Walker', 'Brooks', 'Appleton', 'Stern', 'Adler', 'Leadbetter', 'Printz',
 ];
 
 export const COMPANIES = [
@@ -64,8 +66,19 @@ export const COMPANIES = [
   'Netflix', 'Blender Studio', 'Unity', 'Epic Games', 'Riot Games', 'Ubisoft', 'Zalando', 'N26', 'Klarna', 'Revolut',
   'Monzo', 'Wise', 'Mozilla', 'Atlassian', 'Dropbox', 'Slack', 'Asana', 'Miro', 'Framer', 'Webflow', 'Pitch', 'Vercel',
   'Studio Dumbar', 'Koto', 'Instrument', 'Buck', 'Giant Ant', 'Nike', 'Lego', 'IKEA', 'Volvo Cars', 'Porsche Design',
-  'Berlin Design Studio', 'New York Times', 'Design Lab', 'Lab Studio',
+  'Berlin Design Studio', 'New York Times', 'Design Lab', 'Lab Studio', 'Canva Studio', 'Spotify Studios', 'Airbnb Luxe',
+  'Figma Labs', 'Miro Ventures',
 ];
+
+/**
+ * Sister companies: another company whose name holds the first one's words ("Google Cloud" for "Google"), where
+ * someone holding the same title is a distractor for "title company".
+ */
+export const SISTER_COMPANIES: Readonly<Record<string, string>> = {
+  Google: 'Google Cloud', Stripe: 'Stripe Press', Uber: 'Uber Eats', Microsoft: 'Microsoft Research', Meta: 'Metalab',
+  Canva: 'Canva Studio', Spotify: 'Spotify Studios', Airbnb: 'Airbnb Luxe', Figma: 'Figma Labs', Miro: 'Miro Ventures',
+  'Design Lab': 'Berlin Design Studio', Apple: 'Pineapple Studio',
+};
 
 export const TITLES: Record<Category, readonly string[]> = {
   product: ['Product Designer', 'Senior Product Designer', 'Staff Product Designer', 'Lead Product Designer', 'UX Designer', 'Interaction Designer', 'UX Researcher'],
@@ -108,6 +121,13 @@ const OPENERS = [
   (d: string, s: string) => `Works across ${d} teams; strongest in ${s}.`,
   (d: string, s: string) => `Brings ${s} to ${d} companies of every size.`,
 ];
+/** A bio naming a role the designer never held: words of a title and a company that no role of theirs holds. */
+const MENTIONS = [
+  (t: string, c: string) => `Previously ${t} at ${c}.`,
+  (t: string, c: string) => `Worked closely with the ${t} team at ${c}.`,
+  (t: string, c: string) => `Reports to the ${t} at ${c}.`,
+  (t: string, c: string) => `Mentored by a ${t} from ${c}.`,
+];
 const CLOSERS = [
   (s: string) => `Also comfortable with ${s}.`,
   (s: string) => `Teaches workshops on ${s}.`,
@@ -121,6 +141,8 @@ export interface CorpusDesigner extends DesignerImport {
   /** Ground truth for the judgements: the skills and domains the description names. */
   skills: string[];
   domains: string[];
+  /** A designer generated as a distractor for this designer's current role ("title company" queries). */
+  distracts?: string;
 }
 
 const slugOf = (text: string) =>
@@ -138,9 +160,49 @@ function role(r: Random, category: Category, company?: string): Role {
   return { title: r.pick(TITLES[category]), company: c, company_url: null };
 }
 
+/** The kinds of distractor a designer can be for an earlier one's current role (see generateCorpus). */
+type DistractorKind = 'mention' | 'sister' | 'split';
+
+/**
+ * The roles and bio of a distractor for `target`'s current role (title T at company C):
+ * - mention: another title at C, and a bio saying "previously T at" some other company;
+ * - sister: T at a sister company of C (one whose name holds C's words);
+ * - split: T at another company now, and another title at C before: one word per role.
+ * Null when the kind does not apply (no sister company).
+ */
+function distractorRoles(r: Random, target: Role, kind: DistractorKind, category: Category): { current: Role; previous: Role[]; mention?: string } | null {
+  const otherTitle = () => {
+    for (;;) {
+      const t = r.pick(TITLES[category]);
+      if (t !== target.title) return t;
+    }
+  };
+  const otherCompany = () => {
+    for (;;) {
+      const c = r.pick(COMPANIES);
+      if (c !== target.company && !c.includes(target.company) && !target.company.includes(c)) return c;
+    }
+  };
+  switch (kind) {
+    case 'mention':
+      return { current: { title: otherTitle(), company: target.company, company_url: null }, previous: [role(r, category)], mention: r.pick(MENTIONS)(target.title, otherCompany()) };
+    case 'sister': {
+      const sister = SISTER_COMPANIES[target.company];
+      return sister ? { current: { title: target.title, company: sister, company_url: null }, previous: [] } : null;
+    }
+    case 'split':
+      return { current: { title: target.title, company: otherCompany(), company_url: null }, previous: [{ title: otherTitle(), company: target.company, company_url: null }] };
+  }
+}
+
+const DISTRACTOR_KINDS: readonly DistractorKind[] = ['mention', 'sister', 'split'];
+
 /**
  * `size` designers. Every tenth is a near-duplicate of an earlier one (same name or same title and
- * company, different city or history), so a ranking has to use every word of the query.
+ * company, different city or history), so a ranking has to use every word of the query. Every seventh is
+ * a distractor for an earlier designer's current role (distractorRoles), and a third of the others have a
+ * bio naming a title and a company they never held, so "title company" has to find one role that holds
+ * both, not words spread over roles and bios.
  */
 export function generateCorpus(size: number, seed = 20261122): CorpusDesigner[] {
   const r = createRandom(seed);
@@ -149,14 +211,19 @@ export function generateCorpus(size: number, seed = 20261122): CorpusDesigner[] 
   const start = Date.UTC(2024, 0, 1);
   for (let i = 0; i < size; i++) {
     const template = i > 20 && i % 10 === 0 ? designers[r.int(designers.length)]! : null;
-    const category = template && r.chance(0.5) ? template.category : r.pick(CATEGORY_LIST);
+    const target = !template && i > 20 && i % 7 === 0 ? designers[r.int(designers.length)]! : null;
+    const category = (template && r.chance(0.5)) || target ? (template ?? target)!.category : r.pick(CATEGORY_LIST);
     const name = template && r.chance(0.5) ? template.name : `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
-    const current = template?.current_role && r.chance(0.5) ? { ...template.current_role } : r.chance(0.92) ? role(r, category) : null;
-    const previous = Array.from({ length: r.int(4) }, () => role(r, r.chance(0.7) ? category : r.pick(CATEGORY_LIST)));
+    let current = template?.current_role && r.chance(0.5) ? { ...template.current_role } : r.chance(0.92) ? role(r, category) : null;
+    let previous = Array.from({ length: r.int(4) }, () => role(r, r.chance(0.7) ? category : r.pick(CATEGORY_LIST)));
+    let mention = r.chance(0.3) ? r.pick(MENTIONS)(r.pick(TITLES[r.chance(0.7) ? category : r.pick(CATEGORY_LIST)]), r.pick(COMPANIES)) : undefined;
+    const distractor = target?.current_role ? distractorRoles(r, target.current_role, r.pick(DISTRACTOR_KINDS), category) : null;
+    if (distractor) ({ current, previous, mention } = { ...distractor, previous: [...distractor.previous, ...previous.slice(0, 1)] });
     const skills = r.sample(SKILLS[category], 1 + r.int(3));
     const domains = r.sample(DOMAINS, 1 + r.int(2));
     const description = [
       r.pick(OPENERS)(domains[0]!, skills[0]!),
+      ...(mention ? [mention] : []),
       ...(skills.length > 1 ? [r.pick(CLOSERS)(skills.slice(1).join(' and '))] : []),
       ...(domains.length > 1 ? [`Previously worked on ${domains[1]} projects.`] : []),
     ].join(' ');
@@ -178,12 +245,12 @@ export function generateCorpus(size: number, seed = 20261122): CorpusDesigner[] 
       status: 'published',
       listed_at: new Date(start + i * 3_600_000).toISOString(),
     });
-    designers.push({ ...record, id: record.id!, listed_at: record.listed_at!, skills, domains });
+    designers.push({ ...record, id: record.id!, listed_at: record.listed_at!, skills, domains, ...(distractor ? { distracts: target!.id } : {}) });
   }
   return designers;
 }
 
 /** The import record of a corpus designer (drops the ground-truth fields). */
-export function toImportRecord({ skills: _s, domains: _d, ...record }: CorpusDesigner): DesignerImport {
+export function toImportRecord({ skills: _s, domains: _d, distracts: _t, ...record }: CorpusDesigner): DesignerImport {
   return record;
 }

@@ -2,19 +2,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createPostgresBackend } from '../../shared/composition/search-backend.factory.ts';
+import { createPostgresEngine } from '../../shared/composition/search-engine.factory.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import { profileUrl } from '../../shared/domain/designer.schema.ts';
 import { buildDesignerQuery, buildDesignerSearchRequest } from '../../shared/search/elasticsearch/designer-query.translator.ts';
 import { fromDesignerSource } from '../../shared/search/elasticsearch/designer.document.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index-manager.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
 import { createPgliteDb } from '../../shared/store/db.ts';
-import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer-import.ts';
 import { migrate } from '../../shared/store/migrate.ts';
 import { tokenize } from '../../shared/text/fold.ts';
 import { baselineDesignerQuery } from './baseline-es.query.ts';
@@ -80,7 +80,7 @@ export async function loadElasticsearch(
     const engines: RankingEngine[] = [portEngine('elasticsearch', new ElasticsearchSearchRepository(client, names))];
     if (withBaseline) {
       // Query against query: the same request (sort, size, total, _source) straight to _search, with
-      // today's query and with the query as it was. (The API path also opens a point in time when a
+      // today's query and with the query as it was. (The API path also opens a snapshot when a
       // q search has more pages, which the earlier all-words-required queries often did not.)
       const raw = (name: string, query: (q: string) => estypes.QueryDslQueryContainer, latencyOnly: boolean): RankingEngine => ({
         name,
@@ -103,7 +103,7 @@ export async function loadElasticsearch(
   }
 }
 
-/** The embedded engine (PGlite and the Postgres search backend) and the naive ILIKE floor on the same rows. */
+/** The embedded engine (PGlite and the Postgres search engine) and the naive ILIKE floor on the same rows. */
 export async function loadEmbedded(corpus: readonly CorpusDesigner[]): Promise<LoadedEngines> {
   const dir = await mkdtemp(join(tmpdir(), 'dd-relevance-'));
   const db = await createPgliteDb(dir);
@@ -118,8 +118,8 @@ export async function loadEmbedded(corpus: readonly CorpusDesigner[]): Promise<L
       const result = await importDesignerRecords(db, records.slice(i, i + 1000));
       if (result.skipped.length > 0) throw new Error(`import skipped ${result.skipped.length} records`);
     }
-    const backend = createPostgresBackend(db, { PUBLIC_BASE_URL: BASE_URL, SEARCH_TIMEOUT_MS: 60_000 });
-    await backend.prepare();
+    const embedded = createPostgresEngine(db, { PUBLIC_BASE_URL: BASE_URL, SEARCH_TIMEOUT_MS: 60_000 });
+    await embedded.prepare();
     const ilike: RankingEngine = {
       name: "ILIKE '%word%' floor",
       search: async (q) => {
@@ -137,7 +137,7 @@ export async function loadEmbedded(corpus: readonly CorpusDesigner[]): Promise<L
         return { ranked: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
       },
     };
-    return { engines: [portEngine('embedded (PGlite)', backend.search), ilike], close };
+    return { engines: [portEngine('embedded (PGlite)', embedded.search), ilike], close };
   } catch (error) {
     await close();
     throw error;

@@ -9,7 +9,12 @@ import { cityOf, type CorpusDesigner, createRandom, type Random, SKILLS } from '
  */
 
 export const FAMILIES = ['names', 'misspellings', 'prefixes', 'title+company', 'skills', 'agent', 'nothing'] as const;
-export type Family = (typeof FAMILIES)[number];
+/** The families where the words typed are not the words the profile holds (concept-judgements.ts). */
+export const CONCEPT_FAMILIES = ['synonyms', 'word forms', 'multi-constraint', 'languages', 'nothing (hard)'] as const;
+export type Family = (typeof FAMILIES)[number] | (typeof CONCEPT_FAMILIES)[number];
+
+/** Families whose right answer is an empty one: only their zero-result rate means anything. */
+export const isNothingFamily = (family: string): boolean => family.startsWith('nothing');
 
 export interface JudgedQuery {
   family: Family;
@@ -99,9 +104,34 @@ function prefixes(r: Random, corpus: readonly CorpusDesigner[], n: number): Judg
   return out;
 }
 
+/**
+ * One word of a title on its own ("brand", "lead"): designers whose title holds it, never a namesake whose
+ * name only starts with it (Brandt, Leadbetter) first. The current title 3, a previous one 1.
+ */
+const TITLE_WORDS = ['brand', 'lead', 'print', 'motion'];
+
+function titleWords(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return TITLE_WORDS.map((word) => ({
+    family: 'prefixes',
+    q: word,
+    grades: grade(corpus, (d) => {
+      const holds = (role: Role | null) => role !== null && tokenize(role.title).includes(word);
+      return holds(d.current_role) ? 3 : d.previous_roles.some(holds) ? 1 : 0;
+    }),
+  }));
+}
+
+/**
+ * Title and company of a current role; two thirds of them of a role the corpus generated distractors for
+ * (corpus.ts: the title at a sister company, another title at the company with a bio naming the title, the
+ * title and the company in two roles).
+ */
 function titleCompany(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
   const withRole = corpus.filter((d) => d.current_role);
-  return r.sample(withRole, n).map((target, i) => {
+  const distracted = new Set(corpus.flatMap((d) => (d.distracts ? [d.distracts] : [])));
+  const hard = r.sample(withRole.filter((d) => distracted.has(d.id)), Math.round((n * 2) / 3));
+  const easy = r.sample(withRole.filter((d) => !distracted.has(d.id)), n - hard.length);
+  return [...hard, ...easy].map((target, i) => {
     const { title, company } = target.current_role!;
     const judge = (d: CorpusDesigner) => {
       if (d.current_role && same(d.current_role.title, title) && same(d.current_role.company, company)) return 3;
@@ -245,7 +275,8 @@ export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7):
     ...names(r, corpus, 25),
     ...misspellings(r, corpus, 25),
     ...prefixes(r, corpus, 24),
-    ...titleCompany(r, corpus, 30),
+    ...titleWords(corpus),
+    ...titleCompany(r, corpus, 45),
     ...skills(r, corpus, 25),
     ...agent(r, corpus, 30),
     ...NOTHING.map((q): JudgedQuery => ({ family: 'nothing', q, grades: new Map() })),

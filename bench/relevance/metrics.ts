@@ -1,4 +1,4 @@
-import { FAMILIES, type Family, type JudgedQuery } from './judgements.ts';
+import { FAMILIES, type Family, isNothingFamily, type JudgedQuery } from './judgements.ts';
 
 /** Pure ranking metrics of the relevance benchmark (unit-tested in metrics.test.ts). */
 
@@ -69,9 +69,9 @@ function score(family: FamilyScore['family'], results: readonly QueryResult[]): 
  * Per family, then overall over the families with relevant answers. For "nothing" only the zero-result
  * rate means anything (its nDCG is 1 for an empty answer, 0 otherwise).
  */
-export function scoreByFamily(results: readonly QueryResult[]): FamilyScore[] {
-  const rows = FAMILIES.map((f) => score(f, results.filter((r) => r.query.family === f))).filter((row) => row.queries > 0);
-  return [...rows, score('overall', results.filter((r) => r.query.family !== 'nothing'))];
+export function scoreByFamily(results: readonly QueryResult[], families: readonly Family[] = FAMILIES): FamilyScore[] {
+  const rows = families.map((f) => score(f, results.filter((r) => r.query.family === f))).filter((row) => row.queries > 0);
+  return [...rows, score('overall', results.filter((r) => families.includes(r.query.family) && !isNothingFamily(r.query.family)))];
 }
 
 /** Nearest-rank percentile of latencies in ms. */

@@ -3,7 +3,7 @@ import { request, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../shared/domain/errors.ts';
+import { ServiceUnavailableError, InvalidInputError, NotFoundError } from '../../shared/domain/errors.ts';
 import type { Page } from '../../shared/domain/pagination.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';
 import { createApp } from './app.ts';
@@ -11,7 +11,7 @@ import { createApp } from './app.ts';
 /** A search port whose every call fails with the given error: the HTTP layer is what is under test. */
 function failingSearch(error: unknown): SearchPort {
   const fail = () => Promise.reject(error);
-  return { searchDesigners: fail, findDesigner: fail, searchOpenRoles: fail, isReady: () => Promise.resolve(false) };
+  return { searchDesigners: fail, findDesigner: fail, searchOpenRoles: fail, similarDesigners: fail, suggest: fail, isReady: () => Promise.resolve(false) };
 }
 
 const emptyPage = <T>(limit: number): Page<T> => ({ items: [], total: 0, limit, offset: 0, hasMore: false, nextCursor: null });
@@ -81,8 +81,8 @@ describe('error middleware', () => {
     expect(response.body).toEqual({ success: false, error: 'Internal server error.' });
   });
 
-  it('BackendUnavailableError is a 503 with Retry-After and the error body', async () => {
-    const { get, logs } = await serve(failingSearch(new BackendUnavailableError('The search backend is unavailable.', { retryAfterSeconds: 7 })));
+  it('ServiceUnavailableError is a 503 with Retry-After and the error body', async () => {
+    const { get, logs } = await serve(failingSearch(new ServiceUnavailableError('The search backend is unavailable.', { retryAfterSeconds: 7 })));
     const response = await get('/api/v1/open-roles');
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('7');
@@ -91,7 +91,7 @@ describe('error middleware', () => {
   });
 
   it('Retry-After defaults to a positive number of seconds', () => {
-    expect(new BackendUnavailableError('x').retryAfterSeconds).toBeGreaterThan(0);
+    expect(new ServiceUnavailableError('x').retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it('InvalidInputError from below (a bad cursor) is a 400 with details', async () => {
@@ -191,12 +191,14 @@ describe('routes with a working search port', () => {
   it('answers the list envelope with meta.limit clamped, and validates before searching', async () => {
     const calls: unknown[] = [];
     const search: SearchPort = {
-      searchDesigners: (filters, page) => {
-        calls.push({ filters, page });
+      searchDesigners: (filters, page, caller) => {
+        calls.push({ filters, page, caller });
         return Promise.resolve(emptyPage(page.limit));
       },
       findDesigner: () => Promise.resolve(null),
       searchOpenRoles: (_f, page) => Promise.resolve(emptyPage(page.limit)),
+      similarDesigners: () => Promise.resolve([]),
+      suggest: () => Promise.resolve([]),
       isReady: () => Promise.resolve(true),
     };
     const { get } = await serve(search);
@@ -207,7 +209,7 @@ describe('routes with a working search port', () => {
       data: [],
       meta: { total: 0, limit: 100, offset: 0, has_more: false, next_cursor: null },
     });
-    expect(calls).toEqual([{ filters: { category: 'director' }, page: { limit: 100, offset: 0, reader: '127.0.0.1', signal: expect.any(AbortSignal) } }]);
+    expect(calls).toEqual([{ filters: { category: 'director' }, page: { limit: 100, offset: 0, signal: expect.any(AbortSignal) }, caller: { client: '127.0.0.1' } }]);
 
     expect((await get('/api/v1/designers?categroy=brand')).status).toBe(400);
     expect(calls).toHaveLength(1);

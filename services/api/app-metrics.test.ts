@@ -18,6 +18,8 @@ const search: SearchPort = {
     page.cursor ? Promise.reject(new InvalidInputError([{ parameter: 'cursor', message: 'is not a cursor of this search' }])) : Promise.resolve(emptyPage(page.limit)),
   findDesigner: () => Promise.resolve(null),
   searchOpenRoles: (_f, page) => Promise.resolve(emptyPage(page.limit)),
+  similarDesigners: () => Promise.resolve([]),
+  suggest: () => Promise.resolve([]),
   isReady: () => Promise.resolve(true),
 };
 

@@ -3,7 +3,8 @@ import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import { xContentTypeOptions } from 'helmet';
 import type { Config } from '../../shared/config/config.schema.ts';
-import { createDirectoryService, type DirectoryService } from '../../shared/directory/directory.service.ts';
+import { createDirectoryService, type DirectoryService } from '../../shared/directory/directory-service.ts';
+import { CURATED_WORD_FORMS } from '../../shared/search/query-synonyms.ts';
 import type { Logger } from '../../shared/logging/logger.ts';
 import { buildApiIndex } from '../../shared/openapi/api-index.builder.ts';
 import { buildOpenApiDocument } from '../../shared/openapi/openapi-document.builder.ts';
@@ -14,6 +15,7 @@ import { createTraffic } from './middleware/traffic.ts';
 import type { Mount } from './mount/mount.ts';
 import { apiIndexRouter } from './routes/api-index.routes.ts';
 import { designersRouter } from './routes/designers.routes.ts';
+import { discoveryRouter } from './routes/discovery.routes.ts';
 import { openRolesRouter } from './routes/open-roles.routes.ts';
 import { webRouter } from './pages/web.mount.ts';
 import { mergedSlashes } from './middleware/merged-slashes.middleware.ts';
@@ -40,6 +42,8 @@ export function createApp(deps: AppDeps): App {
   const directory = createDirectoryService({
     search: deps.search,
     publicBaseUrl: deps.config.PUBLIC_BASE_URL,
+    // Highlights mark word forms and synonyms as the engines match them.
+    wordForms: CURATED_WORD_FORMS,
     ...(deps.now ? { now: deps.now } : {}),
   });
   const app = express();
@@ -87,6 +91,7 @@ export function createApp(deps: AppDeps): App {
     .all(otherMethods('GET'));
   v1.use(apiIndexRouter(index));
   v1.use(designersRouter(directory));
+  v1.use(discoveryRouter(directory));
   v1.use(openRolesRouter(directory));
 
   app

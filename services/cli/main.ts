@@ -10,6 +10,7 @@ import { registerRetryFailedCommand } from './commands/retry-failed.command.ts';
 import { registerSeedCommand } from './commands/seed.command.ts';
 import { registerSetCommand } from './commands/set.command.ts';
 import { registerStatusCommand } from './commands/status.command.ts';
+import { registerSynonymsCommand } from './commands/synonyms.command.ts';
 
 const program = new Command()
   .name('designer-directory')
@@ -24,6 +25,7 @@ registerImportOpenRolesCommand(program);
 registerExportCommand(program);
 registerSetCommand(program);
 registerDeleteCommand(program);
+registerSynonymsCommand(program);
 
 // Sync commands (reindex, status, retry-failed) register here.
 registerReindexCommand(program);

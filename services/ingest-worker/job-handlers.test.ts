@@ -1,10 +1,10 @@
 import type { Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
-import { InMemoryChangeLog } from '../../shared/ingest/ports/fakes/in-memory-change-log.fake.ts';
+import { InMemoryChangeLog } from '../../shared/ingest/ports/fakes/in-memory-change-log.test-support.ts';
 import { designer, designerRows, openRoleRows } from '../../shared/ingest/ports/fakes/ingest-fixtures.ts';
-import { VersionClock } from '../../shared/ingest/ports/fakes/in-memory-rows.fake.ts';
-import { InMemorySearch } from '../../shared/ingest/ports/fakes/in-memory-search.fake.ts';
+import { VersionClock } from '../../shared/ingest/ports/fakes/in-memory-rows.test-support.ts';
+import { InMemorySearch } from '../../shared/ingest/ports/fakes/in-memory-search.test-support.ts';
 import type { IngestContext } from '../../shared/ingest/runtime/ingest-context.ts';
 import { BATCH_JOBS_AT_ONCE, createJobHandlers } from './job-handlers.ts';
 

@@ -5,7 +5,7 @@ import { expireOpenRoles } from '../../shared/ingest/jobs/expire-open-roles.job.
 import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
 import { IndexWriteError } from '../../shared/ingest/jobs/ingest-job.errors.ts';
 import { ExpireOpenRolesJobSchema, ReindexJobSchema } from '../../shared/ingest/jobs/maintenance-job.schema.ts';
-import { reindex } from '../../shared/ingest/jobs/reindex.job.ts';
+import { type ReindexOptions, reindex } from '../../shared/ingest/jobs/reindex.job.ts';
 import { syncBatch } from '../../shared/ingest/jobs/sync-batch.job.ts';
 import { SyncBatchJobSchema } from '../../shared/ingest/jobs/sync-batch-job.schema.ts';
 import { syncDesigner } from '../../shared/ingest/jobs/sync-row.job.ts';
@@ -15,7 +15,6 @@ import { syncOpenRole } from '../../shared/ingest/jobs/sync-row.job.ts';
 import type { IngestContext } from '../../shared/ingest/runtime/ingest-context.ts';
 import { ingestPorts } from '../../shared/ingest/runtime/ingest-ports.ts';
 import type { JobHandlers } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
-import { reindexTestPause } from '../../shared/ingest/runtime/reindex-test-pause.ts';
 
 /** A payload that does not parse will never parse: fail at once, with the reason on the job. */
 function parsePayload<S extends z.ZodType>(schema: S, job: Job): z.output<S> {
@@ -45,8 +44,11 @@ async function mapSync(run: Promise<SyncOutcome>): Promise<SyncOutcome> {
 export const BATCH_JOBS_AT_ONCE = 2;
 
 export interface JobHandlerHooks {
-  /** REINDEX_TEST_PAUSE_AT: crash tests stop a rebuild at a known step (unset in production). */
-  reindexTestPauseAt?: string | undefined;
+  /**
+   * Watches each rebuild's phases and progress. The worker runs none; the crash tests' worker entry
+   * (test/ingest/support/paused-worker.main.ts) stops a rebuild at a known step through it.
+   */
+  reindexObserver?: (signal: AbortSignal | undefined) => Pick<ReindexOptions, 'onPhase' | 'onAdvance'>;
 }
 
 export function createJobHandlers(ctx: IngestContext, hooks: JobHandlerHooks = {}): JobHandlers {
@@ -63,7 +65,7 @@ export function createJobHandlers(ctx: IngestContext, hooks: JobHandlerHooks = {
       reindex(ports, parsePayload(ReindexJobSchema, job).target, {
         onProgress: (progress) => job.updateProgress(progress),
         ...(signal ? { signal } : {}),
-        ...reindexTestPause(hooks.reindexTestPauseAt, signal),
+        ...hooks.reindexObserver?.(signal),
       }),
     [JOB_NAMES.expireOpenRoles]: (job) => {
       parsePayload(ExpireOpenRolesJobSchema, job);

@@ -2,8 +2,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { z } from 'zod';
 import { createLogger } from '../../shared/logging/logger.ts';
-import { createDirectoryMcpServer } from '../../shared/mcp/directory-mcp.server.ts';
-import { apiRoot, createRestDirectoryClient } from '../../shared/mcp/rest-directory.client.ts';
+import { createDirectoryMcpServer } from '../../shared/mcp/directory-mcp-server.ts';
+import { apiRoot, createRestDirectoryClient } from '../../shared/mcp/rest-directory.adapter.ts';
 
 /**
  * The local MCP server for desktop clients: the same tools as /api/mcp, over stdio, backed by the public

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { JOB_NAMES } from '../ingest/jobs/ingest-job-names.ts';
 import type { ReindexTarget } from '../ingest/jobs/maintenance-job.schema.ts';
 import { reindexKinds } from '../ingest/jobs/reindex.job.ts';
-import { rebuildSearchText } from '../search/postgres/search-text.store.ts';
+import { rebuildSearchText } from '../search/postgres/search-text.writer.ts';
 import type { Db } from '../store/db.ts';
 import type { AdminJob } from './admin-job.schema.ts';
 import { type AdminJobsPort, AdminJobsUnsupportedError } from './admin-jobs.port.ts';

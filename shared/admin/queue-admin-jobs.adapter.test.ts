@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BackendUnavailableError } from '../domain/errors.ts';
+import { ServiceUnavailableError } from '../domain/errors.ts';
 import type { JobView } from '../ingest/runtime/ingest-queues.ts';
 import { AdminJobSchema } from './admin-job.schema.ts';
 import { type AdminQueues, QueueAdminJobs } from './queue-admin-jobs.adapter.ts';
@@ -41,10 +41,10 @@ describe('QueueAdminJobs', () => {
     const unreachable = new QueueAdminJobs({ ready: () => Promise.reject(away) });
     for (const call of [() => unreachable.enqueueReindex('all'), () => unreachable.getJob('1'), () => unreachable.retryFailed()]) {
       const error = await call().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(BackendUnavailableError);
+      expect(error).toBeInstanceOf(ServiceUnavailableError);
       expect(error).toMatchObject({ message: 'The job queue is unavailable; try again shortly.', cause: away });
     }
     const failing = new QueueAdminJobs({ ready: async () => queues({ getJob: () => Promise.reject(new Error('Command timed out')) }) });
-    await expect(failing.getJob('1')).rejects.toBeInstanceOf(BackendUnavailableError);
+    await expect(failing.getJob('1')).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
 });

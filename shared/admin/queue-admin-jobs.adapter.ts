@@ -1,9 +1,9 @@
-import { BackendUnavailableError } from '../domain/errors.ts';
+import { ServiceUnavailableError } from '../domain/errors.ts';
 import type { IngestQueues } from '../ingest/runtime/ingest-queues.ts';
 import type { ReindexTarget } from '../ingest/jobs/maintenance-job.schema.ts';
 import type { AdminJob } from './admin-job.schema.ts';
 import type { AdminJobsPort } from './admin-jobs.port.ts';
-import { toAdminJob } from './queue-job.mapper.ts';
+import { toAdminJob } from './queue-job-mapping.ts';
 
 export type AdminQueues = Pick<IngestQueues, 'enqueueReindex' | 'getJob' | 'retryFailed'>;
 
@@ -34,7 +34,7 @@ export class QueueAdminJobs implements AdminJobsPort {
     try {
       return await operation(await this.source.ready());
     } catch (error) {
-      throw new BackendUnavailableError('The job queue is unavailable; try again shortly.', { cause: error });
+      throw new ServiceUnavailableError('The job queue is unavailable; try again shortly.', { cause: error });
     }
   }
 }

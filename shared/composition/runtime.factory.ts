@@ -4,7 +4,7 @@ import { seedStore } from '../sample/seed.ts';
 import type { SearchPort } from '../search/search.port.ts';
 import type { Db } from '../store/db.ts';
 import { isStoreEmpty, openStore } from '../store/open-store.ts';
-import { createSearchBackend, cursorCodecFor } from './search-backend.factory.ts';
+import { createSearchEngine, cursorCodecFor } from './search-engine.factory.ts';
 
 /** Everything the API process runs on, chosen from the configuration. */
 export interface Runtime {
@@ -16,7 +16,7 @@ export interface Runtime {
 
 /**
  * Opens the store (Postgres at DATABASE_URL, else embedded PGlite under DATA_DIR) with its migrations
- * applied, then the search backend, its cursors signed with CURSOR_SECRET or else the store's own secret
+ * applied, then the search engine, its cursors signed with CURSOR_SECRET or else the store's own secret
  * (read here once; the first start on a new store makes it). An embedded store that starts empty gets the
  * sample directory, so a fresh clone serves something at once; a Postgres server is never filled behind
  * the operator's back (`designer-directory seed` does that on request).
@@ -32,13 +32,13 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
         'empty embedded store: loaded the sample directory',
       );
     }
-    const backend = createSearchBackend(config, { db, cursors: await cursorCodecFor(config, db) });
-    await backend.prepare();
+    const engine = createSearchEngine(config, { db, cursors: await cursorCodecFor(config, db) });
+    await engine.prepare();
     return {
-      search: backend.search,
+      search: engine.search,
       db,
       close: async () => {
-        await backend.close();
+        await engine.close();
         await db.close();
       },
     };

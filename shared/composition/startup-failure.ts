@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/config.schema.ts';
-import { ServiceLostError, UnusableServiceError } from '../config/unusable-service.error.ts';
+import { ServiceLostError, UnusableServiceError } from '../config/unusable-service.errors.ts';
 import { MissingServiceError } from '../ingest/runtime/ingest-context.ts';
 
 /**

@@ -2,7 +2,6 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { MIN_CURSOR_SECRET_LENGTH } from '../search/cursor.codec.ts';
 import type { ReplicaSetting } from '../search/elasticsearch/mappings.ts';
-import { ReindexTestPauseSchema } from './reindex-test-pause.schema.ts';
 
 // An exported but empty variable (`PORT=` in a .env file) means unset, for every setting: a blank
 // number would otherwise coerce to 0 (PORT= listened on a random port).
@@ -99,12 +98,14 @@ export const ConfigSchema = z
       .string()
       .regex(/^[a-z0-9_-]*$/, { error: 'lowercase letters, digits, _ and - only' })
       .default(''),
+    // The search engine reads go to. The name keeps "backend": it is documented configuration.
     SEARCH_BACKEND: unsetIfBlank(choice(['elasticsearch', 'postgres']).optional()),
     // How long one search may run: Elasticsearch's search timeout (its HTTP request is abandoned, which
     // cancels the task, a second later) and Postgres' statement_timeout. Past it: 503 with Retry-After.
     SEARCH_TIMEOUT_MS: wholeNumber(3000, 1),
-    // Elasticsearch points in time (cursor walks with q) one API process holds open at most; past it a
+    // Elasticsearch snapshots (cursor walks with q) one API process holds open at most; past it a
     // walk's next page answers 503 with Retry-After and its cursor stays valid.
+    // (The two names keep Elasticsearch's word, PIT, for a snapshot: they are documented configuration.)
     ES_MAX_OPEN_PITS: wholeNumber(500, 1),
     // Of those, the ones one client (by address, see TRUST_PROXY_HOPS) holds at most: past it, a new walk
     // of that client closes its least recently read one, which goes on by position when followed again.
@@ -131,8 +132,6 @@ export const ConfigSchema = z
     REINDEX_LOCK_MS: wholeNumber(15_000, 1000),
     // Lock of a running row sync: after a worker crash its jobs are taken up again this long afterwards.
     SYNC_LOCK_MS: wholeNumber(30_000, 1000),
-    // Crash tests only: stops a rebuild at a known step (see shared/ingest/runtime/reindex-test-pause.ts).
-    REINDEX_TEST_PAUSE_AT: z.preprocess(blankAsUnset, ReindexTestPauseSchema.optional()),
     ADMIN_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
     CACHE_MAX_AGE_SECONDS: wholeNumber(60, 0),
     // How long the API keeps an idle keep-alive connection: longer than the idle timeout of the load

@@ -26,3 +26,40 @@ export const CATEGORY_GLOSSES: Readonly<Record<Category, string>> = {
   director: 'design leadership: heads of design, design directors',
   engineer: 'design-focused engineers',
 };
+
+/**
+ * Words people use for a specialty that are not its value, offered as a did-you-mean when refused (they are
+ * not accepted: `ux` as a filter would hide that it means all of product design).
+ */
+export const CATEGORY_WORDS: Readonly<Record<string, Category>> = {
+  ux: 'product',
+  ui: 'product',
+  'ui/ux': 'product',
+  'ux/ui': 'product',
+  uiux: 'product',
+  interaction: 'product',
+  web: 'product',
+  digital: 'product',
+  identity: 'brand',
+  branding: 'brand',
+  logo: 'brand',
+  print: 'graphic',
+  typography: 'graphic',
+  illustration: 'graphic',
+  illustrator: 'graphic',
+  editorial: 'graphic',
+  animation: 'motion',
+  animator: 'motion',
+  video: 'motion',
+  cgi: '3d',
+  spatial: '3d',
+  modeling: '3d',
+  modelling: '3d',
+  lead: 'director',
+  head: 'director',
+  leadership: 'director',
+  manager: 'director',
+  developer: 'engineer',
+  frontend: 'engineer',
+  engineering: 'engineer',
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESIGNER_COLUMNS, DESIGNER_LISTING, DESIGNER_STATE } from './designer.fields.ts';
+import { DESIGNER_COLUMNS, DESIGNER_LISTED_AT, DESIGNER_STATE } from './designer.fields.ts';
 import { type Designer, DesignerSchema, profileUrl } from './designer.schema.ts';
 import { importDefaultsOf, importShapeOf, optionalShapeOf, pickColumns } from './field-set.ts';
 
@@ -22,7 +22,7 @@ export const DesignerImportSchema = z
     id: id.optional(),
     profile_url: z.unknown().optional(),
     ...optionalShapeOf(DESIGNER_STATE),
-    listed_at: DESIGNER_LISTING.listed_at.schema.optional(),
+    listed_at: DESIGNER_LISTED_AT.listed_at.schema.optional(),
   })
   .transform(({ profile_url: _ignored, ...record }) => record);
 

@@ -72,10 +72,16 @@ describe('DesignerSearchQuerySchema (query string)', () => {
     ]);
   });
 
-  it('an unknown parameter name lists the known ones', () => {
+  it('an unknown parameter name lists the known ones, and says which was meant when one is close', () => {
+    const known = 'allowed: q, slug, id, category, location, company, facets, highlight, limit, offset, cursor';
     expect(problems(() => parseQuery({ categroy: 'brand' }))).toEqual([
-      { parameter: 'categroy', message: 'is not a known parameter; allowed: q, slug, id, category, location, company, limit, offset, cursor' },
+      { parameter: 'categroy', message: `is not a known parameter; did you mean "category"? ${known}` },
     ]);
+    expect(problems(() => parseQuery({ query: 'ana' }))).toEqual([{ parameter: 'query', message: `is not a known parameter; did you mean "q"? ${known}` }]);
+    expect(problems(() => parseQuery({ per_page: '5' }))).toEqual([{ parameter: 'per_page', message: `is not a known parameter; did you mean "limit"? ${known}` }]);
+    expect(problems(() => parseQuery({ extra: '1' }))).toEqual([{ parameter: 'extra', message: `is not a known parameter; ${known}` }]);
+    // employment_type is an open-role parameter: no hint at a parameter this endpoint does not have.
+    expect(problems(() => parseQuery({ type: 'x' }))).toEqual([{ parameter: 'type', message: `is not a known parameter; ${known}` }]);
   });
 
   it(`q longer than ${MAX_Q_LENGTH} characters; exactly ${MAX_Q_LENGTH} is fine, surrounding blanks do not count`, () => {
@@ -96,6 +102,9 @@ describe('DesignerSearchQuerySchema (query string)', () => {
     const all = 'must be one of product, brand, graphic, motion, 3d, director, engineer, directors, engineers';
     expect(problems(() => parseQuery({ category: 'Brand' }))).toEqual([{ parameter: 'category', message: `${all}; did you mean "brand"? Values are lowercase, without spaces` }]);
     expect(problems(() => parseQuery({ category: 'painter' }))).toEqual([{ parameter: 'category', message: all }]);
+    expect(problems(() => parseQuery({ category: 'brnad' }))).toEqual([{ parameter: 'category', message: `${all}; did you mean "brand"?` }]);
+    expect(problems(() => parseQuery({ category: 'ux' }))).toEqual([{ parameter: 'category', message: `${all}; did you mean "product"?` }]);
+    expect(problems(() => parseQuery({ category: 'Animation' }))).toEqual([{ parameter: 'category', message: `${all}; did you mean "motion"?` }]);
     expect(problems(() => parseQuery({ category: ['brand', 'motion'] }))).toEqual([{ parameter: 'category', message: 'must be given at most once, not repeated' }]);
   });
 

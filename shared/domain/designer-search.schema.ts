@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { CATEGORIES, CATEGORY_ALIASES, type Category } from './category.schema.ts';
+import { CATEGORIES, CATEGORY_ALIASES, CATEGORY_WORDS, type Category } from './category.schema.ts';
 import { DesignerIdSchema, SlugSchema } from './designer.fields.ts';
-import { enumParam, LOCATION_PARAM_DESCRIPTION, textParam } from './query-param.schema.ts';
+import { FacetsParam, FacetsQueryParam, HIGHLIGHT_DESCRIPTION } from './designer-facets.schema.ts';
+import { boolParam, boolQueryParam, enumParam, LOCATION_PARAM_DESCRIPTION, textParam } from './query-param.schema.ts';
 import { type PageParams, searchParamSchemas } from './search-params.schema.ts';
 
 export const MAX_Q_LENGTH = 200;
@@ -14,6 +15,7 @@ export const CategoryFilterSchema = enumParam(
   'Specialty: product (UI/UX, digital products), brand (identity, visual systems), graphic (print, typography, ' +
     'illustration), motion (animation, video), 3d (spatial, CGI, modeling), director (design leaders, heads of ' +
     'design), engineer (design engineers). "directors" and "engineers" are accepted as aliases.',
+  CATEGORY_WORDS,
 )
   .transform((v): Category => CATEGORY_ALIASES[v] ?? (v as Category));
 
@@ -26,7 +28,13 @@ const designerFilterFields = {
   company: textParam(200, 'Current or previous company, matched by whole words or word prefixes in order.').optional(),
 };
 
-const schemas = searchParamSchemas('DesignerSearchQuery', designerFilterFields, { json: {}, query: {} });
+/** What a search answers besides its page (meta.facets, each designer's match): no filter, so no part of a cursor. */
+const designerExtras = {
+  json: { facets: FacetsParam.optional(), highlight: boolParam(HIGHLIGHT_DESCRIPTION).optional() },
+  query: { facets: FacetsQueryParam.optional(), highlight: boolQueryParam(HIGHLIGHT_DESCRIPTION).optional() },
+};
+
+const schemas = searchParamSchemas('DesignerSearchQuery', designerFilterFields, designerExtras);
 
 /** The designer search as the domain sees it (typed values). MCP tools build on this. */
 export const DesignerSearchSchema = schemas.json;
@@ -35,4 +43,6 @@ export type DesignerSearch = z.infer<typeof DesignerSearchSchema>;
 /** The same parameters as GET /api/v1/designers receives them: one string each. */
 export const DesignerSearchQuerySchema = schemas.query;
 
-export type DesignerFilters = Omit<DesignerSearch, PageParams>;
+export type DesignerExtras = 'facets' | 'highlight';
+
+export type DesignerFilters = Omit<DesignerSearch, PageParams | DesignerExtras>;

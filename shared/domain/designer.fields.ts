@@ -9,7 +9,7 @@ import { cleanText, LIMITS, plainText, webUrl } from './text.schema.ts';
 /**
  * The designer's fields, declared once. The public profile (DesignerSchema), the import record, the
  * store's select list, row type, row mapping and write columns, and the search documents all derive
- * from DESIGNER_COLUMNS, DESIGNER_STATE and DESIGNER_LISTING; the DDL is checked against them
+ * from DESIGNER_COLUMNS, DESIGNER_STATE and DESIGNER_LISTED_AT; the DDL is checked against them
  * (test/store/schema-drift).
  * A field that is a plain column of `designers` is added here, and only here (besides its migration).
  */
@@ -61,7 +61,7 @@ export const DESIGNER_STATE = {
  * When the designer was listed: the stable "newest first" order. Not part of the public profile; an import
  * record may set it, and otherwise the store stamps the designer's first write.
  */
-export const DESIGNER_LISTING = {
+export const DESIGNER_LISTED_AT = {
   listed_at: column.instant(pastInstant()),
 };
 

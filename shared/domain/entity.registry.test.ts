@@ -32,7 +32,7 @@ describe('entity registry', () => {
     }
   });
 
-  it('makes only an open role listing depend on the clock', () => {
+  it('makes only being listed as an open role depend on the clock', () => {
     expect(ENTITIES.designer.listed.liveUntil).toBeUndefined();
     expect(ENTITIES.openRole.listed.liveUntil).toBe('expires_at');
   });

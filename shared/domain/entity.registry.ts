@@ -16,7 +16,7 @@ export const ENTITIES = {
     collection: 'designers',
     /** URL segment, CLI argument and reindex target. */
     segment: 'designers',
-    /** When a record is listed; a rule with `liveUntil` makes listing depend on the clock. */
+    /** When a record is listed; a rule with `liveUntil` makes being listed depend on the clock. */
     listed: DESIGNER_LISTED_RULE,
   },
   openRole: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DesignerFacetsSchema, DesignerHitSchema } from './designer-facets.schema.ts';
 import { DesignerSchema } from './designer.schema.ts';
 import { OpenRoleSchema } from './open-role.schema.ts';
 
@@ -16,7 +17,11 @@ export const PageMetaSchema = z
   .meta({ id: 'PageMeta' });
 
 export const DesignerListResponseSchema = z
-  .strictObject({ success: z.literal(true), data: z.array(DesignerSchema), meta: PageMetaSchema })
+  .strictObject({
+    success: z.literal(true),
+    data: z.array(DesignerHitSchema),
+    meta: PageMetaSchema.extend({ facets: DesignerFacetsSchema.optional().describe('With facets: the counts asked for.') }),
+  })
   .meta({ id: 'DesignerList' });
 
 export const DesignerResponseSchema = z

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { closestChoice } from './choice-message.ts';
 
 export interface ParameterProblem {
   parameter: string;
@@ -27,21 +28,25 @@ export class NotFoundError extends Error {
   }
 }
 
-/** The search backend is down or too slow; the caller should retry later. */
-export class BackendUnavailableError extends Error {
+/**
+ * A service the request needs (the search engine, the job queue, the API an MCP client calls) is down, too slow
+ * or full; the caller should retry later (503 with Retry-After). The messages say "search backend": they are
+ * published answers, kept as they are.
+ */
+export class ServiceUnavailableError extends Error {
   readonly retryAfterSeconds: number;
   constructor(message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'BackendUnavailableError';
+    this.name = 'ServiceUnavailableError';
     this.retryAfterSeconds = options?.retryAfterSeconds ?? 5;
   }
 }
 
 /**
  * A search ran past its time limit (SEARCH_TIMEOUT_MS) and the engine was told to stop it: answered as the
- * backend being unavailable (503 with Retry-After), with a message that says why.
+ * engine being unavailable (503 with Retry-After), with a message that says why.
  */
-export class SearchTimedOutError extends BackendUnavailableError {
+export class SearchTimedOutError extends ServiceUnavailableError {
   readonly timeoutMs: number;
   constructor(timeoutMs: number, options?: { cause?: unknown }) {
     super(`The search did not finish within ${timeoutMs} ms and was stopped (the search backend is slow or unavailable); try again shortly, or search with fewer or shorter words.`, options);
@@ -50,15 +55,40 @@ export class SearchTimedOutError extends BackendUnavailableError {
   }
 }
 
+/**
+ * Parameter names of other search APIs, offered as a did-you-mean when the endpoint has the parameter they
+ * stand for (slips of the keys, `categroy`, are found by spelling distance).
+ */
+const PARAMETER_WORDS: Readonly<Record<string, string>> = {
+  query: 'q',
+  search: 'q',
+  text: 'q',
+  keywords: 'q',
+  size: 'limit',
+  per_page: 'limit',
+  page_size: 'limit',
+  count: 'limit',
+  skip: 'offset',
+  from: 'offset',
+  city: 'location',
+  country: 'location',
+  place: 'location',
+  employer: 'company',
+  type: 'employment_type',
+  specialty: 'category',
+};
+
 /** Turns zod issues into one problem per parameter, worded for a person or a model reading them. */
 export function problemsFromZod(error: z.ZodError, allowedKeys: readonly string[] = []): ParameterProblem[] {
   const problems: ParameterProblem[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
+        const meant = closestChoice(allowedKeys, key, PARAMETER_WORDS);
+        const hint = meant === undefined ? '' : `did you mean "${meant}"? `;
         problems.push({
           parameter: key,
-          message: `is not a known parameter; ${allowedKeys.length ? `allowed: ${allowedKeys.join(', ')}` : 'this endpoint takes none'}`,
+          message: `is not a known parameter; ${hint}${allowedKeys.length ? `allowed: ${allowedKeys.join(', ')}` : 'this endpoint takes none'}`,
         });
       }
       continue;

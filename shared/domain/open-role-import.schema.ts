@@ -6,10 +6,10 @@ import { OPEN_ROLE_COLUMNS, OPEN_ROLE_STATE } from './open-role.fields.ts';
 const { id, posted_at: _posted, expires_at, ...columns } = importShapeOf(OPEN_ROLE_COLUMNS);
 
 /**
- * One open-role record in a curator's import file: the listing's fields, an optional id (without one the
- * record matches an existing listing by apply_url), and the curator state. posted_at defaults to the
- * time of the first import; expires_at to posted_at plus the listing lifetime. A status the record leaves
- * out stays as stored (a new listing is published), as the dates do.
+ * One open-role record in a curator's import file: the open role's fields, an optional id (without one the
+ * record matches an existing open role by apply_url), and the curator state. posted_at defaults to the
+ * time of the first import; expires_at to posted_at plus the listed lifetime. A status the record leaves
+ * out stays as stored (a new open role is published), as the dates do.
  */
 export const OpenRoleImportSchema = z
   .strictObject({

@@ -42,6 +42,25 @@ describe('OpenRoleSearchQuerySchema (query string)', () => {
     ]);
   });
 
+  it.each([
+    ['full-time', 'full_time'],
+    ['Full Time', 'full_time'],
+    ['fulltime', 'full_time'],
+    ['part-time', 'part_time'],
+    ['intern', 'internship'],
+    ['freelancer', 'freelance'],
+    ['contrat', 'contract'],
+  ])('employment_type=%s says "%s" was meant', (given, meant) => {
+    expect(problems(() => parseQuery({ employment_type: given }))).toEqual([
+      { parameter: 'employment_type', message: expect.stringContaining(`did you mean "${meant}"?`) },
+    ]);
+  });
+
+  it('an unknown parameter close to employment_type names it', () => {
+    expect(problems(() => parseQuery({ employement_type: 'contract' }))[0]!.message).toContain('did you mean "employment_type"?');
+    expect(problems(() => parseQuery({ type: 'contract' }))[0]!.message).toContain('did you mean "employment_type"?');
+  });
+
   it('an unknown category, a bad limit, a negative offset', () => {
     expect(problems(() => parseQuery({ category: 'ux' }))[0]!.parameter).toBe('category');
     expect(problems(() => parseQuery({ limit: '2.5' }))).toEqual([{ parameter: 'limit', message: 'must be a non-negative integer' }]);

@@ -4,12 +4,20 @@ import { EMPLOYMENT_TYPES } from './open-role.fields.ts';
 import { boolParam, boolQueryParam, enumParam, LOCATION_PARAM_DESCRIPTION, textParam } from './query-param.schema.ts';
 import { type PageParams, searchParamSchemas } from './search-params.schema.ts';
 
+/** Words for an employment type that are not its value, offered as a did-you-mean when refused. */
+const EMPLOYMENT_TYPE_WORDS: Readonly<Record<string, string>> = {
+  permanent: 'full_time',
+  intern: 'internship',
+  contractor: 'contract',
+  freelancer: 'freelance',
+};
+
 const openRoleFilterFields = {
   q: textParam(MAX_Q_LENGTH, 'Free text over title, company, description and (lowest) location; filler words need not match, and from three words not every word must; typo-tolerant, last word matches as a prefix.').optional(),
   category: CategoryFilterSchema.describe('The designer specialty sought.').optional(),
   location: textParam(200, LOCATION_PARAM_DESCRIPTION).optional(),
   company: textParam(200, 'Hiring company, matched by whole words or word prefixes in order.').optional(),
-  employment_type: enumParam(EMPLOYMENT_TYPES, `Employment type: ${EMPLOYMENT_TYPES.join(', ')}.`).optional(),
+  employment_type: enumParam(EMPLOYMENT_TYPES, `Employment type: ${EMPLOYMENT_TYPES.join(', ')}.`, EMPLOYMENT_TYPE_WORDS).optional(),
 };
 
 const REMOTE_DOC = 'true: only remote listings; false: only on-site listings.';

@@ -3,7 +3,7 @@ import { buildIndexedOpenRole, buildOpenRole, OPEN_ROLE_EXAMPLE } from './open-r
 import { IndexedOpenRoleSchema, OpenRoleSchema } from './open-role.schema.ts';
 
 describe('open role builder', () => {
-  it('builds a valid listing from nothing, in the order of the public JSON', () => {
+  it('builds a valid open role from nothing, in the order of the public JSON', () => {
     const role = buildOpenRole();
     expect(OpenRoleSchema.parse(role)).toEqual(role);
     expect(Object.keys(role)).toEqual(Object.keys(OpenRoleSchema.shape));

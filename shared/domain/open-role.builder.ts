@@ -9,7 +9,7 @@ import type { IndexedOpenRole, OpenRole } from './open-role.schema.ts';
  * A field with an import default takes that default; a field without one takes its example value below.
  */
 
-/** The listing's fields that have no import default. */
+/** The open role's fields that have no import default. */
 type RequiredFields = { [K in keyof OpenRole as (typeof OPEN_ROLE_COLUMNS)[K] extends DefaultedColumn ? never : K]: OpenRole[K] };
 
 /** An example value for every field without an import default: a new required field adds its own here. */
@@ -24,11 +24,11 @@ export const OPEN_ROLE_EXAMPLE: RequiredFields = {
   expires_at: '2026-01-31T00:00:00.000Z',
 };
 
-/** What a builder may be given: any field of the listing or of the import record. */
+/** What a builder may be given: any field of the open role or of the import record. */
 export type OpenRoleParts = Partial<OpenRole> & Partial<OpenRoleImportInput>;
 
 /**
- * A public listing: the given fields over the examples and the import defaults, in the order of the
+ * A public open role: the given fields over the examples and the import defaults, in the order of the
  * public JSON; curator state and other keys are left out.
  */
 export function buildOpenRole(parts: OpenRoleParts = {}): OpenRole {
@@ -36,7 +36,7 @@ export function buildOpenRole(parts: OpenRoleParts = {}): OpenRole {
   return pickColumns(OPEN_ROLE_COLUMNS, { ...importDefaultsOf(OPEN_ROLE_COLUMNS), ...OPEN_ROLE_EXAMPLE, ...given } as OpenRole);
 }
 
-/** A listing as the worker indexes it. */
+/** An open role as the worker indexes it. */
 export function buildIndexedOpenRole(parts: OpenRoleParts = {}, version = 1): IndexedOpenRole {
   return { role: buildOpenRole(parts), version };
 }

@@ -6,7 +6,7 @@ import { PublicationStatusSchema } from './publication-status.schema.ts';
 import { cleanText, LIMITS, plainText, webUrl } from './text.schema.ts';
 
 /**
- * The open role's fields, declared once: the public listing (OpenRoleSchema), the import record, the
+ * The open role's fields, declared once: the public open role (OpenRoleSchema), the import record, the
  * store's select list, row type, row mapping and write columns, and the search documents derive from
  * OPEN_ROLE_COLUMNS and OPEN_ROLE_STATE; the DDL is checked against them (test/store/schema-drift).
  */
@@ -19,7 +19,7 @@ export const PLACEMENTS = ['standard', 'featured'] as const;
 export const PlacementSchema = z.enum(PLACEMENTS).meta({ id: 'Placement' });
 export type Placement = z.infer<typeof PlacementSchema>;
 
-/** The columns of `open_roles` that make the public listing, in the order of the public JSON. */
+/** The columns of `open_roles` that make the public open role, in the order of the public JSON. */
 export const OPEN_ROLE_COLUMNS = {
   id: column.text(cleanText(z.string().min(1).max(LIMITS.id))),
   title: column.text(plainText(LIMITS.title, 1)),
@@ -37,7 +37,7 @@ export const OPEN_ROLE_COLUMNS = {
   expires_at: column.instant(z.iso.datetime({ offset: true })),
 };
 
-/** The curator state: never public, it decides whether the listing is listed (see open-role-search.rules.ts). */
+/** The curator state: never public, it decides whether the open role is listed (see open-role-search.rules.ts). */
 export const OPEN_ROLE_STATE = {
   status: column.text(PublicationStatusSchema, { importDefault: 'published' }),
 };

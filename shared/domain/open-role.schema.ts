@@ -11,7 +11,7 @@ export {
   PlacementSchema,
 } from './open-role.fields.ts';
 
-/** A listing runs this long unless its expires_at says otherwise. */
+/** An open role stays listed this long unless its expires_at says otherwise. */
 export const OPEN_ROLE_LIFETIME_DAYS = 30;
 
 export const OpenRoleSchema = z

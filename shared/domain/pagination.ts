@@ -14,11 +14,6 @@ export interface PageRequest {
   limit: number;
   offset: number;
   cursor?: string;
-  /**
-   * Who reads (the client's address), when the transport knows: an engine that holds something per walk
-   * (Elasticsearch's snapshots) shares it out per reader, so one client cannot take it all.
-   */
-  reader?: string;
   /** Aborted when the caller no longer waits for the page (its connection closed): the engine's work is cancelled. */
   signal?: AbortSignal;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tokenize } from '../text/fold.ts';
 import { queryCostProblem, queryLimitsText } from '../text/query-cost.rules.ts';
-import { choiceMessage } from './choice.message.ts';
+import { choiceMessage } from './choice-message.ts';
 import { cleanText } from './text.schema.ts';
 
 /**
@@ -45,8 +45,11 @@ export function textParam(max: number, description: string) {
   ).describe(`${description} ${queryLimitsText(max)}`);
 }
 
-export function enumParam<const T extends readonly [string, ...string[]]>(values: T, description: string) {
-  return z.enum(values, { error: (issue) => (Array.isArray(issue.input) ? once('')(issue) : choiceMessage(values, issue.input)) }).describe(description);
+/** One of `values`; a refused value is answered with the one meant, if close or a well-known word for one (`words`). */
+export function enumParam<const T extends readonly [string, ...string[]]>(values: T, description: string, words: Readonly<Record<string, string>> = {}) {
+  return z
+    .enum(values, { error: (issue) => (Array.isArray(issue.input) ? once('')(issue) : choiceMessage(values, issue.input, words)) })
+    .describe(description);
 }
 
 /** A non-negative integer, as JSON. */

@@ -56,7 +56,7 @@ export async function openRoleHints(input: OpenRoleFilters, total: number, count
   const [employment] = phrasesIn(tokens, EMPLOYMENT_WORDS);
   if (employment) named.push(...employment.split(' '));
   if (employment && !input.employment_type) suggestion.employment_type = EMPLOYMENT_WORDS[employment]!;
-  // "remote" and "contract" are no listing's text: they named an argument, and are not reported as unmatched.
+  // "remote" and "contract" are no open role's text: they named an argument, and are not reported as unmatched.
   const category = input.category ?? guesses.category;
   const unmatched = await wordsMatchingNothing(words, total, [...named, ...namedWords(suggestion, category)], (word) => count({ q: word }));
   if (unmatched.length > 0) lines.push(unmatchedLine('open role', unmatched, total));
@@ -67,7 +67,7 @@ export async function openRoleHints(input: OpenRoleFilters, total: number, count
 }
 
 /**
- * location="remote" matches the listings whose place says so; remote=true is every listing that can be done
+ * location="remote" matches the open roles whose place says so; remote=true is every open role that can be done
  * remotely, whatever its place says. Offered, checked, when it finds more.
  */
 async function remoteInLocation(asked: Omit<OpenRoleFilters, 'q'>, count: CountOpenRoles): Promise<string | null> {

@@ -15,7 +15,8 @@ const paging =
 export const SERVER_INSTRUCTIONS =
   'Designer Directory: a curated, public directory of designers who opted in to being found through assistants, ' +
   'plus current open design roles. Read-only. Use search_designers to find people (by company, specialty, place or ' +
-  'name), get_designer for one known person by slug or id, and list_open_roles for job listings. Every result has ' +
+  'name), get_designer for one known person by slug or id, find_similar_designers for people like a known one, ' +
+  'and list_open_roles for job listings. Every result has ' +
   'ids and links; cite the profile_url when you present a designer.';
 
 export const SEARCH_DESIGNERS = {

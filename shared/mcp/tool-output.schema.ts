@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DesignerFacetsSchema, DesignerHitSchema } from '../domain/designer-facets.schema.ts';
 import { DesignerSchema } from '../domain/designer.schema.ts';
 import { PageMetaSchema } from '../domain/envelope.schema.ts';
 import { OpenRoleSchema } from '../domain/open-role.schema.ts';
@@ -14,7 +15,8 @@ const NextArgumentsSchema = z
 
 export const DesignerPageOutputSchema = PageMetaSchema.extend({
   next_arguments: NextArgumentsSchema,
-  results: z.array(DesignerSchema).describe('The designers on this page: best match first when q is given, otherwise most recently listed first.'),
+  results: z.array(DesignerHitSchema).describe('The designers on this page: best match first when q is given, otherwise most recently listed first; with highlight, each with why it matched.'),
+  facets: DesignerFacetsSchema.optional().describe('With facets: designers per value over all matches.'),
 });
 export type DesignerPageOutput = z.output<typeof DesignerPageOutputSchema>;
 

@@ -52,7 +52,7 @@ describe('tool text rendering', () => {
   });
 
   it('renders a total-only page (limit=0) with the call for the first page', () => {
-    const text = renderDesignerPage({ category: 'motion' }, pageOf([], { total: 12, limit: 0, hasMore: true }), {
+    const text = renderDesignerPage({ category: 'motion' }, pageOf([], { total: 12, limit: 0, hasMore: false }), {
       category: 'motion',
       limit: 10,
       offset: 0,

@@ -1,8 +1,9 @@
+import type { DesignerHit } from '../domain/designer-facets.schema.ts';
 import type { Designer } from '../domain/designer.schema.ts';
 import type { OpenRole } from '../domain/open-role.schema.ts';
 import type { Page } from '../domain/pagination.ts';
 import type { Role } from '../domain/role.schema.ts';
-import type { ToolArguments } from './next-page.arguments.ts';
+import type { ToolArguments } from './next-page-arguments.ts';
 
 /**
  * The text content of a tool result: what a model reads when it does not read structuredContent, so it
@@ -72,10 +73,11 @@ export function designerLine(designer: Designer): string {
 
 export function renderDesignerPage(
   filters: Record<string, unknown>,
-  page: Page<Designer>,
+  page: Page<DesignerHit>,
   next: ToolArguments | null,
 ): string {
-  const lines = page.items.map((d, i) => `${page.offset + i + 1}. ${designerLine(d)}`);
+  // With highlight=true, why each one matched ("previous role: Senior Product Designer at Figma").
+  const lines = page.items.map((d, i) => `${page.offset + i + 1}. ${designerLine(d)}${d.match ? `${SEP}matched: ${d.match.reason}` : ''}`);
   return pageFrame('search_designers', ['designer', 'designers'], filters, page, next, lines);
 }
 

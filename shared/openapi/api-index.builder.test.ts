@@ -12,6 +12,8 @@ describe('buildApiIndex', () => {
     expect(index.data.endpoints).toEqual([
       { method: 'GET', url: 'https://directory.test/api/v1/designers', summary: 'List and search designers', operation_id: 'searchDesigners' },
       { method: 'GET', url: 'https://directory.test/api/v1/designers/{slug}', summary: 'Get one designer by slug', operation_id: 'getDesigner' },
+      { method: 'GET', url: 'https://directory.test/api/v1/designers/{slug}/similar', summary: 'Designers similar to one designer', operation_id: 'findSimilarDesigners' },
+      { method: 'GET', url: 'https://directory.test/api/v1/suggest', summary: 'Type-ahead: completions of the last word', operation_id: 'suggest' },
       { method: 'GET', url: 'https://directory.test/api/v1/open-roles', summary: 'List open design roles', operation_id: 'listOpenRoles' },
       { method: 'GET', url: 'https://directory.test/api/v1/', summary: expect.stringMatching(/^The API index/), operation_id: 'getApiIndex' },
     ]);

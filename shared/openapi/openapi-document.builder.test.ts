@@ -9,6 +9,8 @@ const ADMIN_OPERATIONS = [
 const PUBLIC_OPERATIONS = [
   ['get', '/designers'],
   ['get', '/designers/{slug}'],
+  ['get', '/designers/{slug}/similar'],
+  ['get', '/suggest'],
   ['get', '/open-roles'],
 ] as const;
 
@@ -34,8 +36,12 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths ?? {}).sort()).toEqual([...PUBLIC_OPERATIONS, INDEX_OPERATION, ...ADMIN_OPERATIONS].map(([, p]) => p).sort());
   });
 
-  it('declares the admin tag and the admin bearer scheme', () => {
-    expect(document.tags).toEqual([{ name: ADMIN_TAG, description: expect.any(String) }]);
+  it('declares the public tags first, the admin tag last in its own group, and the admin bearer scheme', () => {
+    expect(document.tags?.map((t) => t.name)).toEqual(['designers', 'open-roles', 'index', ADMIN_TAG]);
+    expect((document as { 'x-tagGroups'?: { tags: string[] }[] })['x-tagGroups']?.map((g) => g.tags)).toEqual([
+      ['designers', 'open-roles', 'index'],
+      [ADMIN_TAG],
+    ]);
     expect(document.components?.securitySchemes?.[ADMIN_SECURITY_SCHEME]).toEqual({
       type: 'http',
       scheme: 'bearer',
@@ -74,9 +80,10 @@ describe('the OpenAPI document', () => {
     for (const status of [429, 500, 503]) expect(schemaRef(method, path, status), String(status)).toBe('#/components/schemas/Error');
   });
 
-  it.each([...PUBLIC_OPERATIONS, INDEX_OPERATION])('%s %s stays public: no tag, no security of its own, the document-wide "none"', (method, path) => {
+  it.each([...PUBLIC_OPERATIONS, INDEX_OPERATION])('%s %s stays public: a public tag, no security of its own, the document-wide "none"', (method, path) => {
     const op = operation(method, path);
-    expect(op.tags).toBeUndefined();
+    expect(op.tags).toHaveLength(1);
+    expect(op.tags).not.toContain(ADMIN_TAG);
     expect(op.security).toBeUndefined();
     expect(op.servers).toBeUndefined();
     expect(document.security).toEqual([]);

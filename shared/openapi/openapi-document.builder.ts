@@ -16,6 +16,7 @@ import {
   OpenRoleListResponseSchema,
 } from '../domain/envelope.schema.ts';
 import { OpenRoleSearchQuerySchema } from '../domain/open-role-search.schema.ts';
+import { registerDiscoveryPaths } from './discovery-paths.builder.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -44,6 +45,10 @@ const errorResponses = {
 };
 
 export const ADMIN_TAG = 'admin';
+/** The public operations' tags, in the order readers meet them: /docs lists them before the admin ones. */
+const DESIGNERS_TAG = 'designers';
+const OPEN_ROLES_TAG = 'open-roles';
+const INDEX_TAG = 'index';
 export const ADMIN_SECURITY_SCHEME = 'adminToken';
 
 const adminErrorResponses = {
@@ -147,12 +152,14 @@ export function buildOpenApiDocument(serverUrl: string, options: { adminServerUr
     method: 'get',
     path: '/designers',
     operationId: 'searchDesigners',
+    tags: [DESIGNERS_TAG],
     summary: 'List and search designers',
     description:
       'Filters combine with AND. Intent mapping: people at or from a company use `company`; design leaders or ' +
       'heads of design use `category=director`; a specialty uses `category`; a place uses `location`; a name uses ' +
       '`q`; one known person uses `slug` with `limit=1`. Order: with q, relevance then newest listed then id; ' +
-      'without q, newest listed then id.',
+      'without q, newest listed then id. `facets` adds exact counts per value over every match (meta.facets; with ' +
+      '`limit=0` the counts alone); `highlight=true` adds to each designer why it matched (match).',
     request: { query: DesignerSearchQuerySchema },
     responses: { 200: json(DesignerListResponseSchema, 'A page of designers.'), ...errorResponses },
   });
@@ -161,6 +168,7 @@ export function buildOpenApiDocument(serverUrl: string, options: { adminServerUr
     method: 'get',
     path: '/designers/{slug}',
     operationId: 'getDesigner',
+    tags: [DESIGNERS_TAG],
     summary: 'Get one designer by slug',
     request: { params: z.object({ slug: SlugSchema }) },
     responses: {
@@ -170,10 +178,13 @@ export function buildOpenApiDocument(serverUrl: string, options: { adminServerUr
     },
   });
 
+  registerDiscoveryPaths(registry, json, errorResponses, json(ErrorResponseSchema, 'No listed designer has this slug.'), DESIGNERS_TAG);
+
   registry.registerPath({
     method: 'get',
     path: '/open-roles',
     operationId: 'listOpenRoles',
+    tags: [OPEN_ROLES_TAG],
     summary: 'List open design roles',
     description: 'Only listings that have not expired. Order: featured first, then (with q) relevance, then newest posted, then id.',
     request: { query: OpenRoleSearchQuerySchema },
@@ -184,6 +195,7 @@ export function buildOpenApiDocument(serverUrl: string, options: { adminServerUr
     method: 'get',
     path: '/',
     operationId: 'getApiIndex',
+    tags: [INDEX_TAG],
     summary: 'The API index: its operations and where its description, documentation and MCP endpoint are',
     // It takes no parameters, so there is nothing to refuse as a 400; the traffic controls still apply.
     responses: { 200: json(ApiIndexResponseSchema, 'The index.'), 429: errorResponses[429], 500: errorResponses[500], 503: errorResponses[503] },
@@ -191,7 +203,7 @@ export function buildOpenApiDocument(serverUrl: string, options: { adminServerUr
 
   registerAdminPaths(registry, options.adminServerUrl ?? serverUrl.replace(/\/api\/v1\/?$/, ''));
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Designer Directory API',
@@ -204,6 +216,23 @@ export function buildOpenApiDocument(serverUrl: string, options: { adminServerUr
     // Public and read-only: an explicit empty requirement says "no authentication" to clients and linters.
     // The admin operations override it with their own.
     security: [],
-    tags: [{ name: ADMIN_TAG, description: 'Curator operations: rebuild the search data and follow its jobs. Bearer token.' }],
+    tags: [
+      { name: DESIGNERS_TAG, 'x-displayName': 'Designers', description: 'Search the directory and read one profile.' },
+      { name: OPEN_ROLES_TAG, 'x-displayName': 'Open roles', description: 'Current design job listings.' },
+      { name: INDEX_TAG, 'x-displayName': 'API index', description: 'What the API offers, at absolute URLs.' },
+      {
+        name: ADMIN_TAG,
+        'x-displayName': 'Curator operations',
+        description: 'Curator operations: rebuild the search data and follow its jobs. Bearer token (ADMIN_TOKEN).',
+      },
+    ],
   });
+  // Redoc (on /docs) shows the groups as headings in this order: the public API, then the curator operations.
+  return {
+    ...document,
+    'x-tagGroups': [
+      { name: 'Public API', tags: [DESIGNERS_TAG, OPEN_ROLES_TAG, INDEX_TAG] },
+      { name: 'Curator operations (admin token)', tags: [ADMIN_TAG] },
+    ],
+  };
 }

@@ -1,9 +1,9 @@
 import type { DesignerImportInput } from '../domain/designer-import.schema.ts';
 import type { OpenRoleImportInput } from '../domain/open-role-import.schema.ts';
 import type { Db } from '../store/db.ts';
-import { importDesignerRecords } from '../store/import/designer.import.ts';
-import { importOpenRoleRecords } from '../store/import/open-role.import.ts';
-import type { ImportResult } from '../store/import/record.importer.ts';
+import { importDesignerRecords } from '../store/import/designer-import.ts';
+import { importOpenRoleRecords } from '../store/import/open-role-import.ts';
+import type { ImportResult } from '../store/import/record-importer.ts';
 import { generateSampleDirectory, type SampleOptions } from './sample-directory.ts';
 
 export interface SeedResult {
@@ -14,8 +14,8 @@ export interface SeedResult {
 /**
  * Writes the deterministic sample directory into the store through the curator import (the same
  * validation and upserts), so it reaches the search index the way every curated record does: the
- * Postgres search backend reads it at once, the ingest worker syncs it to Elasticsearch. Seeding again
- * changes nothing but the open roles' dates, which follow the clock so that listings are live.
+ * Postgres search engine reads it at once, the ingest worker syncs it to Elasticsearch. Seeding again
+ * changes nothing but the open roles' dates, which follow the clock so that open roles stay listed.
  */
 export async function seedStore(db: Db, options: Omit<SampleOptions, 'seed'> & { seed?: number }): Promise<SeedResult> {
   const sample = generateSampleDirectory(options);

@@ -116,8 +116,8 @@ describe('cursor codec', () => {
     ['a fractional date', { sa: [1, 1.5, 'x'] }],
     ['a NUL in the id', { sa: [1, 1, 'a\u0000b'] }],
     ['a lone surrogate in the id', { sa: [1, 1, 'a\ud800'] }],
-    ['a one-character point in time', { pit: 'x' }],
-    ['a point in time with spaces', { pit: 'abcdefgh ijklmnopq' }],
+    ['a one-character snapshot id', { pit: 'x' }],
+    ['a snapshot id with spaces', { pit: 'abcdefgh ijklmnopq' }],
     ['a negative position', { o: -1 }],
     ['an unknown field', { extra: 1 }],
   ])('rejects %s', (_name, change) => {
@@ -126,7 +126,7 @@ describe('cursor codec', () => {
     expect(() => decodeCursor(tampered, 'designers', filters, sort)).toThrow(/not a valid cursor/);
   });
 
-  it('accepts the tiebreaker value a snapshot search appends, only with a point in time', () => {
+  it('accepts the tiebreaker value a snapshot search appends, only with a snapshot', () => {
     const pit = 'c29tZS1wb2ludC1pbi10aW1lLWlk';
     const withPit = encodeCursor({ ...valid, sa: [...valid.sa, 12_884_901_890], pit });
     expect(decodeCursor(withPit, 'designers', filters, sort, { snapshotTiebreaker: 'doc_position' }).sa).toHaveLength(4);

@@ -49,7 +49,7 @@ const sortValueSchemas: Record<SortValueKind, z.ZodType> = {
 /**
  * The cursor is opaque to clients: base64url JSON holding the sort values of the last record served,
  * the absolute position of the next page, a hash of the query it belongs to, and optionally an engine
- * snapshot (an Elasticsearch point in time) so that the walk sees one consistent view; signed by
+ * snapshot (Elasticsearch's point in time, the one place that name is used) so that the walk sees one consistent view; signed by
  * `CursorCodec`.
  */
 const CursorSchema = z.strictObject({
@@ -58,7 +58,8 @@ const CursorSchema = z.strictObject({
   h: z.string().max(64),
   o: z.int().nonnegative().max(1_000_000_000),
   sa: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).max(8),
-  // Elasticsearch encodes point-in-time ids as URL-safe base64.
+  // The walk's snapshot id (Elasticsearch encodes them as URL-safe base64). The key keeps Elasticsearch's
+  // name `pit`: cursors in flight carry it.
   pit: z
     .string()
     .regex(/^[A-Za-z0-9_=+/-]{16,4096}$/)
@@ -123,7 +124,7 @@ export class CursorCodec {
   /**
    * Decodes a cursor of `kind` for the query `filters` whose sort has the value kinds `sort`, or throws a
    * 400 naming the cursor parameter. `snapshotTiebreaker`: the kind of the value an engine appends to the
-   * sort of a search in a snapshot (a cursor with a point in time may carry it).
+   * sort of a search in a snapshot (a cursor with a snapshot may carry it).
    */
   decode(
     raw: string,

@@ -224,3 +224,19 @@ function splitCountry(location: string): { before: string; country: string; afte
   const body = part.trim();
   return { before: location.slice(0, start + lead), country: body, after: location.slice(start + lead + body.length) };
 }
+
+/**
+ * The ISO 3166 code of the country a location names, read as locationNames reads it (the last part:
+ * after the last comma, inside trailing brackets, or the whole location): "Munich, DE", "Berlin, Germany"
+ * and "Remote (Deutschland)" are DE, "London, UK" is GB. Null when the last part names no country
+ * ("Berlin", "Remote", "EU"). What the country facet counts.
+ */
+export function locationCountryCode(location: string | null | undefined): string | null {
+  if (!location) return null;
+  const { country } = splitCountry(location);
+  const { countries: forms, codes } = locationTables();
+  const code = isCode(country) ? country : codes.get(fold(country));
+  if (!code || !forms.has(code)) return null;
+  const iso = code in EXTRA_CODES ? EXTRA_CODES[code]!.iso : code;
+  return iso ?? null;
+}

@@ -3,19 +3,19 @@ import type { OpenRole, Placement } from '../domain/open-role.schema.ts';
 import { locationNames } from './location-names.ts';
 import { ascending, descending, type EntitySearchRules, hasFreeText, type SortRule } from './search-rules.ts';
 
-/** What the listing's search text is made of. */
+/** What an open role's search text is made of. */
 export type OpenRoleTextSource = Pick<OpenRole, 'title' | 'company' | 'description' | 'location'>;
 
-/** Featured listings sort before standard ones. */
+/** Featured open roles sort before standard ones. */
 export const PLACEMENT_RANK: Readonly<Record<Placement, number>> = { featured: 0, standard: 1 };
 
 /** Free text: title above company, both above the description, and the location lowest. */
 const OPEN_ROLE_TEXT = {
-  title: { boost: 3, text: (r: OpenRoleTextSource) => r.title },
+  title: { boost: 3, forms: true, text: (r: OpenRoleTextSource) => r.title },
   company: { boost: 2, text: (r: OpenRoleTextSource) => r.company },
-  description: { boost: 1, text: (r: OpenRoleTextSource) => r.description },
+  description: { boost: 1, forms: true, text: (r: OpenRoleTextSource) => r.description },
   // The location as written and with its country in other forms ("Munich, DE" is also "Munich, Germany").
-  location: { boost: 0.5, text: (r: OpenRoleTextSource) => locationNames(r.location) },
+  location: { boost: 0.5, place: true, text: (r: OpenRoleTextSource) => locationNames(r.location) },
 };
 
 /** Featured first, then (with q) relevance, then newest posted, then id. */

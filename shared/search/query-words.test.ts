@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILLER_WORDS, requiredMatches, understandQuery } from './query-words.ts';
+import { FILLER_WORDS, placeSpans, requiredMatches, understandQuery } from './query-words.ts';
 
 describe('understandQuery', () => {
   it('drops filler an agent wraps around a request', () => {
@@ -9,6 +9,8 @@ describe('understandQuery', () => {
       filler: ['find', 'me', 'a', 'in', 'who', 'knows'],
       required: 3,
       pastRoles: false,
+      // "a" is a place marker in Italian ("a Milano"): read here as one, it names no place a record holds.
+      places: [['3d', 'generalist'], ['berlin']],
     });
     expect(understandQuery('someone with design systems experience based in Lisbon').words).toEqual(['design', 'systems', 'lisbon']);
     expect(understandQuery('looking for former Google design directors')).toMatchObject({
@@ -66,5 +68,21 @@ describe('understandQuery', () => {
 describe('requiredMatches', () => {
   it('one or two words must all match; then one, two, or 40% may be missing', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 10].map(requiredMatches)).toEqual([0, 1, 2, 2, 3, 3, 4, 5, 5, 6]);
+  });
+
+  it('reads the places a request introduces as places, in the languages requests come in', () => {
+    const places = (q: string) => understandQuery(q).places;
+    expect(places('an 3d modeler in the us who has worked at n26 or webflow')).toEqual([['us']]);
+    expect(places('motion designers based in new york, ex google or shopify')).toEqual([['new', 'york']]);
+    expect(places('diseñador gráfico en Toronto')).toEqual([['toronto']]);
+    expect(places('directrice artistique à Genève')).toEqual([['geneve']]);
+    expect(places('designer em São Paulo')).toEqual([['sao', 'paulo']]);
+    expect(places('brand designers from spain')).toEqual([['spain']]);
+    // A place is at most three words, and ends at the next filler word.
+    expect(places('illustrator in rio de janeiro brazil')).toEqual([['rio', 'de', 'janeiro']]);
+    expect(places('product designer fintech')).toEqual([]);
+    // A query made only of filler has no place: its words are all it searches for.
+    expect(places('in the')).toEqual([]);
+    expect(placeSpans(['in', 'a', 'in', 'b', 'in', 'c', 'in', 'd'])).toEqual([['b'], ['c'], ['d']]);
   });
 });

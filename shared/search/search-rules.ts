@@ -29,6 +29,17 @@ export const descending = (field: SortField): SortRule => ({ field, descending: 
  */
 export interface TextField<R> {
   readonly boost: number;
+  /**
+   * The field holds words of the trade (titles, descriptions): the stems of its words are stored as well,
+   * where word forms and synonyms match (shared/text/word-forms.ts). Names, companies and places are never
+   * stemmed: Brandt is not brand.
+   */
+  readonly forms?: boolean;
+  /**
+   * The field says where the record is (its location and the names of that place): a place a request
+   * introduces as one ("in Berlin", "based in the US") earns the place bonus there (QueryWords.places).
+   */
+  readonly place?: boolean;
   text(record: R): string | string[];
 }
 
@@ -37,6 +48,19 @@ export type TextFields<R> = Readonly<Record<string, TextField<R>>>;
 
 /** The text of each field, one value or several, as the field declares. */
 export type TextOf<F extends TextFields<never>> = { -readonly [K in keyof F]: ReturnType<F[K]['text']> };
+
+/** The fields that hold stems (TextField.forms), with the text of each. */
+export type FormsOf<F extends TextFields<never>> = { -readonly [K in keyof F as F[K] extends { forms: true } ? K : never]: ReturnType<F[K]['text']> };
+
+/** The names of the fields that say where the record is (TextField.place). */
+export function placeFieldNames(fields: TextFields<never>): string[] {
+  return Object.entries(fields).flatMap(([name, field]) => (field.place ? [name] : []));
+}
+
+/** The names of the fields that hold stems. */
+export function formFieldNames(fields: TextFields<never>): string[] {
+  return Object.entries(fields).flatMap(([name, field]) => (field.forms ? [name] : []));
+}
 
 export function textValues(text: string | string[]): string[] {
   return typeof text === 'string' ? [text] : text;

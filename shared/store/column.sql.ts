@@ -45,7 +45,7 @@ export function listedSql<S extends object, I extends string>(rule: ListedRule<S
     return `${alias}.${field} = ${literal(String(value))}`;
   });
   if (rule.liveUntil !== undefined) {
-    if (instant === undefined) throw new Error(`listing depends on the clock (${rule.liveUntil}): pass the instant`);
+    if (instant === undefined) throw new Error(`being listed depends on the clock (${rule.liveUntil}): pass the instant`);
     parts.push(`${alias}.${rule.liveUntil} > ${instant}`);
   }
   return `(${parts.join(' AND ')})`;

@@ -2,10 +2,10 @@ import { access, mkdir, readdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { lock } from 'proper-lockfile';
-import { type PgliteThread, PgliteThreadConnection, startPgliteThread } from './pglite-thread.client.ts';
+import { type PgliteThread, PgliteThreadConnection, startPgliteThread } from './pglite-thread-client.ts';
 
 /**
- * The smallest database surface the store, the ingest worker and the Postgres search backend need.
+ * The smallest database surface the store, the ingest worker and the Postgres search engine need.
  * Implemented over a pg Pool (a Postgres server) and, for the embedded default, over PGlite.
  */
 export interface Db {
@@ -94,7 +94,7 @@ function threadTxDb(thread: PgliteThread, tx: number): Db {
 
 /**
  * The embedded store: PGlite keeps its files under dataDir ('memory://' for a throw-away one) and runs
- * on a thread of its own (pglite-host.worker.ts), so that its statements never hold the event loop. It
+ * on a thread of its own (pglite-host-worker.ts), so that its statements never hold the event loop. It
  * carries the extensions the migrations create (fuzzystrmatch for typo tolerance).
  */
 export async function createPgliteDb(dataDir: string): Promise<Db> {

@@ -1,4 +1,4 @@
-import { DESIGNER_COLUMNS, DESIGNER_LISTED_RULE, DESIGNER_LISTING, DESIGNER_STATE } from '../domain/designer.fields.ts';
+import { DESIGNER_COLUMNS, DESIGNER_LISTED_RULE, DESIGNER_LISTED_AT, DESIGNER_STATE } from '../domain/designer.fields.ts';
 import { type Designer, type IndexedDesigner, profileUrl } from '../domain/designer.schema.ts';
 import { namesOf, omitColumns, type RowOf } from '../domain/field-set.ts';
 import { isListed } from '../domain/listed.rule.ts';
@@ -10,7 +10,7 @@ import { fromRow, listedSql, selectList } from './column.sql.ts';
  * store goes through it and toDesigner, so a profile looks the same wherever it comes from.
  */
 export const DESIGNER_SELECT = `
-  ${selectList({ ...DESIGNER_COLUMNS, ...DESIGNER_STATE, ...DESIGNER_LISTING }, 'd')}, d.updated_at, d.version,
+  ${selectList({ ...DESIGNER_COLUMNS, ...DESIGNER_STATE, ...DESIGNER_LISTED_AT }, 'd')}, d.updated_at, d.version,
   (SELECT coalesce(json_agg(json_build_object(
             'title', r.title, 'company', r.company, 'company_url', r.company_url, 'is_current', r.is_current)
           ORDER BY r.position), '[]'::json)
@@ -31,7 +31,7 @@ export type StoredRole = Role & { is_current: boolean };
 
 export type DesignerRow = RowOf<typeof DESIGNER_COLUMNS> &
   RowOf<typeof DESIGNER_STATE> &
-  RowOf<typeof DESIGNER_LISTING> & {
+  RowOf<typeof DESIGNER_LISTED_AT> & {
     updated_at: Date;
     /** bigint, as a string. */
     version: string;

@@ -1,4 +1,4 @@
-import { DESIGNER_LISTING, DESIGNER_STATE } from '../domain/designer.fields.ts';
+import { DESIGNER_LISTED_AT, DESIGNER_STATE } from '../domain/designer.fields.ts';
 import { designerRoles } from '../domain/designer.schema.ts';
 import type { DesignerImport } from '../domain/designer-import.schema.ts';
 import { importDefaultsOf, namesOf, type ValuesOf } from '../domain/field-set.ts';
@@ -137,11 +137,11 @@ function batchUpsertStatement(records: DesignerImport[], key: 'id' | 'slug', wit
   }
   if (withListedAt) {
     params.push(records.map((r) => r.listed_at));
-    arrays.push(`$${params.length}::${arrayType(DESIGNER_LISTING.listed_at)}`);
+    arrays.push(`$${params.length}::${arrayType(DESIGNER_LISTED_AT.listed_at)}`);
   }
   const columns = [...DESIGNER_WRITTEN_NAMES, ...(key === 'id' ? ['id'] : []), ...(withListedAt ? ['listed_at'] : [])];
   const set = columns.filter((c) => c !== key).map((c) => `${c} = excluded.${c}`).join(', ');
-  const types: Record<string, { type: string } | undefined> = { ...DESIGNER_WRITTEN, ...DESIGNER_LISTING };
+  const types: Record<string, { type: string } | undefined> = { ...DESIGNER_WRITTEN, ...DESIGNER_LISTED_AT };
   const instant = (c: string, table: string) => (types[c]?.type === 'timestamptz' ? toMillisecond(`${table}.${c}`) : `${table}.${c}`);
   const ours = columns.filter((c) => c !== key).map((c) => instant(c, 'designers')).join(', ');
   const theirs = columns.filter((c) => c !== key).map((c) => instant(c, 'excluded')).join(', ');

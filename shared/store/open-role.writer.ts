@@ -21,7 +21,7 @@ function upsertSql(withId: boolean): string {
   const placeholders = OPEN_ROLE_WRITTEN_NAMES.map((_, i) => `$${i + 1}`).join(', ');
   const set = OPEN_ROLE_WRITTEN_NAMES.map((c) => `${c} = excluded.${c}`).join(', ');
   // Dates the record leaves out keep their stored values on an update, so re-importing a file without
-  // them does not push a listing's dates forward.
+  // them does not push an open role's dates forward.
   const newPosted = `coalesce(${posted}, open_roles.posted_at)`;
   const newExpires = `coalesce(${expires}, CASE WHEN ${posted} IS NULL THEN open_roles.expires_at ELSE ${posted} + ${lifetime} END)`;
   return `
@@ -35,7 +35,7 @@ function upsertSql(withId: boolean): string {
 }
 
 /**
- * Writes one open role inside the caller's transaction: by id, or else by apply_url (a listing's natural
+ * Writes one open role inside the caller's transaction: by id, or else by apply_url (an open role's natural
  * key) when the record has no id.
  */
 async function writeOpenRole(tx: Db, given: OpenRoleImport): Promise<UpsertResult> {
@@ -51,7 +51,7 @@ async function writeOpenRole(tx: Db, given: OpenRoleImport): Promise<UpsertResul
   } else if (given.status === undefined) {
     stored = (await tx.query<{ status: PublicationStatus }>('SELECT status FROM open_roles WHERE id = $1 FOR UPDATE', [id])).rows[0]?.status;
   }
-  // A status the record leaves out stays as stored (a re-import does not publish a hidden listing again).
+  // A status the record leaves out stays as stored (a re-import does not publish a hidden open role again).
   const record = { ...given, status: given.status ?? stored ?? NEW_OPEN_ROLE_STATE.status };
   const params: unknown[] = [...OPEN_ROLE_WRITTEN_NAMES.map((f) => record[f]), record.posted_at ?? null, record.expires_at ?? null, OPEN_ROLE_LIFETIME_DAYS];
   if (id) params.push(id);

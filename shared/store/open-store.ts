@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.schema.ts';
-import { postgresService, usingService } from '../config/unusable-service.error.ts';
+import { postgresService, usingService } from '../config/unusable-service.errors.ts';
 import type { Logger } from '../logging/logger.ts';
 import { createPgDb, createPgliteDb, type Db } from './db.ts';
 import { migrate } from './migrate.ts';

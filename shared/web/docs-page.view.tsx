@@ -16,8 +16,9 @@ export function DocsPage({ urls }: { urls: SiteUrls }) {
     {
       mcpServers: {
         'designer-directory': {
-          command: 'node',
-          args: ['/path/to/designer-directory/bin/designer-directory-mcp.mjs'],
+          // Through npm, which puts the checkout's own Node first: the client's Node may be older (docs/mcp.md).
+          command: 'npm',
+          args: ['--prefix', '/path/to/designer-directory', 'run', '-s', 'mcp:stdio'],
           env: { DIRECTORY_API_URL: urls.base },
         },
       },

@@ -15,8 +15,10 @@ Filters combine with AND. \`q\` is typo-tolerant free text over names, descripti
 
 ## REST API
 
-- [Search designers](${api}/designers?category=brand&location=US&limit=3): GET ${api}/designers with \`q\`, \`slug\`, \`id\`, \`category\`, \`location\`, \`company\`, \`limit\`, \`offset\`, \`cursor\`. Example: ${api}/designers?q=geraldin%20boyr
+- [Search designers](${api}/designers?category=brand&location=US&limit=3): GET ${api}/designers with \`q\`, \`slug\`, \`id\`, \`category\`, \`location\`, \`company\`, \`facets\` (comma list of category, country, company, remote: adds meta.facets, top 10 values with exact counts), \`highlight\` (true: each designer's match says why it matched, with <mark> fragments), \`limit\`, \`offset\`, \`cursor\`. Example: ${api}/designers?q=geraldin%20boyr
 - [Get one designer](${api}/designers/geraldine-boyer): GET ${api}/designers/{slug}; 404 when no listed designer has the slug
+- [Similar designers](${api}/designers/geraldine-boyer/similar?limit=3): GET ${api}/designers/{slug}/similar with \`limit\` (1 to 20, default 6); listed designers most like this one by role titles, companies, description and category, never the designer itself
+- [Type-ahead](${api}/suggest?q=des): GET ${api}/suggest with \`q\` (1 to 100 characters) and \`limit\` (1 to 8, default 8); completions of the last word across names, titles, companies and places, each \`{text, kind, count}\`
 - [List open roles](${api}/open-roles?remote=true&limit=3): GET ${api}/open-roles with \`q\`, \`category\`, \`location\`, \`company\`, \`remote\` (true/false), \`employment_type\` (${EMPLOYMENT_TYPES.join(', ')}), \`limit\`, \`offset\`, \`cursor\`; featured first, expired listings never returned
 - [OpenAPI 3.1 document](${api}/openapi.json): every parameter and response schema
 - [API index](${api}/): every operation at its URL, and links to the rest
@@ -24,7 +26,7 @@ Filters combine with AND. \`q\` is typo-tolerant free text over names, descripti
 ## MCP
 
 - [Hosted MCP server](${urls.absolute('/api/mcp')}): Streamable HTTP, stateless, POST only, no authentication
-- Tools: \`search_designers\` (q, category, location, company, limit 10 by default and at most 50, offset or cursor), \`get_designer\` (slug or id), \`list_open_roles\` (q, category, location, company, remote, employment_type, limit, offset, cursor)
+- Tools: \`search_designers\` (q, category, location, company, facets, highlight, limit 10 by default and at most 50, offset or cursor), \`get_designer\` (slug or id), \`list_open_roles\` (q, category, location, company, remote, employment_type, limit, offset, cursor)
 
 ## Optional
 

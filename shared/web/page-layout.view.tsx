@@ -21,6 +21,8 @@ export interface LayoutProps {
   head: PageHead;
   section: NavSection;
   stylesheet: string;
+  /** A same-origin script at the end of body (the image fallback). */
+  script?: string | undefined;
   siteName: string;
   children: ComponentChildren;
   /** Extra elements at the end of body (the API reference script on /docs). */
@@ -33,7 +35,7 @@ const NAV: { section: Exclude<NavSection, null>; href: string; label: string }[]
   { section: 'docs', href: '/docs', label: 'API & MCP' },
 ];
 
-export function Layout({ head, section, stylesheet, siteName, children, tail }: LayoutProps) {
+export function Layout({ head, section, stylesheet, script, siteName, children, tail }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -96,6 +98,7 @@ export function Layout({ head, section, stylesheet, siteName, children, tail }: 
             </ul>
           </div>
         </footer>
+        {script ? <script src={script} /> : null}
         {tail}
       </body>
     </html>

@@ -9,6 +9,8 @@ export const SITE_NAME = 'Designer Directory';
 
 export interface PageShell {
   stylesheet: string;
+  /** The pages' one, optional script (image fallback); absent, the pages work the same. */
+  script?: string;
 }
 
 /** A complete HTML document; preact-render-to-string escapes every text and attribute value. */
@@ -17,7 +19,7 @@ export function renderPage(
   page: { head: PageHead; section: NavSection; body: ComponentChildren; tail?: ComponentChildren },
 ): string {
   return `<!doctype html>${render(
-    <Layout head={page.head} section={page.section} stylesheet={shell.stylesheet} siteName={SITE_NAME} tail={page.tail}>
+    <Layout head={page.head} section={page.section} stylesheet={shell.stylesheet} script={shell.script} siteName={SITE_NAME} tail={page.tail}>
       {page.body}
     </Layout>,
   )}`;

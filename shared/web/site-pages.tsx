@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
+import type { DesignerFacets, DesignerHit } from '../domain/designer-facets.schema.ts';
 import type { Designer } from '../domain/designer.schema.ts';
 import type { ParameterProblem } from '../domain/errors.ts';
 import type { OpenRole } from '../domain/open-role.schema.ts';
@@ -15,14 +16,14 @@ import { ProfilePage } from './profile-page.view.tsx';
 import { DESIGNER_FORM_FIELDS, SearchPage } from './search-page.view.tsx';
 import { createSiteUrls, pathWithQuery, type SiteUrls } from './site-urls.ts';
 
-/** A listing page's request: the raw query (shown back in the form) and either a result or the problems. */
-export type ListingOutcome<T> = { query: Record<string, unknown> } & ({ page: Page<T>; problems?: never } | { page?: never; problems: ParameterProblem[] });
+/** A results page's request: the raw query (shown back in the form) and either a result or the problems. */
+export type ResultsPageOutcome<T> = { query: Record<string, unknown> } & ({ page: Page<T>; problems?: never } | { page?: never; problems: ParameterProblem[] });
 
 export interface SitePages {
   urls: SiteUrls;
-  designerSearch(outcome: ListingOutcome<Designer>): string;
-  profile(designer: Designer): string;
-  openRoles(outcome: ListingOutcome<OpenRole>): string;
+  designerSearch(outcome: ResultsPageOutcome<DesignerHit> & { facets?: DesignerFacets | undefined }): string;
+  profile(designer: Designer, similar?: readonly Designer[]): string;
+  openRoles(outcome: ResultsPageOutcome<OpenRole>): string;
   docs(assets: { redocScript: string }): string;
   error(status: ErrorPageProps['status'], message: string, options?: { searchFor?: string | null }): string;
 }
@@ -38,11 +39,13 @@ function explicitLimit(query: Record<string, unknown>): number | undefined {
   return typeof query.limit === 'string' && /^\d+$/.test(query.limit) ? Number(query.limit) : undefined;
 }
 
-export function createSitePages(options: { publicBaseUrl: string; stylesheet: string }): SitePages {
+export function createSitePages(options: { publicBaseUrl: string; stylesheet: string; script?: string; suggestScript?: string }): SitePages {
   const urls = createSiteUrls(options.publicBaseUrl);
-  const shell = { stylesheet: options.stylesheet };
+  const shell = { stylesheet: options.stylesheet, ...(options.script ? { script: options.script } : {}) };
+  // /docs shows no designer images, so it runs Redoc alone.
+  const docsShell = { stylesheet: options.stylesheet };
 
-  function listing<T>(path: string, apiPath: string, fields: readonly string[], outcome: ListingOutcome<T>) {
+  function resultsPage<T>(path: string, apiPath: string, fields: readonly string[], outcome: ResultsPageOutcome<T>) {
     const values = formValues(outcome.query, [...fields, 'offset', 'cursor', 'limit']);
     const filters = listParams(values, fields);
     const limit = explicitLimit(outcome.query);
@@ -62,7 +65,7 @@ export function createSitePages(options: { publicBaseUrl: string; stylesheet: st
     urls,
 
     designerSearch(outcome) {
-      const view = listing('/', '/api/v1/designers', DESIGNER_FORM_FIELDS, outcome);
+      const view = resultsPage('/', '/api/v1/designers', DESIGNER_FORM_FIELDS, outcome);
       const what = [view.filters.q && `“${view.filters.q}”`, view.filters.category, view.filters.location, view.filters.company].filter(Boolean);
       return renderPage(shell, {
         head: {
@@ -72,11 +75,12 @@ export function createSitePages(options: { publicBaseUrl: string; stylesheet: st
           noindex: view.problems.length > 0,
         },
         section: 'designers',
-        body: <SearchPage values={view.values} problems={view.problems} result={view.result} />,
+        body: <SearchPage values={view.values} problems={view.problems} result={view.result} facets={outcome.facets} />,
+        ...(options.suggestScript ? { tail: <script src={options.suggestScript} defer /> } : {}),
       });
     },
 
-    profile(designer) {
+    profile(designer, similar = []) {
       const url = urls.profile(designer.slug);
       const role = designer.current_role;
       return renderPage(shell, {
@@ -89,12 +93,12 @@ export function createSitePages(options: { publicBaseUrl: string; stylesheet: st
           jsonLd: personJsonLd(designer, url),
         },
         section: 'designers',
-        body: <ProfilePage designer={designer} backHref="/" />,
+        body: <ProfilePage designer={designer} backHref="/" similar={similar} />,
       });
     },
 
     openRoles(outcome) {
-      const view = listing('/open-roles', '/api/v1/open-roles', OPEN_ROLE_FORM_FIELDS, outcome);
+      const view = resultsPage('/open-roles', '/api/v1/open-roles', OPEN_ROLE_FORM_FIELDS, outcome);
       return renderPage(shell, {
         head: {
           title: `Open design roles — ${SITE_NAME}`,
@@ -108,7 +112,7 @@ export function createSitePages(options: { publicBaseUrl: string; stylesheet: st
     },
 
     docs(assets) {
-      return renderPage(shell, {
+      return renderPage(docsShell, {
         head: {
           title: `API and MCP reference — ${SITE_NAME}`,
           description: 'REST endpoints, parameters and examples of the Designer Directory API, and how to connect an MCP client.',

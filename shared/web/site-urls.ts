@@ -26,3 +26,11 @@ export function pathWithQuery(path: string, params: Record<string, string | numb
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/** The directory's generated images of a designer: an avatar and a portfolio preview, served by the API. */
+export type DesignerImageKind = 'avatar' | 'preview';
+export const DESIGNER_IMAGE_KINDS: readonly DesignerImageKind[] = ['avatar', 'preview'];
+
+export function designerImagePath(slug: string, kind: DesignerImageKind): string {
+  return `/images/designers/${slug}/${kind}.svg`;
+}

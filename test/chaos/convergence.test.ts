@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeLogRepository } from '../../shared/ingest/outbox/change-log.repository.ts';
-import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer-import.ts';
 import { IngestHarness, waitFor } from '../ingest/support/ingest-harness.ts';
 import { freePort, startWorkerProcess, type WorkerProcess, workerEnv } from '../ingest/support/worker-process.ts';
 import { requireServices } from '../support/services.ts';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createElasticsearchBackend, type SearchBackend } from '../../shared/composition/search-backend.factory.ts';
+import { createElasticsearchEngine, type SearchEngine } from '../../shared/composition/search-engine.factory.ts';
 import { reindex } from '../../shared/ingest/jobs/reindex.job.ts';
 import { ingestPorts } from '../../shared/ingest/runtime/ingest-ports.ts';
 import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
@@ -25,8 +25,8 @@ const SEARCHERS = 2;
  * Losing any one node of a three-node cluster whose indices have one replica loses no search and no
  * write. The cluster is the suite's own (infra/services-up.sh with ES_NODES=3 on free ports); the
  * project's indices are made by its own worker and reindex with ES_INDEX_REPLICAS=1; the worker and the
- * search backend are given the three nodes as ELASTICSEARCH_URL. While curators write the store (the
- * worker syncs it) and searchers read through the search backend, the node holding the designers
+ * search engine are given the three nodes as ELASTICSEARCH_URL. While curators write the store (the
+ * worker syncs it) and searchers read through the search engine, the node holding the designers
  * primary is killed with SIGKILL (with NODE_LOSS_KILLS > 1, restarted and the next primary's node killed,
  * over and over). Every search must succeed, and once the pipeline drains, the store and the index must be
  * equal (ids, versions, documents). Searches get 10 s rather than the default 3 s: the machine's two cores
@@ -37,7 +37,7 @@ describe.skipIf(!enabled)('node loss in a three-node cluster with one replica', 
   let cluster: OwnElasticsearchCluster | undefined;
   let h: IngestHarness | undefined;
   let worker: IngestWorker;
-  let backend: SearchBackend | undefined;
+  let engine: SearchEngine | undefined;
 
   beforeAll(async () => {
     if (!services) throw new Error('ES_CLUSTER_TESTS=1 needs Postgres and Redis (DATABASE_URL, REDIS_URL)');
@@ -51,11 +51,11 @@ describe.skipIf(!enabled)('node loss in a three-node cluster with one replica', 
     await waitFor(async () => (await h!.diffStoreAndIndex('designers')).length === 0, { timeoutMs: 120_000, what: 'initial sync' });
     // The live indices as a reindex leaves them: loaded without replicas, given one back, swapped in green.
     await reindex(ingestPorts(worker.context), 'all', { pageSize: 500 });
-    backend = createElasticsearchBackend(h.config({ ES_INDEX_REPLICAS: '1', SEARCH_TIMEOUT_MS: '10000' }));
+    engine = createElasticsearchEngine(h.config({ ES_INDEX_REPLICAS: '1', SEARCH_TIMEOUT_MS: '10000' }));
   }, 420_000);
 
   afterAll(async () => {
-    await backend?.close();
+    await engine?.close();
     await h?.cleanup();
     await cluster?.stop();
   }, 180_000);
@@ -76,10 +76,10 @@ describe.skipIf(!enabled)('node loss in a three-node cluster with one replica', 
 
     const search = (i: number, n: number) =>
       i % 3 === 0
-        ? backend!.search.searchDesigners({ q: 'designs things' }, { limit: 20, offset: 0 })
+        ? engine!.search.searchDesigners({ q: 'designs things' }, { limit: 20, offset: 0 })
         : i % 3 === 1
-          ? backend!.search.searchDesigners({ category: 'brand' }, { limit: 20, offset: 40 })
-          : backend!.search.findDesigner({ id: ids[(i * 7 + n) % ids.length]! });
+          ? engine!.search.searchDesigners({ category: 'brand' }, { limit: 20, offset: 40 })
+          : engine!.search.findDesigner({ id: ids[(i * 7 + n) % ids.length]! });
     // Each kind of search on each node once before counting: the first ones on a cold node of a starved
     // machine took over 10 s, which is no part of a node's loss.
     for (let i = 0; i < 9 * 2; i += 1) await search(i, 0).catch(() => undefined);

@@ -1,16 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../shared/logging/logger.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createApp } from '../../services/api/app.ts';
-import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
-import { loadConfig } from '../../shared/config/config.schema.ts';
 import { callTool } from '../mcp/tool-contract.ts';
+import { serveContractEngine } from './contract-api.ts';
 import { type Cursor, CursorCodec, queryFingerprint } from '../../shared/search/cursor.codec.ts';
-import { type BackendName, CONTRACT_CURSOR_SECRET, contractBackends, type LoadedBackend } from './backends.ts';
-import { BY_LISTED, DESIGNERS, type DesignerFixture, LISTED, NOW, PUBLIC_BASE_URL, toDesigner, toOpenRole, OPEN_ROLES } from './fixtures.ts';
+import { type EngineName, CONTRACT_CURSOR_SECRET, contractEngines } from './engines.ts';
+import { BY_LISTED, DESIGNERS, type DesignerFixture, LISTED, NOW, toDesigner, toOpenRole, OPEN_ROLES } from './fixtures.ts';
 
 /**
  * One behaviour, three engines: the same requests over HTTP (createApp) against PGlite, a Postgres
@@ -27,37 +22,13 @@ interface ListBody {
 
 const sorted = (ids: string[]) => [...ids].sort();
 
-describe.each(contractBackends)('search contract on $name', (backend) => {
-  const reason = backend.unavailable();
-  let loaded: LoadedBackend;
-  let server: Server;
-  let base: string;
+describe.each(contractEngines)('search contract on $name', (engine) => {
+  const reason = engine.unavailable();
   let clock = NOW;
-
-  beforeAll(async () => {
-    if (reason) return;
-    loaded = await backend.load();
-    const config = loadConfig({ PUBLIC_BASE_URL, CACHE_MAX_AGE_SECONDS: '0', LOG_LEVEL: 'silent' });
-    const logger = createLogger('silent', 'contract');
-    const search = loaded.search;
-    const { app } = createApp({
-      search,
-      config,
-      logger,
-      now: () => clock,
-      mounts: (directory) => mcpMounts({ runtime: { search, close: async () => {} }, config, logger, directory }),
-    });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    if (server) await new Promise((resolve) => server.close(resolve));
-    await loaded?.close();
-  });
+  const served = serveContractEngine(engine, () => clock);
 
   async function get<T = ListBody>(path: string): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${base}${path}`);
+    const response = await fetch(`${served.base}${path}`);
     return { status: response.status, body: (await response.json()) as T };
   }
   async function ids(path: string): Promise<string[]> {
@@ -83,7 +54,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
   }
 
   describe.skipIf(reason !== null)('', () => {
-    describe('designers: listing and order', () => {
+    describe('designers: what is listed, and in which order', () => {
       it('lists only published, opted-in designers, newest listed first, ties by id', async () => {
         expect(await ids('/api/v1/designers?limit=100')).toEqual(BY_LISTED);
       });
@@ -327,7 +298,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(names).toEqual(['d08']);
       });
 
-      it('equally relevant records follow the listing order (newest, then id)', async () => {
+      it('equally relevant records follow the default order (newest, then id)', async () => {
         const fillers = LISTED.filter((d) => d.slug.startsWith('filler-'));
         const expected = BY_LISTED.filter((id) => fillers.some((f) => f.id === id));
         expect(await ids('/api/v1/designers?q=filler&limit=100')).toEqual(expected);
@@ -335,7 +306,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
     });
 
     describe('designers: pagination', () => {
-      it('limit and offset page through the listing order; meta reports them', async () => {
+      it('limit and offset page through the default order; meta reports them', async () => {
         const { body } = await get('/api/v1/designers?limit=5&offset=5');
         expect(body.data.map((d) => d.id)).toEqual(BY_LISTED.slice(5, 10));
         expect(body.meta).toMatchObject({ total: LISTED.length, limit: 5, offset: 5, has_more: true });
@@ -349,7 +320,8 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect((await get('/api/v1/designers?limit=1000')).body.meta.limit).toBe(100);
         const zero = await get('/api/v1/designers?limit=0&category=product');
         expect(zero.body.data).toEqual([]);
-        expect(zero.body.meta).toMatchObject({ total: 4, limit: 0, has_more: true });
+        // A count, not a page: nothing to continue from.
+        expect(zero.body.meta).toMatchObject({ total: 4, limit: 0, has_more: false, next_cursor: null });
       });
 
       it('an offset past the end is an empty page with the exact total', async () => {
@@ -427,7 +399,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
       });
 
       // Tampered cursors that carry the right query fingerprint and the replicas' signature, so only the sort
-      // values or the point in time are wrong: each must be a 400 on the cursor, on every engine, before the
+      // values or the snapshot are wrong: each must be a 400 on the cursor, on every engine, before the
       // engine sees it.
       const signed = new CursorCodec(CONTRACT_CURSOR_SECRET);
       const payload = (filters: object, change: object) => ({ v: 1, k: 'designers', h: queryFingerprint(filters), o: 5, sa: [1, 'x'], ...change });
@@ -438,7 +410,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         ['a date out of range', '', {}, { sa: [9e18, 'x'] }],
         ['a relevance cursor without its score', 'q=brand', { q: 'brand' }, { sa: [1, 'x'] }],
         ['a bigint past 64 bits', 'q=brand', { q: 'brand' }, { sa: [1, '99999999999999999999', 'x'] }],
-        ['a point in time of one character', 'q=brand', { q: 'brand' }, { sa: [1, 1, 'x'], pit: 'x' }],
+        ['a snapshot of one character', 'q=brand', { q: 'brand' }, { sa: [1, 1, 'x'], pit: 'x' }],
         ['a NUL in the id sort value', '', {}, { sa: [1, 'a\u0000'] }],
       ])('400 for a tampered cursor: %s', async (_name, query, filters, change) => {
         const { status, body } = await get<{ success: boolean; details: { parameter: string; message: string }[] }>(
@@ -448,7 +420,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(body.details[0]).toMatchObject({ parameter: 'cursor', message: expect.stringMatching(/not a valid cursor|expired/) });
       });
 
-      it('a cursor without the replicas\' signature is a 400 on the cursor, on every engine: the point in time it names never reaches one', async () => {
+      it('a cursor without the replicas\' signature is a 400 on the cursor, on every engine: the snapshot it names never reaches one', async () => {
         const named = payload({ q: 'brand' }, { sa: [1, 1, 'x'], pit: 'bm90LWEtcmVhbC1wb2ludC1pbi10aW1l' });
         const unsigned = Buffer.from(JSON.stringify(named)).toString('base64url');
         const genuine = decodeURIComponent(tampered({ q: 'brand' }, { sa: [1, 1, 'x'] }));
@@ -469,7 +441,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(body.details[0]!.parameter).toBe('cursor');
       });
 
-      it('400 for a cursor of the open-role listing', async () => {
+      it('400 for a cursor of an open-role search', async () => {
         const { body } = await get('/api/v1/open-roles?limit=1');
         const { status } = await get(`/api/v1/designers?cursor=${encodeURIComponent(body.meta.next_cursor!)}`);
         expect(status).toBe(400);
@@ -484,11 +456,11 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
     });
 
     describe('open roles', () => {
-      it('lists live, published listings: featured first, then newest; expired and draft never', async () => {
+      it('lists live, published open roles: featured first, then newest; expired and draft never', async () => {
         expect(await ids('/api/v1/open-roles')).toEqual(['r1', 'r6', 'r2', 'r3', 'r7']);
       });
 
-      it('returns the listing exactly', async () => {
+      it('returns the open role exactly', async () => {
         const { body } = await get<{ data: unknown[] }>('/api/v1/open-roles?company=hooli');
         expect(body.data).toEqual([toOpenRole(OPEN_ROLES[6]!)]);
       });
@@ -516,7 +488,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/open-roles?q=motion%20designer')).toEqual(['r3']);
       });
 
-      it('a request in words: what every listing is called (jobs, roles, positions, work) need not match', async () => {
+      it('a request in words: what every open role is called (jobs, roles, positions, work) need not match', async () => {
         expect(await ids('/api/v1/open-roles?q=motion%20roles')).toEqual(['r3']);
         expect(await ids('/api/v1/open-roles?q=motion%20design%20roles%20in%20berlin')).toEqual(['r3']);
         expect(await ids('/api/v1/open-roles?q=ux%20research%20positions')).toEqual(['r7']);
@@ -524,7 +496,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(await ids('/api/v1/open-roles?q=jobs')).toEqual([]);
       });
 
-      it('hides a listing once its expiry passes, with no write to the engine', async () => {
+      it('hides an open role once its expiry passes, with no write to the engine', async () => {
         clock = new Date(NOW.getTime() + 3 * 3_600_000);
         try {
           expect(await ids('/api/v1/open-roles')).toEqual(['r1', 'r6', 'r2', 'r3']);
@@ -555,18 +527,18 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         name: 'Filler Late',
         listed_at: '2020-01-01T00:00:00.000Z',
       };
-      const expectation: Record<BackendName, 'snapshot' | 'live'> = {
+      const expectation: Record<EngineName, 'snapshot' | 'live'> = {
         elasticsearch: 'snapshot',
         pglite: 'live',
         postgres: 'live',
       };
 
-      it(`a relevance-ordered cursor walk reads a snapshot on Elasticsearch (point in time) and live rows on Postgres: ${expectation[backend.name]}`, async () => {
+      it(`a relevance-ordered cursor walk reads a snapshot on Elasticsearch and live rows on Postgres: ${expectation[engine.name]}`, async () => {
         const first = await get(`/api/v1/designers?q=filler&limit=5`);
         expect(first.body.meta.total).toBe(12);
         // On Elasticsearch the snapshot is taken when the first cursor is followed (docs/api.md, "Snapshots on Elasticsearch").
         const second = await get(`/api/v1/designers?q=filler&limit=5&cursor=${encodeURIComponent(first.body.meta.next_cursor!)}`);
-        await loaded.addDesigner(late);
+        await served.loaded.addDesigner(late);
         try {
           const seen = [...first.body.data.map((d) => d.id), ...second.body.data.map((d) => d.id)];
           let cursor = second.body.meta.next_cursor;
@@ -575,7 +547,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
             seen.push(...body.data.map((d) => d.id));
             cursor = body.meta.next_cursor;
           }
-          if (expectation[backend.name] === 'snapshot') {
+          if (expectation[engine.name] === 'snapshot') {
             expect(seen).not.toContain('d99');
             expect(seen).toHaveLength(12);
           } else {
@@ -583,7 +555,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
             expect(seen).toHaveLength(13);
           }
         } finally {
-          await loaded.removeDesigner('d99');
+          await served.loaded.removeDesigner('d99');
         }
         expect(await ids('/api/v1/designers?q=filler&limit=100')).not.toContain('d99');
       });
@@ -594,16 +566,16 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         const words = Array.from({ length: 55 }, (_, i) => `qza${String(i).padStart(2, '0')}`);
         const many: DesignerFixture = { ...late, id: 'd97', slug: 'prefix-many', name: 'Prefix Many', description: words.join(' ') };
         const beyond: DesignerFixture = { ...late, id: 'd98', slug: 'prefix-beyond', name: 'Prefix Beyond', description: 'qzz' };
-        await loaded.addDesigner(many);
-        await loaded.addDesigner(beyond);
+        await served.loaded.addDesigner(many);
+        await served.loaded.addDesigner(beyond);
         try {
           const found = sorted(await ids('/api/v1/designers?q=qz'));
           expect(found).toEqual(['d97', 'd98']);
           // A longer prefix within the cap finds it on every engine.
           expect(await ids('/api/v1/designers?q=qzz')).toEqual(['d98']);
         } finally {
-          await loaded.removeDesigner('d97');
-          await loaded.removeDesigner('d98');
+          await served.loaded.removeDesigner('d97');
+          await served.loaded.removeDesigner('d98');
         }
       });
     });
@@ -612,7 +584,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
       let client: Client;
       beforeAll(async () => {
         client = new Client({ name: 'contract', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', base)));
+        await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', served.base)));
       });
       afterAll(async () => {
         await client?.close();
@@ -713,7 +685,7 @@ describe.each(contractBackends)('search contract on $name', (backend) => {
         expect(missing.text).toContain('search_designers');
       });
 
-      it('list_open_roles hides expired listings exactly as REST does', async () => {
+      it('list_open_roles hides expired open roles exactly as REST does', async () => {
         const result = await callTool(client, 'list_open_roles', { limit: 50 });
         expect(result.isError).toBe(false);
         expect(toolIds(result.structured)).toEqual(await restIds('/api/v1/open-roles?limit=50'));

@@ -7,19 +7,20 @@ import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { type Cursor, CursorCodec } from '../../shared/search/cursor.codec.ts';
-import { CONTRACT_CURSOR_SECRET, contractBackends, type LoadedBackend } from '../contract/backends.ts';
+import { CONTRACT_CURSOR_SECRET, contractEngines, type LoadedEngine } from '../contract/engines.ts';
 import { PUBLIC_BASE_URL } from '../contract/fixtures.ts';
 import { requireServices } from '../support/services.ts';
 import { anyJson, compatibilityText, encodedValue, nastyString, queryString } from './fuzz-arbitraries.ts';
 import { expectPageAnswer, expectRestAnswer, FUZZ_TIMEOUT_MS, fuzzParams, leaksIn, percentEncode, sentIn } from './fuzz-checks.ts';
 
-const DESIGNER_PARAMS = ['q', 'slug', 'id', 'category', 'location', 'company', 'limit', 'offset', 'cursor'] as const;
+const DESIGNER_PARAMS = ['q', 'slug', 'id', 'category', 'location', 'company', 'facets', 'highlight', 'limit', 'offset', 'cursor'] as const;
 const OPEN_ROLE_PARAMS = ['q', 'category', 'location', 'company', 'remote', 'employment_type', 'limit', 'offset', 'cursor'] as const;
-const TOOLS = ['search_designers', 'get_designer', 'list_open_roles'] as const;
+const TOOLS = ['search_designers', 'get_designer', 'list_open_roles', 'find_similar_designers'] as const;
 const TOOL_ARGS: Record<(typeof TOOLS)[number], string[]> = {
-  search_designers: ['q', 'category', 'location', 'company', 'limit', 'offset', 'cursor'],
+  search_designers: ['q', 'category', 'location', 'company', 'facets', 'highlight', 'limit', 'offset', 'cursor'],
   get_designer: ['slug', 'id'],
   list_open_roles: [...OPEN_ROLE_PARAMS],
+  find_similar_designers: ['slug', 'limit'],
 };
 
 /** A path segment as the router decodes it (undecodable: as sent). */
@@ -40,12 +41,12 @@ function sentStrings(value: unknown): string[] {
 }
 
 /** The embedded default and Elasticsearch: the two engines a deployment serves from. */
-const engines = contractBackends.filter((b) => b.name === 'pglite' || b.name === 'elasticsearch');
+const engines = contractEngines.filter((b) => b.name === 'pglite' || b.name === 'elasticsearch');
 const services = requireServices('elasticsearch');
 
 for (const engine of engines) {
   describe.skipIf(engine.name === 'elasticsearch' && !services)(`fuzzing the public inputs on ${engine.name}: no 5xx, our error shape, no internals`, () => {
-    let backend: LoadedBackend;
+    let loaded: LoadedEngine;
     let server: Server;
     let base: string;
     const cursors: Record<string, string> = {};
@@ -65,14 +66,14 @@ for (const engine of engines) {
     };
 
     beforeAll(async () => {
-      backend = await engine.load();
+      loaded = await engine.load();
       const config = loadConfig({ PUBLIC_BASE_URL, LOG_LEVEL: 'silent', MCP_ALLOWED_HOSTS: '127.0.0.1' });
       const logger = createLogger('silent', 'fuzz');
       const { app } = createApp({
-        search: backend.search,
+        search: loaded.search,
         config,
         logger,
-        mounts: (directory) => mcpMounts({ runtime: { search: backend.search, close: async () => undefined }, config, logger, directory }),
+        mounts: (directory) => mcpMounts({ runtime: { search: loaded.search, close: async () => undefined }, config, logger, directory }),
       });
       server = await new Promise<Server>((resolve) => {
         const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -96,7 +97,7 @@ for (const engine of engines) {
     afterAll(async () => {
       server?.closeAllConnections();
       await new Promise((resolve) => server?.close(resolve));
-      await backend?.close();
+      await loaded?.close();
     });
 
     test.prop([queryString(DESIGNER_PARAMS)], fuzzParams)(
@@ -113,6 +114,35 @@ for (const engine of engines) {
       async (query) => {
         const { status, text } = await get(`/api/v1/open-roles?${query}`);
         expectRestAnswer(`open-roles?${query}`, status, text, { sent: sentIn(query) });
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    // Facets and highlights: any list of names, known or not, with any q and highlight value. A known list
+    // answers exactly the facets asked for (and a match per designer with highlight=true); anything else is a
+    // 400 naming the parameter at fault.
+    const facetName = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('category', 'country', 'company', 'remote') },
+      { weight: 1, arbitrary: nastyString },
+    );
+    test.prop(
+      [fc.array(facetName, { maxLength: 5 }), fc.option(nastyString, { nil: undefined }), fc.constantFrom('true', 'false', 'maybe', '', 'TRUE'), fc.constantFrom('0', '3')],
+      fuzzParams,
+    )(
+      'facets and highlight: the facets asked for, a match per designer, or a 400 naming the parameter',
+      async (names, q, highlight, limit) => {
+        const path = `/api/v1/designers?facets=${percentEncode(names.join(','))}&highlight=${highlight}&limit=${limit}${q === undefined ? '' : `&q=${percentEncode(q)}`}`;
+        const { status, text } = await get(path);
+        expectRestAnswer(path, status, text, { sent: [...names, ...(q === undefined ? [] : [q])] });
+        expect([200, 400], `${path} → ${status} ${text.slice(0, 300)}`).toContain(status);
+        const body = JSON.parse(text) as { data?: { match?: unknown }[]; meta?: { facets?: Record<string, unknown> }; details?: { parameter: string }[] };
+        if (status === 400) {
+          expect(['facets', 'highlight', 'q'], path).toEqual(expect.arrayContaining(body.details!.map((d) => d.parameter)));
+          return;
+        }
+        const asked = [...new Set(names.join(',').split(',').map((n) => n.trim()).filter((n) => n !== ''))].sort();
+        expect(Object.keys(body.meta!.facets ?? {}).sort(), path).toEqual(asked);
+        for (const designer of body.data!) expect(designer.match !== undefined, path).toBe(highlight === 'true');
       },
       FUZZ_TIMEOUT_MS,
     );
@@ -161,6 +191,39 @@ for (const engine of engines) {
         const path = `/api/v1/designers/${slug || 'x'}${query ? `?${query}` : ''}`;
         const { status, text } = await get(path);
         expectRestAnswer(path, status, text, { sent: [decodedSegment(slug || 'x'), ...sentIn(query ?? '')] });
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    test.prop([fc.oneof(encodedValue, fc.constant('ana-lopez')), fc.option(queryString(['limit', 'q']), { nil: undefined })], fuzzParams)(
+      'GET /api/v1/designers/{slug}/similar with any slug and parameters: a list, a 404 or a 400 naming one',
+      async (slug, query) => {
+        const path = `/api/v1/designers/${slug || 'x'}/similar${query ? `?${query}` : ''}`;
+        const { status, text } = await get(path);
+        expectRestAnswer(path, status, text, { sent: [decodedSegment(slug || 'x'), ...sentIn(query ?? '')] });
+        if (status === 200) expect((JSON.parse(text) as { data: { slug: string }[] }).data.map((d) => d.slug)).not.toContain(decodedSegment(slug));
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    test.prop([queryString(['q', 'limit'])], fuzzParams)(
+      'GET /api/v1/suggest with any parameters',
+      async (query) => {
+        const { status, text } = await get(`/api/v1/suggest?${query}`);
+        expectRestAnswer(`suggest?${query}`, status, text, { sent: sentIn(query) });
+      },
+      FUZZ_TIMEOUT_MS,
+    );
+
+    test.prop([fc.oneof(compatibilityText, nastyString, fc.string({ minLength: 90, maxLength: 130 }))], fuzzParams)(
+      'GET /api/v1/suggest with any q: completions, or a 400 naming q',
+      async (value) => {
+        const path = `/api/v1/suggest?q=${percentEncode(value)}`;
+        const { status, text } = await get(path);
+        expectRestAnswer(path, status, text, { sent: [value] });
+        expect([200, 400], `${path} → ${status} ${text.slice(0, 300)}`).toContain(status);
+        if (status === 400) expect((JSON.parse(text) as { details: { parameter: string }[] }).details.map((d) => d.parameter)).toEqual(['q']);
+        else expect((JSON.parse(text) as { data: unknown[] }).data.length).toBeLessThanOrEqual(8);
       },
       FUZZ_TIMEOUT_MS,
     );

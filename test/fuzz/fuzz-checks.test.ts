@@ -14,6 +14,17 @@ describe('the fuzzers leak check', () => {
     expect(leaksIn(JSON.stringify({ error: `${name}: is not a known parameter` }), [name])).toEqual([]);
   });
 
+  test('a sent value is taken out as a page writes it back: in HTML, JSON inside HTML, and form-encoded in its own address', () => {
+    const value = 'x"\\<K.ts;\'(>';
+    const page = [
+      `<input value="x&quot;\\&lt;K.ts;'(>"/>`,
+      `<p>x\\&quot;\\\\&lt;K.ts;'(></p>`,
+      `<meta property="og:url" content="https://directory.example/open-roles?employment_type=x%22%5C%3CK.ts%3B%27%28%3E&amp;q=a"/>`,
+    ].join('');
+    expect(leaksIn(page)).toEqual(['source path']);
+    expect(leaksIn(page, [value])).toEqual([]);
+  });
+
   test('our own internals around an echo are still found', () => {
     const body = JSON.stringify({ error: 'x.ts: is not a known parameter', detail: 'at handler (/work/app/services/api/app.ts:12:3)' });
     expect(leaksIn(body, ['x.ts'])).toEqual(['stack frame', 'source path']);

@@ -24,18 +24,32 @@ const LEAKS: [string, RegExp][] = [
   ['exception type', /_exception\b|\b(TypeError|RangeError|ReferenceError|SyntaxError|ZodError)\b|Cannot read propert|is not a function|undefined is not|\[object Object\]/],
 ];
 
+/** A sent string as the pages write it into HTML (preact escapes &, < and "). */
+const htmlEscaped = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
+/** A sent string inside a JSON string. */
+const jsonEscaped = (s: string) => JSON.stringify(s).slice(1, -1);
+/** A sent string as a page's own address (canonical, og:url, pager links) writes it back: form-encoded. */
+const formEncoded = (s: string) => new URLSearchParams([['', s]]).toString().slice(1);
+
+/**
+ * Every form in which an answer can write back what it was sent: as sent, in a JSON string, in HTML (text
+ * or attribute), JSON inside HTML, and form-encoded in a link or the page's own address.
+ */
+function echoForms(s: string): string[] {
+  return [s, jsonEscaped(s), htmlEscaped(s), htmlEscaped(jsonEscaped(s)), formEncoded(s), htmlEscaped(formEncoded(s))];
+}
+
 /**
  * The leaks in an answer. `sent` is the caller's own input: an answer may name what it was sent (a 400
  * names an unknown parameter, whatever that name holds), and a name such as `x.ts` is then no source path
- * of ours. Only sent strings that would themselves look like a leak are taken out, as written or as JSON
- * writes them, so a short innocent value ("e") never hides a real leak around it.
+ * of ours. Only echoes that would themselves look like a leak are taken out, in every form an answer
+ * writes them (see echoForms), so a short innocent value ("e") never hides a real leak around it.
  */
 export function leaksIn(text: string, sent: readonly string[] = []): string[] {
   const looksLikeLeak = (s: string) => LEAKS.some(([, pattern]) => pattern.test(s));
+  const echoes = [...new Set(sent.flatMap(echoForms))].filter(looksLikeLeak).sort((a, b) => b.length - a.length);
   let rest = text;
-  for (const echo of [...new Set(sent)].filter(looksLikeLeak).sort((a, b) => b.length - a.length)) {
-    rest = rest.replaceAll(echo, '').replaceAll(JSON.stringify(echo).slice(1, -1), '');
-  }
+  for (const echo of echoes) rest = rest.replaceAll(echo, '');
   return LEAKS.filter(([, pattern]) => pattern.test(rest)).map(([what]) => what);
 }
 
@@ -69,9 +83,6 @@ export function expectRestAnswer(what: string, status: number, text: string, { s
   expect(leaksIn(text, sent), `${what} → ${status} leaks: ${text.slice(0, 300)}`).toEqual([]);
 }
 
-/** A sent string as the pages write it into HTML (preact escapes &, < and "). */
-const htmlEscaped = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
-
 /**
  * A page or site file's answer to any input: never 5xx, HTML (or the XML of a sitemap) whatever the status,
  * and nothing of the internals, even where the page shows the caller's input back.
@@ -84,7 +95,7 @@ export function expectPageAnswer(
   const { status, text } = response;
   expect(status, `${what} → ${status} ${text.slice(0, 300)}`).toBeLessThan(500);
   expect(response.type, `${what} → ${status}`).toBe(status < 300 ? type : 'text/html; charset=utf-8');
-  expect(leaksIn(text, sent.flatMap((s) => [s, htmlEscaped(s)])), `${what} → ${status} leaks: ${text.slice(0, 300)}`).toEqual([]);
+  expect(leaksIn(text, sent), `${what} → ${status} leaks: ${text.slice(0, 300)}`).toEqual([]);
 }
 
 /** Percent-encodes the UTF-8 bytes of a string (a lone surrogate goes as U+FFFD, as a browser sends it). */

@@ -5,7 +5,7 @@ import { adminMounts, closeAdminMounts } from '../../services/api/admin/admin.mo
 import { createApp } from '../../services/api/app.ts';
 import type { Mount } from '../../services/api/mount/mount.ts';
 import type { Config } from '../../shared/config/config.schema.ts';
-import { createDirectoryService } from '../../shared/directory/directory.service.ts';
+import { createDirectoryService } from '../../shared/directory/directory-service.ts';
 import { ReindexProgressSchema } from '../../shared/ingest/jobs/maintenance-job.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';

@@ -165,12 +165,12 @@ describe.skipIf(!services)('ingest batching: the worker and the version guarante
     for (const c of handedOff) await syncDesigner({ designers: h.designers, writer, changes: new ChangeLogRepository(h.db) }, { id: c.entityId, version: c.version, change_id: c.id });
 
     expect(outcomes.reduce((n, o) => n + o.stale, 0)).toBeGreaterThan(0);
-    // Gone rows are handed off; so may be an old read of a row that left the listing since, whose newer
+    // Gone rows are handed off; so may be an old read of a row that stopped being listed since, whose newer
     // delete refused it (the single-row job finds the row changed and leaves it). Nothing else is.
     const handedIds = new Set(handedOff.map((c) => c.entityId));
     for (const id of ids.filter((_, i) => i % 7 === 0)) expect(handedIds).toContain(id);
-    const leftListing = new Set(ids.filter((_, i) => i % 7 === 0 || i % 11 === 0 || i % 13 === 0));
-    expect([...handedIds].filter((id) => !leftListing.has(id))).toEqual([]);
+    const leftListed = new Set(ids.filter((_, i) => i % 7 === 0 || i % 11 === 0 || i % 13 === 0));
+    expect([...handedIds].filter((id) => !leftListed.has(id))).toEqual([]);
     expect(await h.diffStoreAndIndex('designers')).toEqual([]);
   });
 });

@@ -7,9 +7,9 @@ import { scaleDesigners } from '../../bench/support/scale-directory.generator.ts
 import { JOB_NAMES } from '../../shared/ingest/jobs/ingest-job-names.ts';
 import { connectIngestQueues, type IngestQueues } from '../../shared/ingest/runtime/ingest-queues.ts';
 import { DEFAULT_REBUILD_MIN_CHANGES } from '../../shared/ingest/runtime/backlog-rebuild.policy.ts';
-import { REINDEX_TEST_PAUSED_MARK } from '../../shared/ingest/runtime/reindex-test-pause.ts';
+import { REINDEX_PAUSE_ENV, REINDEX_PAUSED_MARK } from './support/reindex-pause.ts';
 import type { SyncStatus } from '../../shared/ingest/runtime/sync-status.ts';
-import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer-import.ts';
 import { requireServices } from '../support/services.ts';
 import { SlowBulkProxy } from '../support/slow-bulk-proxy.ts';
 import { runCli } from './support/cli-process.ts';
@@ -171,18 +171,19 @@ describe.skipIf(!services)('ingest worker memory: bounded by design, whatever th
     const worldQueues = connectIngestQueues(services!.redis, world.queuePrefix);
     const started: WorkerProcess[] = [];
     const port = await freePort();
+    // The first worker is the crash tests' entry (the sources, stopping mid-load); the restart is the build that ships.
     const start = async (extra: Record<string, string> = {}) => {
       const env = workerEnv(world.config(), port, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', REINDEX_LOCK_MS: '2000', ...extra });
-      const child = await startWorkerProcess(env, 'compiled', workerNodeFlags());
+      const child = await startWorkerProcess(env, REINDEX_PAUSE_ENV in extra ? 'paused' : 'compiled', workerNodeFlags());
       started.push(child);
       return child;
     };
     try {
-      const first = await start({ REINDEX_TEST_PAUSE_AT: 'loading@0.33' });
+      const first = await start({ [REINDEX_PAUSE_ENV]: 'loading@0.33' });
       await waitFor(async () => (await world.manager.currentIndex('designers')) !== null, { what: 'the worker to create the indices' });
       const original = await world.manager.currentIndex('designers');
       await importGenerated(world, KILLED_DESIGNERS);
-      await first.line(new RegExp(`${REINDEX_TEST_PAUSED_MARK} \\S+ designers`));
+      await first.line(new RegExp(`${REINDEX_PAUSED_MARK} \\S+ designers`));
       await first.kill9();
 
       // Once its lock has lapsed, nobody holds the rebuild; status says so, and why, before any worker runs.

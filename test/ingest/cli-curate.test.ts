@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
 import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { getSyncStatus } from '../../shared/ingest/runtime/sync-status.ts';
-import { deleteRecords } from '../../shared/store/curate/record.deleter.ts';
+import { deleteRecords } from '../../shared/store/curate/record-deleter.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
 import { runCli } from '../support/cli.ts';
 import { pausingBefore, settledWithin } from '../support/pausing-db.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { adminMounts, closeAdminMounts } from '../../services/api/admin/admin.mount.ts';
 import type { Mount } from '../../services/api/mount/mount.ts';
 import { createApp } from '../../services/api/app.ts';
-import { createDirectoryService } from '../../shared/directory/directory.service.ts';
+import { createDirectoryService } from '../../shared/directory/directory-service.ts';
 import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';

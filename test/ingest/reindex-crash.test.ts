@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../services/api/app.ts';
 import { connectIngestQueues, type IngestQueues } from '../../shared/ingest/runtime/ingest-queues.ts';
-import { REINDEX_TEST_PAUSED_MARK } from '../../shared/ingest/runtime/reindex-test-pause.ts';
+import { REINDEX_PAUSE_ENV, REINDEX_PAUSED_MARK } from './support/reindex-pause.ts';
 import type { SyncStatus } from '../../shared/ingest/runtime/sync-status.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
@@ -46,7 +46,8 @@ describe.skipIf(!services)('reindex survives worker crashes: kill -9 at four poi
 
   async function worker(pauseAt?: string): Promise<WorkerProcess> {
     const w = await startWorkerProcess(
-      workerEnv(h.config(), port, { REINDEX_LOCK_MS: LOCK_MS, ...(pauseAt ? { REINDEX_TEST_PAUSE_AT: pauseAt } : {}) }),
+      workerEnv(h.config(), port, { REINDEX_LOCK_MS: LOCK_MS, ...(pauseAt ? { [REINDEX_PAUSE_ENV]: pauseAt } : {}) }),
+      pauseAt ? 'paused' : 'source',
     );
     workers.push(w);
     return w;
@@ -107,7 +108,7 @@ describe.skipIf(!services)('reindex survives worker crashes: kill -9 at four poi
     let w = await worker('loading@0.33');
     const waiting = cli('reindex', 'designers', '--wait');
     const marks: string[] = [];
-    marks.push(await w.line(new RegExp(REINDEX_TEST_PAUSED_MARK)));
+    marks.push(await w.line(new RegExp(REINDEX_PAUSED_MARK)));
     // Curators keep editing while the rebuild is down.
     const { rows } = await h.db.query<{ id: string }>(`SELECT id FROM designers ORDER BY id LIMIT 3`);
     await h.updateDesigner(rows[0]!.id, { name: 'Edited mid-rebuild' });
@@ -117,14 +118,14 @@ describe.skipIf(!services)('reindex survives worker crashes: kill -9 at four poi
     await w.kill9();
 
     w = await worker('loading@0.73');
-    marks.push(await w.line(new RegExp(REINDEX_TEST_PAUSED_MARK)));
+    marks.push(await w.line(new RegExp(REINDEX_PAUSED_MARK)));
     // The new run discarded the dead run's half-built index before building its own: one partial only.
     expect(await h.manager.partialVersions('designers')).toHaveLength(1);
     expect(await h.manager.currentIndex('designers')).toBe(original);
     await w.kill9();
 
     w = await worker('swapping');
-    marks.push(await w.line(new RegExp(REINDEX_TEST_PAUSED_MARK)));
+    marks.push(await w.line(new RegExp(REINDEX_PAUSED_MARK)));
     expect(await h.manager.currentIndex('designers')).toBe(original);
     // `status` says what is going on: the rebuild is running again after two crashes, building its index.
     const status = cli('status', '--json');
@@ -136,7 +137,7 @@ describe.skipIf(!services)('reindex survives worker crashes: kill -9 at four poi
     await w.kill9();
 
     w = await worker('catching-up');
-    marks.push(await w.line(new RegExp(REINDEX_TEST_PAUSED_MARK)));
+    marks.push(await w.line(new RegExp(REINDEX_PAUSED_MARK)));
     const swapped = await h.manager.currentIndex('designers');
     expect(swapped).not.toBe(original);
     await w.kill9();

@@ -107,7 +107,7 @@ describe.skipIf(!services)('ingest: Postgres changes reach the search index', ()
     expect(doc.version).toBe(await h.rowVersion('designers', id));
   });
 
-  it('syncs open roles, removes one unpublished, and the scheduled sweep removes expired listings', async () => {
+  it('syncs open roles, removes one unpublished, and the scheduled sweep removes expired open roles', async () => {
     const live = await h.insertOpenRole();
     const unpublished = await h.insertOpenRole();
     const expiring = await h.insertOpenRole({ expires_at: new Date(Date.now() + 2500) });

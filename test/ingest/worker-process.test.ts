@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectIngestQueues, type IngestQueues } from '../../shared/ingest/runtime/ingest-queues.ts';
-import { REINDEX_TEST_PAUSED_MARK } from '../../shared/ingest/runtime/reindex-test-pause.ts';
+import { REINDEX_PAUSE_ENV, REINDEX_PAUSED_MARK } from './support/reindex-pause.ts';
 import { ReindexProgressSchema } from '../../shared/ingest/jobs/maintenance-job.schema.ts';
 import { requireServices } from '../support/services.ts';
 import { IngestHarness, waitFor } from './support/ingest-harness.ts';
-import { freePort, startWorkerProcess, type WorkerProcess, workerEnv } from './support/worker-process.ts';
+import { freePort, startWorkerProcess, WORKER_ENTRY, type WorkerProcess, workerEnv } from './support/worker-process.ts';
 
 const services = requireServices('postgres', 'redis', 'elasticsearch');
 const ROWS = 8000;
@@ -17,8 +17,8 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
   let port: number;
 
   /** `npm run worker`, minus npm (see support/worker-process.ts); the latest one stays in `child`. */
-  async function startWorker(extra: Record<string, string> = {}): Promise<WorkerProcess> {
-    child = await startWorkerProcess(workerEnv(h.config(), port, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', ...extra }));
+  async function startWorker(extra: Record<string, string> = {}, entry: keyof typeof WORKER_ENTRY = 'source'): Promise<WorkerProcess> {
+    child = await startWorkerProcess(workerEnv(h.config(), port, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', ...extra }), entry);
     return child;
   }
 
@@ -42,12 +42,12 @@ describe.skipIf(!services)('ingest worker process: kill -9 mid-reindex, restart,
   it('survives kill -9 in the middle of a rebuild: the alias never moves to the partial index, and after a restart the index equals the store', async () => {
     // The rebuild holds at a third of its rows until the kill, so the kill lands mid-load however fast
     // or slow this machine is today.
-    let worker = await startWorker({ REINDEX_TEST_PAUSE_AT: 'loading@0.33' });
+    let worker = await startWorker({ [REINDEX_PAUSE_ENV]: 'loading@0.33' }, 'paused');
     const original = (await h.manager.currentIndex('designers'))!;
 
     const jobId = await queues.queues.enqueueReindex('designers');
     // The hook's line: "<mark> loading@0.33 designers <done>/<total>".
-    const held = new RegExp(`${REINDEX_TEST_PAUSED_MARK} \\S+ designers (\\d+)/(\\d+)`);
+    const held = new RegExp(`${REINDEX_PAUSED_MARK} \\S+ designers (\\d+)/(\\d+)`);
     const match = held.exec(await worker.line(held))!;
     const seen = { done: Number(match[1]), total: Number(match[2]) };
     const job = await queues.queues.getJob(jobId);

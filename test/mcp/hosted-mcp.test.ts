@@ -177,7 +177,7 @@ describe.skipIf(!services)('hosted MCP server at /api/mcp (Streamable HTTP)', ()
     expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32700);
   });
 
-  it('an unavailable search backend comes back as isError suggesting a retry', async () => {
+  it('an unavailable search engine comes back as isError suggesting a retry', async () => {
     const api: ApiServer = await startApi({
       ELASTICSEARCH_URL: `http://127.0.0.1:${await deadPort()}`,
       ES_INDEX_PREFIX: uniqueName('mcp_down'),

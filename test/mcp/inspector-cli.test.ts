@@ -40,7 +40,7 @@ describe.skipIf(!services)('MCP Inspector CLI as an independent client', () => {
   it('lists the tools of the hosted server over Streamable HTTP', async () => {
     const result = await inspector(fixture.mcpUrl.href, '--transport', 'http', '--method', 'tools/list');
     const tools = result.tools as { name: string; annotations: Record<string, unknown> }[];
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_designer', 'list_open_roles', 'search_designers']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['find_similar_designers', 'get_designer', 'list_open_roles', 'search_designers']);
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
   });
 
@@ -84,6 +84,7 @@ describe.skipIf(!services)('MCP Inspector CLI as an independent client', () => {
     const target = [NODE, resolve('bin/designer-directory-mcp.mjs'), '--base-url', fixture.baseUrl];
     const list = await inspector(...target, '--method', 'tools/list');
     expect((list.tools as { name: string }[]).map((t) => t.name).sort()).toEqual([
+      'find_similar_designers',
       'get_designer',
       'list_open_roles',
       'search_designers',

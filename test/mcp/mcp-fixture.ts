@@ -2,13 +2,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../services/api/app.ts';
 import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
-import { createElasticsearchBackend } from '../../shared/composition/search-backend.factory.ts';
+import { createElasticsearchEngine } from '../../shared/composition/search-engine.factory.ts';
 import { type Config, loadConfig } from '../../shared/config/config.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { generateSampleDirectory, type SampleDirectory } from '../../shared/sample/sample-directory.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index-manager.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import { uniqueName } from '../support/services.ts';
 
@@ -37,8 +37,8 @@ export { deadPort } from '../support/dead-port.ts';
 export async function startApi(env: Record<string, string>): Promise<ApiServer & { config: Config }> {
   const config = loadConfig({ PUBLIC_BASE_URL, LOG_LEVEL: 'silent', SEARCH_TIMEOUT_MS: '2000', ...env });
   const logger = createLogger(config.LOG_LEVEL, 'test');
-  const backend = createElasticsearchBackend(config);
-  const { search } = backend;
+  const engine = createElasticsearchEngine(config);
+  const { search } = engine;
   const { app } = createApp({
     search,
     config,
@@ -58,7 +58,7 @@ export async function startApi(env: Record<string, string>): Promise<ApiServer &
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await backend.close();
+      await engine.close();
     },
   };
 }

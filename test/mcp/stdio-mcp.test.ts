@@ -96,7 +96,7 @@ describe.skipIf(!services)('local MCP server over stdio (bin/designer-directory-
     }
   });
 
-  it('an API whose search backend is down (503) comes back as isError suggesting a retry', async () => {
+  it('an API whose search engine is down (503) comes back as isError suggesting a retry', async () => {
     const api = await startApi({
       ELASTICSEARCH_URL: `http://127.0.0.1:${await deadPort()}`,
       ES_INDEX_PREFIX: uniqueName('mcp_down'),

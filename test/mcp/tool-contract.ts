@@ -4,6 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SimilarDesignersSchema } from '../../shared/domain/similar-designers.schema.ts';
 import { CATEGORIES } from '../../shared/domain/category.schema.ts';
 import type { Designer } from '../../shared/domain/designer.schema.ts';
 import { EMPLOYMENT_TYPES, type OpenRole } from '../../shared/domain/open-role.schema.ts';
@@ -72,9 +73,9 @@ export function defineToolContract(ctx: ContractContext): void {
     validators = compileOutputSchemas((await client().listTools()).tools);
   });
 
-  it('lists the three tools with titles, read-only annotations and input and output schemas', async () => {
+  it('lists the four tools with titles, read-only annotations and input and output schemas', async () => {
     const { tools } = await client().listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_designer', 'list_open_roles', 'search_designers']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['find_similar_designers', 'get_designer', 'list_open_roles', 'search_designers']);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.annotations).toMatchObject({
@@ -89,7 +90,7 @@ export function defineToolContract(ctx: ContractContext): void {
     }
     const search = tools.find((t) => t.name === 'search_designers')!;
     expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(
-      ['category', 'company', 'cursor', 'limit', 'location', 'offset', 'q'].sort(),
+      ['category', 'company', 'cursor', 'facets', 'highlight', 'limit', 'location', 'offset', 'q'].sort(),
     );
     expect((search.inputSchema.properties!.category as { enum: string[] }).enum).toEqual(
       expect.arrayContaining([...CATEGORIES]),
@@ -114,12 +115,28 @@ export function defineToolContract(ctx: ContractContext): void {
       search_designers: SearchDesignersInputSchema,
       get_designer: GetDesignerInputSchema,
       list_open_roles: ListOpenRolesInputSchema,
+      find_similar_designers: SimilarDesignersSchema,
     };
     for (const [name, schema] of Object.entries(expected)) {
       const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' });
       const { $schema: _listed, ...listed } = tools.find((t) => t.name === name)!.inputSchema as Record<string, unknown>;
       expect(listed).toEqual(json);
     }
+  });
+
+  it('find_similar_designers returns what REST returns, valid against its outputSchema; a bad slug or limit is a tool error', async () => {
+    const slug = (await fixture().rest<RestList<Designer>>('/designers?limit=1')).data[0]!.slug;
+    const result = await callTool(client(), 'find_similar_designers', { slug, limit: 3 });
+    expect(result.isError).toBe(false);
+    expectValid(validators.get('find_similar_designers'), result.structured);
+    const rest = await fixture().rest<{ data: Designer[] }>(`/designers/${slug}/similar?limit=3`);
+    expect(result.structured!.results).toEqual(rest.data);
+    expect(rest.data.map((d) => d.slug)).not.toContain(slug);
+    const missing = await callTool(client(), 'find_similar_designers', { slug: 'no-such-designer-here' });
+    expect(missing.isError).toBe(true);
+    const bad = await callTool(client(), 'find_similar_designers', { slug, limit: 21 });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/limit/);
   });
 
   it('search_designers returns what REST returns for the same query, valid against its outputSchema', async () => {
@@ -240,7 +257,7 @@ export function defineToolContract(ctx: ContractContext): void {
 
     const slug = await callTool(client(), 'search_designers', { slug: 'ana-lopez' });
     expect(slug.isError).toBe(true);
-    expect(slug.text).toContain('- slug: is not a known parameter; allowed: q, category, location, company, limit, offset, cursor');
+    expect(slug.text).toContain('- slug: is not a known parameter; allowed: q, category, location, company, facets, highlight, limit, offset, cursor');
     expect(slug.text).toContain('call get_designer');
 
     const employment = await callTool(client(), 'list_open_roles', { employment_type: 'gig', remote: 'yes' });

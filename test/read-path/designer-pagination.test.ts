@@ -130,13 +130,13 @@ describe.skipIf(!services)('GET /api/v1/designers pagination on a real Elasticse
       expect(pages.at(-1)!.meta).toMatchObject({ has_more: false, next_cursor: null });
     });
 
-    it('with q sees every match exactly once, through an Elasticsearch point in time', async () => {
+    it('with q sees every match exactly once, through an Elasticsearch snapshot', async () => {
       const first = await page({ q: 'designer', limit: 1 });
       const total = first.meta.total;
       expect(total).toBeGreaterThan(20);
       expect(total).toBeLessThan(TOTAL);
       const decode = (c: string) => cursorPayload<{ pit?: string }>(c);
-      // The first page opens no point in time; following its cursor does.
+      // The first page opens no snapshot; following its cursor does.
       expect(decode(first.meta.next_cursor!).pit).toBeUndefined();
       const second = await page({ q: 'designer', limit: 1, cursor: first.meta.next_cursor! });
       expect(typeof decode(second.meta.next_cursor!).pit).toBe('string');

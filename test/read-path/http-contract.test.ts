@@ -78,14 +78,13 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
   }
 
   describe('the OpenAPI document', () => {
-    it('is OpenAPI 3.1 with the two read operations, the slug lookup and the index (and the admin operations, apart)', async () => {
+    it('is OpenAPI 3.1 with the two read operations, the slug lookup, similar designers, suggest and the index (and the admin operations, apart)', async () => {
       const doc = openapi.document as unknown as { openapi: string; paths: Record<string, Record<string, { tags?: string[] }>> };
       expect(doc.openapi).toBe('3.1.0');
       const publicPaths = Object.keys(doc.paths).filter((path) => !Object.values(doc.paths[path]!).some((op) => op.tags?.includes('admin')));
-      expect(publicPaths.sort()).toEqual(['/', '/designers', '/designers/{slug}', '/open-roles']);
-      expect(Object.keys(doc.paths).sort()).toEqual(
-        ['/', '/designers', '/designers/{slug}', '/open-roles', '/api/admin/jobs/{id}', '/api/admin/reindex', '/api/admin/retry-failed'].sort(),
-      );
+      const publicOnes = ['/', '/designers', '/designers/{slug}', '/designers/{slug}/similar', '/suggest', '/open-roles'];
+      expect(publicPaths.sort()).toEqual(publicOnes.sort());
+      expect(Object.keys(doc.paths).sort()).toEqual([...publicOnes, '/api/admin/jobs/{id}', '/api/admin/reindex', '/api/admin/retry-failed'].sort());
     });
 
     it('its check is not a formality: an internal field, a missing field or a bad URL fails it', async () => {
@@ -99,11 +98,32 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
 
     it('documents exactly the query parameters the endpoints accept', () => {
       expect(openapi.queryParameterNames('/designers').sort()).toEqual(
-        ['q', 'slug', 'id', 'category', 'location', 'company', 'limit', 'offset', 'cursor'].sort(),
+        ['q', 'slug', 'id', 'category', 'location', 'company', 'facets', 'highlight', 'limit', 'offset', 'cursor'].sort(),
       );
       expect(openapi.queryParameterNames('/open-roles').sort()).toEqual(
         ['q', 'category', 'location', 'company', 'remote', 'employment_type', 'limit', 'offset', 'cursor'].sort(),
       );
+      expect(openapi.queryParameterNames('/designers/{slug}/similar')).toEqual(['limit']);
+      expect(openapi.queryParameterNames('/suggest').sort()).toEqual(['limit', 'q']);
+    });
+  });
+
+  describe('similar designers and suggest match the OpenAPI document', () => {
+    it('GET /designers/{slug}/similar answers designers of the list shape, without the designer itself', async () => {
+      const response = await fx.app.get<{ success: true; data: Designer[] }>('/api/v1/designers/ana-muller/similar?limit=3');
+      expect(response.status).toBe(200);
+      openapi.check('/designers/{slug}/similar', 'get', 200, response.body);
+      expect(response.body.data.length).toBeLessThanOrEqual(3);
+      for (const d of response.body.data) expect(d).toEqual(CAST_BY_SLUG.get(d.slug));
+      expect(response.body.data.map((d) => d.slug)).not.toContain('ana-muller');
+    });
+
+    it('GET /suggest answers completions with kind and count', async () => {
+      const response = await fx.app.get<{ success: true; data: { text: string; kind: string; count: number }[] }>('/api/v1/suggest?q=de');
+      expect(response.status).toBe(200);
+      openapi.check('/suggest', 'get', 200, response.body);
+      expect(response.body.data.length).toBeGreaterThan(0);
+      for (const s of response.body.data) expect(s.text.startsWith('de')).toBe(true);
     });
   });
 
@@ -191,14 +211,16 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
       openapi.check('/', 'get', 200, response.body);
       expect((await fx.app.get<ApiIndexResponse>('/api/v1')).body).toEqual(response.body);
       expect(response.body.data.endpoints.map((e) => `${e.method} ${local(e.url)}`).sort()).toEqual(
-        ['GET /api/v1/', 'GET /api/v1/designers', 'GET /api/v1/designers/{slug}', 'GET /api/v1/open-roles'],
+        ['GET /api/v1/', 'GET /api/v1/designers', 'GET /api/v1/designers/{slug}', 'GET /api/v1/designers/{slug}/similar', 'GET /api/v1/suggest', 'GET /api/v1/open-roles'].sort(),
       );
     });
 
     it('leads somewhere: each endpoint it lists answers, and its openapi link is the document served', async () => {
       const { body } = await fx.app.get<ApiIndexResponse>('/api/v1/');
       for (const endpoint of body.data.endpoints) {
-        const response = await fx.app.get(local(endpoint.url).replace('{slug}', 'ana-muller'));
+        // Suggest needs the text typed so far.
+        const query = endpoint.url.endsWith('/suggest') ? '?q=de' : '';
+        const response = await fx.app.get(`${local(endpoint.url).replace('{slug}', 'ana-muller')}${query}`);
         expect(response.status, endpoint.url).toBe(200);
       }
       const described = body.data.links.find((link) => link.rel === 'openapi')!;
@@ -277,11 +299,11 @@ describe.skipIf(!services)('HTTP contract of the read API on a real Elasticsearc
       }
     });
 
-    it('an unknown parameter name, listing the known ones', async () => {
+    it('an unknown parameter name, naming the one meant and listing the known ones', async () => {
       const details = await bad(path, { categroy: 'brand' });
       expect(details).toHaveLength(1);
       expect(details[0]!.parameter).toBe('categroy');
-      expect(details[0]!.message).toMatch(/not a known parameter; allowed: .*category/);
+      expect(details[0]!.message).toMatch(/not a known parameter; did you mean "category"\? allowed: .*category/);
       // Bracket syntax is not a way around it.
       expect((await bad(path, '?category[]=brand'))[0]!.parameter).toBe('category[]');
     });

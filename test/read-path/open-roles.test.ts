@@ -170,18 +170,18 @@ describe.skipIf(!services)('GET /api/v1/open-roles on a real Elasticsearch', () 
   const ids = async (params: Params) => idsOf(await list(params));
   const sorted = async (params: Params) => (await ids(params)).sort();
 
-  it('lists live listings only: featured first, then newest', async () => {
+  it('lists live open roles only: featured first, then newest', async () => {
     const body = await list({});
     expect(idsOf(body)).toEqual(LIVE_IN_ORDER);
     expect(body.meta).toEqual({ total: LIVE_IN_ORDER.length, limit: 50, offset: 0, has_more: false, next_cursor: null });
   });
 
-  it('returns each listing as it was written', async () => {
+  it('returns each open role as it was written', async () => {
     const body = await list({ limit: 100 });
     for (const role of body.data) expect(role).toEqual(ROLES.find((r) => r.role.id === role.id)!.role);
   });
 
-  describe('expired listings are never returned', () => {
+  describe('expired open roles are never returned', () => {
     it('not by a filter that only they match', async () => {
       expect(await ids({ q: 'old listing' })).toEqual([]);
       expect(await ids({ company: 'hooli' })).toEqual(['r-eng-feat']);
@@ -295,7 +295,7 @@ describe.skipIf(!services)('GET /api/v1/open-roles on a real Elasticsearch', () 
       }
     });
 
-    it('with q, featured listings still come first', async () => {
+    it('with q, featured open roles still come first', async () => {
       const body = await list({ q: 'designer' });
       expect(idsOf(body).slice(0, 2)).toEqual(['r-brand-feat', 'r-eng-feat']);
     });

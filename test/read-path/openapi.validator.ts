@@ -21,7 +21,7 @@ export class OpenApiValidator {
   private readonly ajv = new Ajv2020({ allErrors: true, strict: true });
   constructor(readonly document: OpenApiDocument) {
     // The OpenAPI document's own keywords are not JSON Schema; only the schemas inside are compiled.
-    for (const keyword of ['openapi', 'info', 'servers', 'security', 'tags', 'paths', 'components', 'webhooks']) this.ajv.addKeyword(keyword);
+    for (const keyword of ['openapi', 'info', 'servers', 'security', 'tags', 'x-tagGroups', 'paths', 'components', 'webhooks']) this.ajv.addKeyword(keyword);
     addFormats(this.ajv);
     this.ajv.addSchema({ ...document, $id: DOC_ID });
   }

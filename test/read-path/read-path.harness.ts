@@ -9,7 +9,7 @@ import type { IndexedOpenRole, OpenRole } from '../../shared/domain/open-role.sc
 import { createLogger } from '../../shared/logging/logger.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index-manager.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
 import { indexNames, type IndexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import type { SearchPort } from '../../shared/search/search.port.ts';

@@ -10,7 +10,7 @@ const services = requireServices('elasticsearch');
 
 /**
  * Two API replicas behind a load balancer without sticky sessions: separate processes as far as the walk can
- * tell (each its own repository and point-in-time pool), one index, one cursor secret. CI size by default;
+ * tell (each its own repository and snapshot pool), one index, one cursor secret. CI size by default;
  * `REPLICA_WALK_DESIGNERS=3000 REPLICA_WALK_PAGE=100` walks at the size the problem was first seen at.
  */
 const DESIGNERS = Number(process.env.REPLICA_WALK_DESIGNERS ?? 200);
@@ -44,7 +44,7 @@ describe.skipIf(!services)('a cursor walk alternating two API replicas', () => {
     await fx?.dispose();
   });
 
-  /** Search contexts the cluster holds open on this suite's designer index (points in time included). */
+  /** Search contexts the cluster holds open on this suite's designer index (snapshots included). */
   async function openContexts(): Promise<number> {
     const stats = await fx.client.indices.stats({ index: `${fx.names.designers}*`, metric: 'search' });
     return stats._all.total?.search?.open_contexts ?? 0;
@@ -96,7 +96,7 @@ describe.skipIf(!services)('a cursor walk alternating two API replicas', () => {
       if (!page.body.meta.next_cursor) break;
       // From the second page on, the replica serving a page counts the walk's one snapshot as its own,
       // against its bound and its client's share, whichever replica opened it.
-      if (pages > 1) expect(replicas[replica]!.search.openPits(), `page ${pages} on replica ${replica}`).toBe(1);
+      if (pages > 1) expect(replicas[replica]!.search.openSnapshots(), `page ${pages} on replica ${replica}`).toBe(1);
       cursor = page.body.meta.next_cursor;
       if (pages > atStart.size) throw new Error('the walk did not end');
 
@@ -130,14 +130,14 @@ describe.skipIf(!services)('a cursor walk alternating two API replicas', () => {
     expect(peak, `snapshots open at once during the walk (${figures})`).toBeLessThanOrEqual(1);
     expect(await openContexts(), 'snapshots left open after the walk').toBe(baseline);
     const lastReplica = (pages - 1) % 2;
-    expect(replicas[lastReplica]!.search.openPits()).toBe(0);
+    expect(replicas[lastReplica]!.search.openSnapshots()).toBe(0);
   });
 
   it('a snapshot taken in from another replica counts against the client\'s share there: the cluster holds no more than the share', async () => {
     const SHARE = 2;
     const shared = await Promise.all(
       [0, 1].map(async () => {
-        const search = new ElasticsearchSearchRepository(fx.client, fx.names, { cursors: new CursorCodec(SECRET), maxOpenPitsPerClient: SHARE });
+        const search = new ElasticsearchSearchRepository(fx.client, fx.names, { cursors: new CursorCodec(SECRET), maxOpenSnapshotsPerClient: SHARE });
         return { search, app: await RunningApp.start(appDeps(search)) };
       }),
     );
@@ -155,8 +155,8 @@ describe.skipIf(!services)('a cursor walk alternating two API replicas', () => {
         expect([second.status, third.status]).toEqual([200, 200]);
         thirds.push(third.body);
       }
-      expect(a.search.openPits()).toBe(SHARE);
-      expect(b.search.openPits()).toBe(SHARE);
+      expect(a.search.openSnapshots()).toBe(SHARE);
+      expect(b.search.openSnapshots()).toBe(SHARE);
       expect((await openContexts()) - baseline).toBe(SHARE);
 
       // Each walk still ends (the one whose snapshot was given up goes on by position), and every snapshot closes.
@@ -185,7 +185,7 @@ describe.skipIf(!services)('a cursor walk alternating two API replicas', () => {
       const refused = await app.get<ErrorBody>(`/api/v1/designers${query({ q: Q, limit: PAGE, cursor: second.body.meta.next_cursor! })}`);
       expect(refused.status).toBe(400);
       expect(refused.body.details).toEqual([{ parameter: 'cursor', message: expect.stringMatching(/not a valid cursor/) }]);
-      expect(stranger.openPits()).toBe(0);
+      expect(stranger.openSnapshots()).toBe(0);
       expect(await openContexts()).toBe(before);
       // The walk goes on where the secret is shared.
       expect((await get(0, { q: Q, limit: PAGE, cursor: second.body.meta.next_cursor! })).status).toBe(200);

@@ -10,7 +10,7 @@ import { lookUpQueryTerms } from '../../shared/search/postgres/query-terms.ts';
 import { pageStatement, Params, type SearchSpec, topOfRanking } from '../../shared/search/postgres/sql-builder.ts';
 import { understandQuery } from '../../shared/search/query-words.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
-import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer-import.ts';
 import { FUZZ_RUNS, FUZZ_TIMEOUT_MS, fuzzParams } from '../fuzz/fuzz-checks.ts';
 import { requireServices } from '../support/services.ts';
 import { designerRecord, type Engine, openTestStore, type TestStore } from '../store/test-store.ts';

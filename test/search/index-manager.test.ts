@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildDesigner } from '../../shared/domain/designer.builder.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
-import { DEFAULT_INDEX_SETTINGS, ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
+import { DEFAULT_INDEX_SETTINGS, ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index-manager.ts';
 import { indexBody, MAPPING_VERSION } from '../../shared/search/elasticsearch/mappings.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import { requireServices, uniqueName } from '../support/services.ts';

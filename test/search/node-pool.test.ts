@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createElasticsearchBackend, type SearchBackend } from '../../shared/composition/search-backend.factory.ts';
+import { createElasticsearchEngine, type SearchEngine } from '../../shared/composition/search-engine.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import type { IndexedDesigner } from '../../shared/domain/designer.schema.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index-manager.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import { requireServices, uniqueName } from '../support/services.ts';
 import { deadPort } from '../support/dead-port.ts';
@@ -34,7 +34,7 @@ function designer(i: number, tag: string): IndexedDesigner {
 
 /**
  * ELASTICSEARCH_URL naming a node that is down beside one that is up, as an operator lists a cluster's
- * nodes: the product's own config parsing, backend (searches) and document writer (writes) go through
+ * nodes: the product's own config parsing, engine (searches) and document writer (writes) go through
  * the node pool, and not one request fails. The dead node is tried, found refusing, retried elsewhere and
  * then left out of the rotation (the cluster pool pings it back later), so it costs one retry, not one
  * per request.
@@ -44,7 +44,7 @@ describe.skipIf(!services)('a node pool with a dead node', () => {
     describe(order, () => {
       const prefix = uniqueName('node_pool');
       const names = indexNames(prefix);
-      let backend: SearchBackend;
+      let engine: SearchEngine;
       let writer: ElasticsearchDocumentWriter;
       let manager: ElasticsearchIndexManager;
       let close: () => Promise<void>;
@@ -58,7 +58,7 @@ describe.skipIf(!services)('a node pool with a dead node', () => {
         const list = order === 'dead node first' ? [dead, services!.elasticsearch] : [services!.elasticsearch, dead];
         const config = loadConfig({ ELASTICSEARCH_URL: list.join(','), ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: '5000' });
         expect(config.ELASTICSEARCH_URL).toEqual(list);
-        backend = createElasticsearchBackend(config);
+        engine = createElasticsearchEngine(config);
         const client = createElasticsearchClient({ url: config.ELASTICSEARCH_URL!, requestTimeoutMs: 10_000 });
         client.diagnostic.on('response', (_error, result) => {
           if ((result?.meta.attempts ?? 0) > 0) retried += 1;
@@ -67,11 +67,11 @@ describe.skipIf(!services)('a node pool with a dead node', () => {
         pool = client.connectionPool;
         manager = new ElasticsearchIndexManager(client, names);
         close = async () => {
-          await backend.close();
+          await engine.close();
           await manager.dropAll();
           await client.close();
         };
-        await backend.prepare();
+        await engine.prepare();
       });
 
       afterAll(async () => {
@@ -84,14 +84,14 @@ describe.skipIf(!services)('a node pool with a dead node', () => {
         for (let i = 0; i < OPERATIONS; i += 1) {
           const written = await writer.indexDesigners([designer(i, tag)]).catch((error: unknown) => failures.push(error));
           if (typeof written === 'object' && written.failed.length > 0) failures.push(written.failed[0]);
-          await backend.search.searchDesigners({ q: 'pooled designer' }, { limit: 10, offset: 0 }).catch((error: unknown) => failures.push(error));
-          await backend.search.findDesigner({ id: `${tag}-0` }).catch((error: unknown) => failures.push(error));
+          await engine.search.searchDesigners({ q: 'pooled designer' }, { limit: 10, offset: 0 }).catch((error: unknown) => failures.push(error));
+          await engine.search.findDesigner({ id: `${tag}-0` }).catch((error: unknown) => failures.push(error));
         }
         expect(failures).toEqual([]);
         await manager.refresh();
-        const page = await backend.search.searchDesigners({ category: 'brand' }, { limit: 100, offset: 0 });
+        const page = await engine.search.searchDesigners({ category: 'brand' }, { limit: 100, offset: 0 });
         expect(page.total).toBe(OPERATIONS);
-        expect(await backend.search.isReady()).toBe(true);
+        expect(await engine.search.isReady()).toBe(true);
         // The writer's client met the dead node once, retried on the live one, and left it out afterwards.
         expect(retried).toBe(1);
         expect(pool.connections.map((c) => [c.url.origin, c.status]).sort()).toEqual(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractBackends, type LoadedBackend } from '../contract/backends.ts';
+import { contractEngines, type LoadedEngine } from '../contract/engines.ts';
 import { PUBLIC_BASE_URL } from '../contract/fixtures.ts';
 import { callToolOver, listenApi, type ListeningApi } from '../support/api-server.ts';
 
@@ -13,22 +13,22 @@ const SQUARED = '\u337f'.repeat(171);
 const FOLDED_MESSAGE =
   'must be at most 240 characters once folded for matching (this value has 684; compatibility characters count as the letters they stand for, such as ㍿ as 株式会社 and ﬃ as ffi)';
 
-for (const engine of contractBackends) {
+for (const engine of contractEngines) {
   const unavailable = engine.unavailable();
   describe.skipIf(unavailable !== null)(`a free-text value too costly once folded, on ${engine.name}`, () => {
-    let backend: LoadedBackend;
+    let loaded: LoadedEngine;
     let api: ListeningApi;
     let base: string;
 
     beforeAll(async () => {
-      backend = await engine.load();
-      api = await listenApi(backend.search, { PUBLIC_BASE_URL });
+      loaded = await engine.load();
+      api = await listenApi(loaded.search, { PUBLIC_BASE_URL });
       base = api.base;
     }, 120_000);
 
     afterAll(async () => {
       await api?.close();
-      await backend?.close();
+      await loaded?.close();
     });
 
     for (const route of ['designers', 'open-roles']) {

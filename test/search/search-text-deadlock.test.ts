@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
-import { SearchTextUpkeep } from '../../shared/search/postgres/search-text.upkeep.ts';
+import { SearchTextUpkeep } from '../../shared/search/postgres/search-text-upkeep.ts';
 import type { Db } from '../../shared/store/db.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
 import { requireServices } from '../support/services.ts';

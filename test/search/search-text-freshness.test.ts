@@ -1,3 +1,4 @@
+import { CURATED_ONLY } from '../../shared/search/query-synonyms.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
 import { PostgresSearchRepository } from '../../shared/search/postgres/pg-search.repository.ts';
@@ -45,7 +46,8 @@ describe.each(engines)('the embedded search checks for queued search text in its
     store = await openTestStore(engine, 'search_text_freshness', services?.postgres ?? null);
     writer = new DesignerWriter(store.db);
     await writer.upsert(designer('ana-one', { description: 'Loves letterpress' }));
-    search = new PostgresSearchRepository(recording(store.db, log), { publicBaseUrl: 'https://d.example/', timeoutMs: 10_000 });
+    // The curated synonyms only: the store's rules are read in a transaction of their own, cached, not the search's.
+    search = new PostgresSearchRepository(recording(store.db, log), { publicBaseUrl: 'https://d.example/', timeoutMs: 10_000, synonyms: CURATED_ONLY });
     await search.prepare();
   });
   afterAll(async () => {

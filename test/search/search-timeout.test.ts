@@ -1,13 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createElasticsearchBackend, createPostgresBackend, type SearchBackend } from '../../shared/composition/search-backend.factory.ts';
+import { createElasticsearchEngine, createPostgresEngine, type SearchEngine } from '../../shared/composition/search-engine.factory.ts';
 import { SearchTimedOutError } from '../../shared/domain/errors.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index-manager.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import { createPgDb, type Db } from '../../shared/store/db.ts';
-import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer-import.ts';
 import { migrate } from '../../shared/store/migrate.ts';
 import { DESIGNERS, isListed, PUBLIC_BASE_URL, toIndexedDesigner } from '../contract/fixtures.ts';
 import { callToolOver, listenApi, type ListeningApi } from '../support/api-server.ts';
@@ -28,7 +28,7 @@ const TIMED_OUT = `The search did not finish within ${TIMEOUT_MS} ms and was sto
 describe.skipIf(!services)('Postgres: a search past its time is cancelled by statement_timeout and answered 503', () => {
   let temp: TempDatabase;
   let db: Db;
-  let backend: SearchBackend;
+  let engine: SearchEngine;
   let api: ListeningApi;
   let base: string;
   let locker: pg.Client;
@@ -38,9 +38,9 @@ describe.skipIf(!services)('Postgres: a search past its time is cancelled by sta
     db = createPgDb(temp.url, { max: 4 });
     await migrate(db);
     await importDesignerRecords(db, DESIGNERS.map((value, i) => ({ line: i + 1, value })));
-    backend = createPostgresBackend(db, { PUBLIC_BASE_URL, SEARCH_TIMEOUT_MS: TIMEOUT_MS });
-    await backend.prepare();
-    api = await listenApi(backend.search, { PUBLIC_BASE_URL });
+    engine = createPostgresEngine(db, { PUBLIC_BASE_URL, SEARCH_TIMEOUT_MS: TIMEOUT_MS });
+    await engine.prepare();
+    api = await listenApi(engine.search, { PUBLIC_BASE_URL });
     base = api.base;
     locker = new pg.Client({ connectionString: temp.url });
     await locker.connect();
@@ -49,7 +49,7 @@ describe.skipIf(!services)('Postgres: a search past its time is cancelled by sta
   afterAll(async () => {
     await locker?.end();
     await api?.close();
-    await backend?.close();
+    await engine?.close();
     await db?.close();
     await temp?.drop();
   });
@@ -104,18 +104,18 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
   const names = indexNames(prefix);
   const admin = createElasticsearchClient({ url: services?.elasticsearch ?? 'http://127.0.0.1:9200', requestTimeoutMs: 30_000 });
   const manager = new ElasticsearchIndexManager(admin, names);
-  let backend: SearchBackend;
+  let engine: SearchEngine;
 
   beforeAll(async () => {
-    backend = createElasticsearchBackend({ ELASTICSEARCH_URL: [services!.elasticsearch], ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: TIMEOUT_MS });
-    // Created with the patient client: the backend's own gives every request the search's short time.
+    engine = createElasticsearchEngine({ ELASTICSEARCH_URL: [services!.elasticsearch], ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: TIMEOUT_MS });
+    // Created with the patient client: the engine's own gives every request the search's short time.
     await manager.ensureIndices();
     await new ElasticsearchDocumentWriter(admin, names).indexDesigners(DESIGNERS.filter(isListed).map(toIndexedDesigner));
     await manager.refresh();
   }, 120_000);
 
   afterAll(async () => {
-    await backend?.close();
+    await engine?.close();
     await manager.dropAll();
     await admin.close();
   });
@@ -150,7 +150,7 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
     // The API refuses it now (it is too costly); the engine adapter under the API still receives it here,
     // as the reliably slow query this needs.
     const started = performance.now();
-    const error = await backend.search.searchDesigners({ q: costlyQ() }, { limit: 10, offset: 0 }).catch((e: unknown) => e);
+    const error = await engine.search.searchDesigners({ q: costlyQ() }, { limit: 10, offset: 0 }).catch((e: unknown) => e);
     const elapsed = performance.now() - started;
     expect(error, `after ${Math.round(elapsed)} ms`).toBeInstanceOf(SearchTimedOutError);
     expect((error as Error).message).toBe(TIMED_OUT);
@@ -185,7 +185,7 @@ describe.skipIf(!services)('Elasticsearch: a search past its time is abandoned, 
   for (const [transport, send] of hangUps) {
     it(`a ${transport} client that hangs up cancels its search: the task is cancelled at once, not run to its end`, async () => {
       // A patient API over the same index, so that only the client's leaving can stop the search.
-      const patient = createElasticsearchBackend({ ELASTICSEARCH_URL: [services!.elasticsearch], ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: 30_000 });
+      const patient = createElasticsearchEngine({ ELASTICSEARCH_URL: [services!.elasticsearch], ES_INDEX_PREFIX: prefix, SEARCH_TIMEOUT_MS: 30_000 });
       const patientApi = await listenApi(patient.search, { PUBLIC_BASE_URL });
       try {
         const leaving = new AbortController();

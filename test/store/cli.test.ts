@@ -203,7 +203,7 @@ describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => 
         '  "nobody-here": no designer has this id or slug\n' +
         '  "bell\\u0007key": must not contain control characters such as NUL\n',
     });
-    // An apply_url two listings share names neither: the curator is asked for the id.
+    // An apply_url two open roles share names neither: the curator is asked for the id.
     const ambiguous = await cli(['delete', 'open-roles', shared], env);
     expect(ambiguous.code).toBe(1);
     expect(ambiguous.stderr).toBe(

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
-import { deleteRecords } from '../../shared/store/curate/record.deleter.ts';
+import { deleteRecords } from '../../shared/store/curate/record-deleter.ts';
 import { setRecordState } from '../../shared/store/curate/record-state.writer.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
-import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
-import { IMPORT_BATCH } from '../../shared/store/import/record.importer.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer-import.ts';
+import { IMPORT_BATCH } from '../../shared/store/import/record-importer.ts';
 import { requireServices } from '../support/services.ts';
 import { pausingBefore, settledWithin } from '../support/pausing-db.ts';
 import { designerRecord, openTestStore, type TestStore } from './test-store.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchTextUpkeep } from '../../shared/search/postgres/search-text.upkeep.ts';
+import { SearchTextUpkeep } from '../../shared/search/postgres/search-text-upkeep.ts';
 import { DesignerReader } from '../../shared/store/designer.reader.ts';
-import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer-import.ts';
 import { ImportValidationError } from '../../shared/store/import/import.errors.ts';
-import { IMPORT_BATCH } from '../../shared/store/import/record.importer.ts';
+import { IMPORT_BATCH } from '../../shared/store/import/record-importer.ts';
 import { requireServices } from '../support/services.ts';
 import { designerRecord, type Engine, openTestStore, snapshot, type TestStore } from './test-store.ts';
 

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
 import { DesignerReader } from '../../shared/store/designer.reader.ts';
 import { DesignerWriter } from '../../shared/store/designer.writer.ts';
-import { importDesignersFile } from '../../shared/store/import/designer.import.ts';
+import { importDesignersFile } from '../../shared/store/import/designer-import.ts';
 import { ImportFileError, ImportValidationError } from '../../shared/store/import/import.errors.ts';
-import { importOpenRolesFile } from '../../shared/store/import/open-role.import.ts';
-import { IMPORT_BATCH } from '../../shared/store/import/record.importer.ts';
+import { importOpenRolesFile } from '../../shared/store/import/open-role-import.ts';
+import { IMPORT_BATCH } from '../../shared/store/import/record-importer.ts';
 import { requireServices } from '../support/services.ts';
 import { designerRecord, type Engine, openRoleRecord, openTestStore, snapshot, type TestStore } from './test-store.ts';
 
@@ -168,7 +168,7 @@ describe.each(engines)('curator import on %s', (engine) => {
       expect(await snapshot(store.db)).toEqual(before);
     });
 
-    it('bounds lists and instants: 51 previous roles, a listing date in the future, one before 1990', async () => {
+    it('bounds lists and instants: 51 previous roles, a listed_at in the future, one before 1990', async () => {
       const before = await snapshot(store.db);
       const roles = Array.from({ length: 51 }, (_, i) => ({ title: `Role ${i}`, company: `Co ${i}`, company_url: null }));
       const path = await file(`bounds-${engine}.ndjson`, ndjson([
@@ -340,7 +340,7 @@ describe.each(engines)('curator import on %s', (engine) => {
       expect([imported?.name, imported?.location]).toEqual(['Jürgen Müller', 'Köln, DE']);
     });
 
-    it('a re-import that leaves out the curator state keeps it: an opted-out or hidden designer, a hidden listing stay unlisted', async () => {
+    it('a re-import that leaves out the curator state keeps it: an opted-out or hidden designer, a hidden open role stay unlisted', async () => {
       const first = await file(`state-${engine}.ndjson`, ndjson([
         designerRecord('state-opted-out', { opted_in: false }),
         designerRecord('state-hidden', { id: 'd-state-hidden', status: 'hidden' }),

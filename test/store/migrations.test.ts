@@ -36,7 +36,7 @@ describe.each(engines)('migrations on %s', (engine) => {
     expect(after.rows).toEqual(before.rows);
   });
 
-  it.skipIf(engine === 'postgres' && !services)('creates the schema the store and the search backend use', async () => {
+  it.skipIf(engine === 'postgres' && !services)('creates the schema the store and the search engine use', async () => {
     const { rows } = await store.db.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
     );

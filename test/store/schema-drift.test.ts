@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DESIGNER_COLUMNS, DESIGNER_LISTING, DESIGNER_STATE, SLUG_PATTERN } from '../../shared/domain/designer.fields.ts';
+import { DESIGNER_COLUMNS, DESIGNER_LISTED_AT, DESIGNER_STATE, SLUG_PATTERN } from '../../shared/domain/designer.fields.ts';
 import type { Columns, ColumnType } from '../../shared/domain/field-set.ts';
 import { OPEN_ROLE_COLUMNS, OPEN_ROLE_STATE } from '../../shared/domain/open-role.fields.ts';
 import { requireServices } from '../support/services.ts';
@@ -16,7 +16,7 @@ const services = requireServices('postgres');
 const engines: Engine[] = ['pglite', 'postgres'];
 
 const TABLES: Record<string, Columns> = {
-  designers: { ...DESIGNER_COLUMNS, ...DESIGNER_STATE, ...DESIGNER_LISTING },
+  designers: { ...DESIGNER_COLUMNS, ...DESIGNER_STATE, ...DESIGNER_LISTED_AT },
   open_roles: { ...OPEN_ROLE_COLUMNS, ...OPEN_ROLE_STATE },
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchTextUpkeep } from '../../shared/search/postgres/search-text.upkeep.ts';
-import { importDesignerRecords } from '../../shared/store/import/designer.import.ts';
+import { SearchTextUpkeep } from '../../shared/search/postgres/search-text-upkeep.ts';
+import { importDesignerRecords } from '../../shared/store/import/designer-import.ts';
 import { requireServices } from '../support/services.ts';
 import { designerRecord, openTestStore, type TestStore } from './test-store.ts';
 

@@ -6,7 +6,8 @@ import type { TestProject } from 'vitest/node';
  * Finds each real service once for the whole integration run, in this order:
  *   1. a URL from the environment (ELASTICSEARCH_URL, DATABASE_URL, REDIS_URL);
  *   2. testcontainers (the official modules), where a Docker engine answers;
- *   3. the local launchers (infra/services-up.sh) and the machine's default ports.
+ *   3. the local launcher (infra/services-up.sh), which starts the project's own servers on their own ports
+ *      (never one on a server's usual port: that may be the developer's own database).
  * A service that cannot be had makes its suites skip with a printed reason, or, with CI=true or
  * REQUIRE_SERVICES=1, fails the run.
  */
@@ -70,6 +71,23 @@ async function dockerAvailable(): Promise<boolean> {
   }
 }
 
+let launch: Promise<Record<string, string>> | undefined;
+
+/**
+ * The URLs `infra/services-up.sh` prints as `export` lines, from one run for all three services: it starts
+ * those with no URL in the environment (its own Postgres, Redis and Elasticsearch) and prints the given ones back.
+ */
+function launched(): Promise<Record<string, string>> {
+  launch ??= run('bash', ['infra/services-up.sh'], { timeout: 300_000 }).then(
+    ({ stdout }) => Object.fromEntries([...stdout.matchAll(/^export ([A-Z_]+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!])),
+    (error: Error) => {
+      console.warn(`[services] local launcher failed: ${error.message}`);
+      return {};
+    },
+  );
+  return launch;
+}
+
 interface Resolved {
   url: string | null;
   problem?: string;
@@ -116,17 +134,7 @@ export default async function setup(project: TestProject) {
       stops.push(() => container.stop());
       return container.getHttpUrl();
     },
-    async () => {
-      const url = 'http://127.0.0.1:9200';
-      if (await httpOk(url)) return url;
-      try {
-        await run('bash', ['infra/services-up.sh'], { timeout: 240_000 });
-        return url;
-      } catch (error) {
-        console.warn(`[services] Elasticsearch launcher failed: ${(error as Error).message}`);
-        return null;
-      }
-    },
+    async () => (await launched()).ELASTICSEARCH_URL ?? null,
     docker,
   );
 
@@ -140,7 +148,7 @@ export default async function setup(project: TestProject) {
       stops.push(() => container.stop());
       return container.getConnectionUri();
     },
-    async () => 'postgres://postgres@127.0.0.1:5432/postgres',
+    async () => (await launched()).DATABASE_URL ?? null,
     docker,
   );
 
@@ -154,7 +162,7 @@ export default async function setup(project: TestProject) {
       stops.push(() => container.stop());
       return container.getConnectionUrl();
     },
-    async () => 'redis://127.0.0.1:6379',
+    async () => (await launched()).REDIS_URL ?? null,
     docker,
   );
 

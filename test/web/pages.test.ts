@@ -16,12 +16,12 @@ import { createLogger } from '../../shared/logging/logger.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
-import { contractBackends, type LoadedBackend } from '../contract/backends.ts';
+import { contractEngines, type LoadedEngine } from '../contract/engines.ts';
 import { type DesignerFixture, DESIGNERS, LISTED, NOW, PUBLIC_BASE_URL } from '../contract/fixtures.ts';
 
 /**
  * Every page and site file over real HTTP, on the embedded engine (PGlite with the Postgres search
- * backend) and on Elasticsearch, each loaded with the contract fixtures plus one hostile record.
+ * engine) and on Elasticsearch, each loaded with the contract fixtures plus one hostile record.
  */
 
 const HOSTILE: DesignerFixture = {
@@ -80,11 +80,11 @@ function parseXml(text: string): Record<string, { url?: { loc: string }[]; sitem
 const run = promisify(execFile);
 const REDOCLY = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'redocly');
 
-const engines = contractBackends.filter((b) => b.name !== 'postgres');
+const engines = contractEngines.filter((b) => b.name !== 'postgres');
 
-describe.each(engines)('web pages on $name', (backend) => {
-  const reason = backend.unavailable();
-  let loaded: LoadedBackend;
+describe.each(engines)('web pages on $name', (engine) => {
+  const reason = engine.unavailable();
+  let loaded: LoadedEngine;
   const servers: Server[] = [];
   let base: string;
   let splitBase: string;
@@ -92,7 +92,7 @@ describe.each(engines)('web pages on $name', (backend) => {
 
   beforeAll(async () => {
     if (reason) throw new Error(reason);
-    loaded = await backend.load();
+    loaded = await engine.load();
     await loaded.addDesigner(HOSTILE);
     const config = loadConfig({ PUBLIC_BASE_URL, CACHE_MAX_AGE_SECONDS: '60', LOG_LEVEL: 'silent' });
     const logger = createLogger('silent', 'web-pages');
@@ -128,12 +128,33 @@ describe.each(engines)('web pages on $name', (backend) => {
   const cardSlugs = ($: CheerioAPI) => $('.cards h3 a').map((_, a) => $(a).attr('href')!.replace('/designer/', '')).get();
 
   describe('search page /', () => {
+    it('loads the type-ahead script from its own origin, deferred, and the form stays a plain GET form', async () => {
+      const { $ } = await page('/?q=acme');
+      const form = $('form.search-form');
+      expect(form.attr('method')).toBe('get');
+      expect(form.attr('data-suggest')).toBe('/api/v1/suggest');
+      const src = $('script[src^="/assets/suggest.js"]').attr('src')!;
+      expect(src).toMatch(/^\/assets\/suggest\.js\?v=[0-9a-f]{12}$/);
+      expect($('script:not([src]):not([type="application/ld+json"])')).toHaveLength(0);
+      const script = await get(base, src);
+      expect(script.status).toBe(200);
+      expect(script.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(script.text).toContain('/api/v1/suggest'.replace('/api/v1/suggest', "getAttribute('data-suggest')"));
+    });
+
     it('lists what GET /api/v1/designers lists, as HTML under a strict CSP, with ETag and Cache-Control', async () => {
       const { status, headers, $ } = await page('/');
       expect(status).toBe(200);
       expect(headers['content-type']).toBe('text/html; charset=utf-8');
       expect(headers['content-security-policy']).toContain("default-src 'none'");
-      expect(headers['content-security-policy']).not.toContain('script-src');
+      // Script files of our own origin only (image fallback, type-ahead); no inline script.
+      expect(headers['content-security-policy']).toContain("script-src 'self';");
+      expect(headers['content-security-policy']).not.toContain('unsafe-inline');
+      expect($('script[src]').map((_, s) => $(s).attr('src')).get()).toEqual([
+        expect.stringMatching(/^\/assets\/image-fallback\.js\?v=/),
+        expect.stringMatching(/^\/assets\/suggest\.js\?v=/),
+      ]);
       expect(headers['cache-control']).toBe('public, max-age=60');
       expect(headers.etag).toMatch(/^W\//);
       const body = await api<{ data: { slug: string }[]; meta: { total: number } }>('/api/v1/designers');
@@ -256,7 +277,11 @@ describe.each(engines)('web pages on $name', (backend) => {
       expect($('a[href="https://ana-lopez.example"]').length).toBe(1);
       const img = $('img.preview');
       expect(img.attr('alt')).toBe('Portfolio preview of Ana López');
-      expect([img.attr('width'), img.attr('height'), img.attr('loading')]).toEqual(['640', '480', 'lazy']);
+      // Large and above the fold: loaded at once. A preview hosted elsewhere carries the generated one as its fallback.
+      expect([img.attr('width'), img.attr('height'), img.attr('loading')]).toEqual(['960', '720', undefined]);
+      expect(img.attr('src')).toBe('https://images.example/ana-lopez.jpg');
+      expect(img.attr('data-fallback')).toBe('/images/designers/ana-lopez/preview.svg');
+      expect($('img.avatar').attr('src')).toBe('/images/designers/ana-lopez/avatar.svg');
       expect($('a.back').attr('href')).toBe('/');
       // The page is the profile_url the API hands out.
       const apiDesigner = await api<{ data: { profile_url: string } }>('/api/v1/designers/ana-lopez');
@@ -317,6 +342,16 @@ describe.each(engines)('web pages on $name', (backend) => {
         expect(text).not.toMatch(/URIError|Failed to decode|node_modules/);
       }
     });
+
+    it('shows similar designers as cards: the nearest neighbour, never the designer itself nor an unlisted one', async () => {
+      const { $ } = await page('/designer/ana-lopez');
+      const section = $('section.similar');
+      expect(section.find('h2').text()).toBe('Similar designers');
+      const slugs = section.find('.cards h3 a').map((_, a) => $(a).attr('href')!.replace('/designer/', '')).get();
+      expect(slugs[0]).toBe('john-appleseed');
+      expect(slugs).not.toContain('ana-lopez');
+      for (const d of UNLISTED) expect(slugs).not.toContain(d.slug);
+    });
   });
 
   it('escapes every stored value: a designer named <script> renders as text, in HTML and in JSON-LD', async () => {
@@ -327,8 +362,8 @@ describe.each(engines)('web pages on $name', (backend) => {
     for (const { text, $ } of [search, profile]) {
       expect(text).not.toContain('<script>alert');
       expect(text).not.toContain('<img src=x');
-      // The only script element is the JSON-LD data block.
-      expect($('script').map((_, s) => $(s).attr('type')).get()).toEqual(text === profile.text ? ['application/ld+json'] : []);
+      // The only inline script element is the JSON-LD data block.
+      expect($('script:not([src])').map((_, s) => $(s).attr('type')).get()).toEqual(text === profile.text ? ['application/ld+json'] : []);
     }
     expect(profile.$('h1').text()).toBe(HOSTILE.name);
     expect(profile.$('title').text()).toContain(HOSTILE.name);
@@ -417,6 +452,48 @@ describe.each(engines)('web pages on $name', (backend) => {
     expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable, no-transform');
     expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get(base, '/assets/site.css')).headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('shows the facet counts the API gives, and on a query why each card matched, its words marked', async () => {
+    const { $ } = await page('/?q=designer');
+    const api = await get(base, '/api/v1/designers?q=designer&facets=category,company&highlight=true');
+    const body = JSON.parse(api.text) as { data: { match: { reason: string } }[]; meta: { facets: { category: { value: string; count: number }[]; company: { value: string; count: number }[] } } };
+    const facet = (title: string) =>
+      $('.facet').filter((_, f) => $(f).find('h3').text() === title).find('a').map((_, a) => Number($(a).find('.count').text().replace(/,/g, ''))).get();
+    expect(facet('Category')).toEqual(body.meta.facets.category.map((b) => b.count));
+    expect(facet('Company')).toEqual(body.meta.facets.company.map((b) => b.count));
+    // A facet value is a link that sets its filter.
+    const company = body.meta.facets.company[0]!.value;
+    expect($('.facet a').filter((_, a) => $(a).find('span').first().text() === company).attr('href')).toBe(`/?q=designer&company=${encodeURIComponent(company).replace(/%20/g, '+')}`);
+    expect($('.cards .why').map((_, p) => $(p).text()).get()).toEqual(body.data.map((d) => `Matched: ${d.match.reason}`));
+    expect($('.cards mark').length).toBeGreaterThan(0);
+    // Without words there is nothing to explain.
+    expect((await page('/')).$('.cards .why').length).toBe(0);
+  });
+
+  it('serves every designer a generated avatar and preview as SVG, cacheable and unable to run or load anything', async () => {
+    for (const kind of ['avatar', 'preview']) {
+      const { status, headers, text } = await get(base, `/images/designers/ana-lopez/${kind}.svg`);
+      expect(status, kind).toBe(200);
+      expect(headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(headers['cache-control']).toBe('public, max-age=86400');
+      expect(headers['content-security-policy']).toBe("default-src 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      // The same slug draws the same picture on every request.
+      expect((await get(base, `/images/designers/ana-lopez/${kind}.svg`)).text).toBe(text);
+    }
+    expect((await get(base, '/images/designers/ana-lopez/avatar.svg')).text).toContain('>AL</text>');
+    for (const path of ['/images/designers/ana-lopez/banner.svg', '/images/designers/ana-lopez/avatar.png', '/images/designers/Not_A_Slug/avatar.svg']) {
+      const { status, headers } = await get(base, path);
+      expect(status, path).toBe(404);
+      expect(headers['content-type'], path).toBe('text/html; charset=utf-8');
+    }
+    // The cards of a search page show only images this host serves, or a remote preview with its fallback.
+    const { $ } = await page('/');
+    const sources = $('.cards img').map((_, img) => $(img).attr('data-fallback') ?? $(img).attr('src')).get();
+    expect(sources.length).toBe(2 * $('.cards > li').length);
+    for (const src of sources) expect(src).toMatch(/^\/images\/designers\/[a-z0-9-]+\/(avatar|preview)\.svg$/);
   });
 
   it('serves Redoc\'s 1.1 MB bundle compressed once, as brotli or gzip as the browser asks, never on the fly', async () => {

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminJob, AdminJobResponseSchema, ReindexAcceptedResponseSchema, RetryFailedResponseSchema } from '../../../shared/admin/admin-job.schema.ts';
 import { type AdminJobsPort, AdminJobsUnsupportedError } from '../../../shared/admin/admin-jobs.port.ts';
-import { BackendUnavailableError } from '../../../shared/domain/errors.ts';
+import { ServiceUnavailableError } from '../../../shared/domain/errors.ts';
 import { errorMiddleware } from '../middleware/error.middleware.ts';
 import { adminJobsRouter, adminUnavailable } from './admin-jobs.routes.ts';
 
@@ -173,7 +173,7 @@ describe('adminJobsRouter', () => {
     expect(unsupported.headers.get('cache-control')).toBe('no-store');
     expect(await unsupported.json()).toEqual({ success: false, error: 'no queue here' });
 
-    retry = () => Promise.reject(new BackendUnavailableError('The job queue is unavailable; try again shortly.'));
+    retry = () => Promise.reject(new ServiceUnavailableError('The job queue is unavailable; try again shortly.'));
     const away = await post('/retry-failed');
     expect(away.status).toBe(503);
     expect(away.headers.get('retry-after')).toBe('5');

@@ -1,11 +1,11 @@
 import { type RequestHandler, Router } from 'express';
-import { AdminQueueConnection } from '../../../shared/admin/admin-queue.connection.ts';
+import { AdminQueueConnection } from '../../../shared/admin/admin-queue-connection.ts';
 import { EMBEDDED_ADMIN_LIMITS, EmbeddedAdminJobs } from '../../../shared/admin/embedded-admin-jobs.adapter.ts';
 import { QueueAdminJobs } from '../../../shared/admin/queue-admin-jobs.adapter.ts';
 import type { Mount, MountContext } from '../mount/mount.ts';
 import { adminAuth } from './admin-auth.middleware.ts';
 import { adminJobsRouter, adminUnavailable, queueNotConfigured } from './admin-jobs.routes.ts';
-import { bullBoardRouter } from './bull-board.router.ts';
+import { bullBoardRouter } from './bull-board.routes.ts';
 
 export const ADMIN_PATH = '/api/admin';
 
@@ -17,7 +17,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 /**
  * Admin routes under /api/admin; they exist only when ADMIN_TOKEN is set (otherwise 404, like any
  * unknown path). Everything behind the same bearer token. The same job routes run over the BullMQ queue
- * (REDIS_URL set; with the Bull Board dashboard) or, without Redis on the Postgres search backend (the
+ * (REDIS_URL set; with the Bull Board dashboard) or, without Redis on the Postgres search engine (the
  * embedded mode), in process, where the queue-only routes answer 503 saying why. Without either, every
  * admin route answers 503.
  */

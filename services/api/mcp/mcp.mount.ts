@@ -2,11 +2,11 @@ import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middlewar
 import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
-import { createDirectoryMcpServer, MAX_CONCURRENT_TOOL_CALLS } from '../../../shared/mcp/directory-mcp.server.ts';
-import { invalidParamsResponses } from '../../../shared/mcp/json-rpc-request.validator.ts';
+import { createDirectoryMcpServer, MAX_CONCURRENT_TOOL_CALLS } from '../../../shared/mcp/directory-mcp-server.ts';
+import { invalidParamsResponses } from '../../../shared/mcp/json-rpc-request-validator.ts';
 import { bodyParserInputError, MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from '../middleware/request-body.ts';
 import { chargeUnits, unitsHeld } from '../middleware/traffic.ts';
-import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
+import { TrafficRefusedError } from '../middleware/traffic-refused.errors.ts';
 import type { Mount, MountContext } from '../mount/mount.ts';
 import { allowedHostnames, originValidation } from './mcp-origin.middleware.ts';
 import { clientKey } from '../middleware/client-key.ts';
@@ -43,7 +43,7 @@ export function mcpMounts(ctx: MountContext): Mount[] {
     // A client that hangs up frees its share at once (the traffic guard releases on close): the calls of its
     // batch still waiting must not run on uncounted.
     const hungUp = new AbortController();
-    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, reader: clientKey(req), maxConcurrentCalls, signal: hungUp.signal });
+    const server = createDirectoryMcpServer({ directory: ctx.directory, logger, client: clientKey(req), maxConcurrentCalls, signal: hungUp.signal });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       hungUp.abort();

@@ -1,9 +1,9 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
+import { ServiceUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
 import type { ErrorResponse } from '../../../shared/domain/envelope.schema.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 import { MethodNotAllowedError } from './method-not-allowed.ts';
-import { TrafficRefusedError } from './traffic-refused.error.ts';
+import { TrafficRefusedError } from './traffic-refused.errors.ts';
 
 /**
  * A JSON 404 for an address under /api that no route took, pointing to the index of the API's routes; other
@@ -57,8 +57,8 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       res.status(404).json({ success: false, error: error.message } satisfies ErrorResponse);
       return;
     }
-    if (error instanceof BackendUnavailableError) {
-      logger.warn({ err: error.cause ?? error, path: req.path }, 'search backend unavailable');
+    if (error instanceof ServiceUnavailableError) {
+      logger.warn({ err: error.cause ?? error, path: req.path }, 'search engine unavailable');
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
       res.status(503).json({ success: false, error: error.message } satisfies ErrorResponse);
       return;

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { clientKey } from './client-key.ts';
-import { TrafficRefusedError } from './traffic-refused.error.ts';
+import { TrafficRefusedError } from './traffic-refused.errors.ts';
 
 export type ShedReason = 'in-flight' | 'client-share' | 'loop-delay';
 

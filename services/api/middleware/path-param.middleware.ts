@@ -30,3 +30,19 @@ export function decodablePathParam(parameter: string): RequestHandler {
     next();
   };
 }
+
+/**
+ * decodablePathParam for a route with a fixed segment after the parameter (`/designers/:slug/similar`):
+ * mounted at the prefix, it checks the segment before `suffix`.
+ */
+export function decodablePathParamBefore(parameter: string, suffix: string): RequestHandler {
+  const pattern = new RegExp(`^/([^/]+)/${suffix}/?$`);
+  return (req, _res, next) => {
+    const segment = pattern.exec(req.path)?.[1];
+    if (segment !== undefined && !decodes(segment)) {
+      next(new InvalidInputError([{ parameter, message: 'is not valid percent-encoded UTF-8' }]));
+      return;
+    }
+    next();
+  };
+}

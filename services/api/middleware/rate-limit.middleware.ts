@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
-import { TrafficRefusedError } from './traffic-refused.error.ts';
+import { TrafficRefusedError } from './traffic-refused.errors.ts';
 
 export interface ClientRateLimit {
   handler: RequestHandler;

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { Config } from '../../../shared/config/config.schema.ts';
 import type { Runtime } from '../../../shared/composition/runtime.factory.ts';
-import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
+import type { DirectoryService } from '../../../shared/directory/directory-service.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 
 export interface Mount {

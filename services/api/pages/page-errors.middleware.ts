@@ -1,10 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { BackendUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
+import { ServiceUnavailableError, InvalidInputError, NotFoundError } from '../../../shared/domain/errors.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 import type { SitePages } from '../../../shared/web/site-pages.tsx';
 import { clientErrorStatus } from '../middleware/error.middleware.ts';
 import { MethodNotAllowedError } from '../middleware/method-not-allowed.ts';
-import { TrafficRefusedError } from '../middleware/traffic-refused.error.ts';
+import { TrafficRefusedError } from '../middleware/traffic-refused.errors.ts';
 import { sendHtml } from './page-response.ts';
 import { pageSecurity } from './page-security.middleware.ts';
 
@@ -31,8 +31,8 @@ export function pageErrors(pages: SitePages, logger: Logger): ErrorRequestHandle
       sendHtml(res, 400, pages.error(400, error.message), 0);
       return;
     }
-    if (error instanceof BackendUnavailableError) {
-      logger.warn({ err: error.cause ?? error, path: req.path }, 'search backend unavailable');
+    if (error instanceof ServiceUnavailableError) {
+      logger.warn({ err: error.cause ?? error, path: req.path }, 'search engine unavailable');
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
       sendHtml(res, 503, pages.error(503, 'The directory cannot search right now. Please try again in a few seconds.'), 0);
       return;

@@ -3,7 +3,9 @@ import type { RequestHandler } from 'express';
 
 /**
  * Content-Security-Policy for the HTML pages only: the JSON API and the MCP endpoint are left as they
- * are. Pages run no script at all; portfolio previews come from anywhere over https.
+ * are. Pages run script files of this origin only, none inline: the image fallback, and the search form's
+ * type-ahead (which asks this origin's API). Portfolio previews come from anywhere over https, the
+ * generated images from this origin.
  * upgrade-insecure-requests is off because a plain-http deployment (localhost) would break its own assets.
  */
 export const pageSecurity: RequestHandler = helmet({
@@ -11,6 +13,8 @@ export const pageSecurity: RequestHandler = helmet({
     useDefaults: false,
     directives: {
       defaultSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'https:', 'data:'],
       formAction: ["'self'"],

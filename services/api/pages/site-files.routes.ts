@@ -1,18 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { type Request, type RequestHandler, Router, type Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
+import type { DirectoryService } from '../../../shared/directory/directory-service.ts';
 import { CursorParam } from '../../../shared/domain/query-param.schema.ts';
 import { parseOrThrow } from '../../../shared/domain/errors.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { precompressedBody } from './precompressed-body.ts';
+import { SlugSchema } from '../../../shared/domain/designer.schema.ts';
+import { renderDesignerImage } from '../../../shared/web/designer-art.renderer.ts';
 import { renderLlmsTxt } from '../../../shared/web/llms-txt.renderer.ts';
 import { renderRobotsTxt } from '../../../shared/web/robots-txt.renderer.ts';
-import type { SiteAssets } from '../../../shared/web/site-assets.ts';
-import type { SiteUrls } from '../../../shared/web/site-urls.ts';
+import { redocScript, type SiteAssets } from '../../../shared/web/site-assets.ts';
+import { DESIGNER_IMAGE_KINDS, type DesignerImageKind, type SiteUrls } from '../../../shared/web/site-urls.ts';
 import {
   DESIGNER_SITEMAP_PATH,
   designerSitemap,
@@ -20,7 +21,7 @@ import {
   pagesSitemap,
   SITEMAP_MAX_URLS,
   siteSitemap,
-} from '../../../shared/web/sitemap.stream.ts';
+} from '../../../shared/web/sitemap-stream.ts';
 
 const DesignerSitemapQuery = z.strictObject({ cursor: CursorParam.optional() });
 
@@ -36,7 +37,13 @@ export interface SiteFilesRouteDeps {
   sitemapMaxUrls?: number;
 }
 
-/** Everything of the site that is not a page: the stylesheet, Redoc's bundle, llms.txt, robots.txt, sitemaps. */
+/** A day: the artwork is a pure function of the slug, but a new drawing should reach browsers within one. */
+const DESIGNER_IMAGE_MAX_AGE_SECONDS = 86_400;
+
+/**
+ * Everything of the site that is not a page: the stylesheet, Redoc's bundle, the designers' generated
+ * images, llms.txt, robots.txt, sitemaps.
+ */
 export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
   const router = Router();
   const maxUrls = deps.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
@@ -44,7 +51,7 @@ export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
   // An asset asked for by the version the pages link to never changes under that address.
   const cacheAsset = (req: Request, res: Response, href: string) =>
     req.originalUrl === href ? res.setHeader('Cache-Control', 'public, max-age=31536000, immutable') : cache(res);
-  const redocScript = precompressedBody(() => readFileSync(deps.assets.redocScriptFile), 'application/javascript; charset=utf-8');
+  const redocBody = precompressedBody(() => redocScript(deps.assets.redocScriptFile), 'application/javascript; charset=utf-8');
 
   async function streamXml(req: Request, res: Response, stream: Readable) {
     cache(res);
@@ -71,9 +78,34 @@ export function siteFilesRouter(deps: SiteFilesRouteDeps): Router {
     res.type('css').send(deps.assets.css);
   });
 
+  file('/assets/suggest.js', (req, res) => {
+    cacheAsset(req, res, deps.assets.suggestScriptHref);
+    res.type('application/javascript; charset=utf-8').send(deps.assets.suggestJs);
+  });
+
   file('/assets/redoc.standalone.js', (req, res) => {
     cacheAsset(req, res, deps.assets.redocScriptHref);
-    redocScript(req, res);
+    redocBody(req, res);
+  });
+
+  file('/assets/image-fallback.js', (req, res) => {
+    cacheAsset(req, res, deps.assets.imageFallbackHref);
+    res.type('application/javascript; charset=utf-8').send(deps.assets.imageFallbackScript);
+  });
+
+  // Drawn from the slug alone (designer-art.renderer.ts): no lookup, so a page of 50 cards costs no searches.
+  file('/images/designers/:slug/:file', (req, res, next) => {
+    const kind = /^(\w+)\.svg$/.exec(String(req.params.file))?.[1] as DesignerImageKind | undefined;
+    const slug = SlugSchema.safeParse(req.params.slug);
+    if (!kind || !DESIGNER_IMAGE_KINDS.includes(kind) || !slug.success) {
+      // Past this route (and its 405): no image at this address is a 404 page.
+      next('route');
+      return;
+    }
+    res.setHeader('Cache-Control', `public, max-age=${DESIGNER_IMAGE_MAX_AGE_SECONDS}`);
+    // An SVG opened on its own is a document: it may run nothing and load nothing.
+    res.setHeader('Content-Security-Policy', "default-src 'none'");
+    res.type('image/svg+xml; charset=utf-8').send(renderDesignerImage(slug.data, kind));
   });
 
   file('/llms.txt', (_req, res) => {

@@ -1,14 +1,15 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
-import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
+import type { DirectoryService } from '../../../shared/directory/directory-service.ts';
 import { SlugSchema } from '../../../shared/domain/designer.schema.ts';
+import { type DesignerFacets, FACET_NAMES } from '../../../shared/domain/designer-facets.schema.ts';
 import { DesignerSearchQuerySchema } from '../../../shared/domain/designer-search.schema.ts';
 import { InvalidInputError, NotFoundError, parseOrThrow } from '../../../shared/domain/errors.ts';
 import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-search.schema.ts';
 import { type Page, REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
 import { searchParams } from '../../../shared/web/form-params.ts';
 import { intendedSlug, profileSearchWords } from '../../../shared/web/profile-address.ts';
-import type { ListingOutcome, SitePages } from '../../../shared/web/site-pages.tsx';
+import type { ResultsPageOutcome, SitePages } from '../../../shared/web/site-pages.tsx';
 import { otherMethods } from '../middleware/method-not-allowed.ts';
 import { decodablePathParam } from '../middleware/path-param.middleware.ts';
 import { docsSecurity, pageSecurity } from './page-security.middleware.ts';
@@ -38,17 +39,17 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
   const router = Router();
   const { directory, pages, guard } = deps;
 
-  async function listing<S extends z.ZodObject, T>(
+  async function resultsPage<S extends z.ZodObject, T>(
     req: Request,
     res: Response,
     schema: S,
-    search: (input: z.output<S>) => Promise<Page<T>>,
-    render: (outcome: ListingOutcome<T>) => string,
+    search: (input: z.output<S>) => Promise<Page<T> & { facets?: DesignerFacets }>,
+    render: (outcome: ResultsPageOutcome<T> & { facets?: DesignerFacets | undefined }) => string,
   ) {
     const query = req.query as Record<string, unknown>;
     try {
-      const page = await search(parseOrThrow(schema, searchParams(query, Object.keys(schema.shape))));
-      sendHtml(res, 200, render({ query, page }), deps.cacheMaxAgeSeconds);
+      const { facets, ...page } = await search(parseOrThrow(schema, searchParams(query, Object.keys(schema.shape))));
+      sendHtml(res, 200, render({ query, page, facets }), deps.cacheMaxAgeSeconds);
     } catch (error) {
       if (!(error instanceof InvalidInputError)) throw error;
       sendHtml(res, 400, render({ query, problems: error.problems }), 0);
@@ -58,14 +59,21 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
   router
     .route('/')
     .get(pageSecurity, ...guard, (req, res) =>
-      listing(req, res, DesignerSearchQuerySchema, (s) => directory.searchDesigners(s, REST_PAGE_RULES, clientKey(req), clientGone(res)), pages.designerSearch),
+      resultsPage(
+        req,
+        res,
+        DesignerSearchQuerySchema,
+        // The page always shows the facet counts, and why each result matched when there are words to match.
+        (s) => directory.searchDesigners({ ...s, facets: [...FACET_NAMES], highlight: Boolean(s.q) }, REST_PAGE_RULES, clientKey(req), clientGone(res)),
+        pages.designerSearch,
+      ),
     )
     .all(otherMethods('GET'));
 
   router
     .route('/open-roles')
     .get(pageSecurity, ...guard, (req, res) =>
-      listing(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES, clientKey(req), clientGone(res)), pages.openRoles),
+      resultsPage(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES, clientKey(req), clientGone(res)), pages.openRoles),
     )
     .all(otherMethods('GET'));
 
@@ -87,7 +95,10 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
         return;
       }
       try {
-        sendHtml(res, 200, pages.profile(await directory.getDesigner({ slug: params.data.slug })), deps.cacheMaxAgeSeconds);
+        const designer = await directory.getDesigner({ slug: params.data.slug });
+        // The similar designers are a suggestion beside the profile: a failure to find them leaves them out.
+        const similar = await directory.similarDesigners({ slug: designer.slug }).catch(() => []);
+        sendHtml(res, 200, pages.profile(designer, similar), deps.cacheMaxAgeSeconds);
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
         notListed();

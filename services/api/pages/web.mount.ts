@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from 'express';
-import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
+import type { DirectoryService } from '../../../shared/directory/directory-service.ts';
 import type { Logger } from '../../../shared/logging/logger.ts';
 import { loadSiteAssets } from '../../../shared/web/site-assets.ts';
 import { createSitePages } from '../../../shared/web/site-pages.tsx';
@@ -20,7 +20,12 @@ export interface WebDeps {
 /** The directory's human face: server-rendered pages and site files, with HTML error pages of their own. */
 export function webRouter(deps: WebDeps): Router {
   const assets = loadSiteAssets();
-  const pages = createSitePages({ publicBaseUrl: deps.publicBaseUrl, stylesheet: assets.stylesheetHref });
+  const pages = createSitePages({
+    publicBaseUrl: deps.publicBaseUrl,
+    stylesheet: assets.stylesheetHref,
+    script: assets.imageFallbackHref,
+    suggestScript: assets.suggestScriptHref,
+  });
   const common = { directory: deps.directory, cacheMaxAgeSeconds: deps.cacheMaxAgeSeconds, guard: deps.guard };
   const router = Router();
   router.use(sitePagesRouter({ ...common, pages, redocScriptHref: assets.redocScriptHref }));

@@ -1,6 +1,6 @@
 import type { Page } from '../../../shared/domain/pagination.ts';
 
-export function toListEnvelope<T>(page: Page<T>) {
+export function toListEnvelope<T>(page: Page<T> & { facets?: object }) {
   return {
     success: true as const,
     data: page.items,
@@ -10,6 +10,7 @@ export function toListEnvelope<T>(page: Page<T>) {
       offset: page.offset,
       has_more: page.hasMore,
       next_cursor: page.nextCursor,
+      ...(page.facets ? { facets: page.facets } : {}),
     },
   };
 }

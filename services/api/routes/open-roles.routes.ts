@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { DirectoryService } from '../../../shared/directory/directory.service.ts';
+import type { DirectoryService } from '../../../shared/directory/directory-service.ts';
 import { parseOrThrow } from '../../../shared/domain/errors.ts';
 import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-search.schema.ts';
 import { REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';

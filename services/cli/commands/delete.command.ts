@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { deleteRecords } from '../../../shared/store/curate/record.deleter.ts';
+import { deleteRecords } from '../../../shared/store/curate/record-deleter.ts';
 import { KEYED_ENTITIES, type KeyedTarget } from '../../../shared/store/curate/record-keys.ts';
-import { recordList, withRecordKeys } from './record-keys.arguments.ts';
+import { recordList, withRecordKeys } from './record-keys-arguments.ts';
 import { withStore } from './with-store.ts';
 
 export function registerDeleteCommand(program: Command): void {

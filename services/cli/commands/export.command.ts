@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat, formatOfPath } from '../../../shared/store/export/export-format.ts';
 import { assertExportFile, writeExportFile, writeExportStdout } from '../../../shared/store/export/export-output.ts';
-import { EXPORT_ENTITIES, type ExportTarget, exportText } from '../../../shared/store/export/record.exporter.ts';
+import { EXPORT_ENTITIES, type ExportTarget, exportText } from '../../../shared/store/export/record-exporter.ts';
 import { withStore } from './with-store.ts';
 
 export function registerExportCommand(program: Command): void {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { importOpenRolesFile } from '../../../shared/store/import/open-role.import.ts';
+import { importOpenRolesFile } from '../../../shared/store/import/open-role-import.ts';
 import { registerEntityImportCommand } from './import.command.ts';
 
 export function registerImportOpenRolesCommand(program: Command): void {

@@ -1,4 +1,4 @@
-import type { ImportResult } from '../../../shared/store/import/record.importer.ts';
+import type { ImportResult } from '../../../shared/store/import/record-importer.ts';
 import { describeProblem } from '../../../shared/store/import/import.errors.ts';
 
 export function writeImportReport(noun: string, file: string, result: ImportResult, options: { dryRun?: boolean } = {}): void {

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { SearchTextUpkeep } from '../../../shared/search/postgres/search-text.upkeep.ts';
+import { SearchTextUpkeep } from '../../../shared/search/postgres/search-text-upkeep.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { RepeatedDeadlockError } from '../../../shared/store/deadlock-retry.policy.ts';
-import { importDesignersFile } from '../../../shared/store/import/designer.import.ts';
-import { assertImportText } from '../../../shared/store/import/import-file.stream.ts';
-import type { ImportOptions, ImportResult } from '../../../shared/store/import/record.importer.ts';
+import { importDesignersFile } from '../../../shared/store/import/designer-import.ts';
+import { assertImportText } from '../../../shared/store/import/import-file-stream.ts';
+import type { ImportOptions, ImportResult } from '../../../shared/store/import/record-importer.ts';
 import { writeImportReport } from './import-report.ts';
 import { withStore } from './with-store.ts';
 

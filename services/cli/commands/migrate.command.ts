@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../../shared/config/config.schema.ts';
 import { createLogger } from '../../../shared/logging/logger.ts';
-import { refreshStaleSearchText } from '../../../shared/search/postgres/search-text.store.ts';
+import { refreshStaleSearchText } from '../../../shared/search/postgres/search-text.writer.ts';
 import { openMigratedStore } from '../../../shared/store/open-store.ts';
 
 export function registerMigrateCommand(program: Command): void {

@@ -4,7 +4,7 @@ import { REINDEX_TARGETS, type ReindexProgress, ReindexProgressSchema, type Rein
 import type { ReindexResult } from '../../../shared/ingest/jobs/reindex.job.ts';
 import type { IngestQueues, JobView } from '../../../shared/ingest/runtime/ingest-queues.ts';
 import { waitForJob } from '../../../shared/ingest/runtime/job-waiter.ts';
-import { redisService } from '../../../shared/config/unusable-service.error.ts';
+import { redisService } from '../../../shared/config/unusable-service.errors.ts';
 import { withIngest } from './with-ingest.ts';
 
 export function registerReindexCommand(program: Command): void {

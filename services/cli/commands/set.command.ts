@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander';
 import { PUBLICATION_STATUSES, type PublicationStatus } from '../../../shared/domain/publication-status.schema.ts';
 import { type RecordState, RecordStateSchema, setRecordState } from '../../../shared/store/curate/record-state.writer.ts';
 import { KEYED_ENTITIES, type KeyedTarget } from '../../../shared/store/curate/record-keys.ts';
-import { recordList, withRecordKeys } from './record-keys.arguments.ts';
+import { recordList, withRecordKeys } from './record-keys-arguments.ts';
 import { withStore } from './with-store.ts';
 
 interface SetOptions {

@@ -1,6 +1,6 @@
 import { errors } from '@elastic/elasticsearch';
 import { describe, expect, it } from 'vitest';
-import { ServiceLostError } from '../../../shared/config/unusable-service.error.ts';
+import { ServiceLostError } from '../../../shared/config/unusable-service.errors.ts';
 import { lostService } from './with-ingest.ts';
 
 const urls = {

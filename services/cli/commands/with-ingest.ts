@@ -7,7 +7,7 @@ import {
   usingElasticsearch,
   usingPostgres,
   usingRedis,
-} from '../../../shared/config/unusable-service.error.ts';
+} from '../../../shared/config/unusable-service.errors.ts';
 import { createIngestContext, type IngestContext, requireIngestServices } from '../../../shared/ingest/runtime/ingest-context.ts';
 import { PRODUCER_READY_TIMEOUT_MS, redisReady } from '../../../shared/ingest/runtime/redis-connection.factory.ts';
 import { isRedisUnavailable } from '../../../shared/ingest/runtime/redis-unavailable.ts';

@@ -1,5 +1,5 @@
 import { loadConfig, type Config } from '../../../shared/config/config.schema.ts';
-import { ServiceLostError } from '../../../shared/config/unusable-service.error.ts';
+import { ServiceLostError } from '../../../shared/config/unusable-service.errors.ts';
 import { createLogger, type Logger } from '../../../shared/logging/logger.ts';
 import type { Db } from '../../../shared/store/db.ts';
 import { isDatabaseUnavailable } from '../../../shared/store/db-unavailable.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logging/logger.ts';
 import type { IndexKind } from '../../search/elasticsearch/index-names.ts';
-import { InMemoryChangeLog } from '../ports/fakes/in-memory-change-log.fake.ts';
-import { VersionClock } from '../ports/fakes/in-memory-rows.fake.ts';
-import { InMemorySearch } from '../ports/fakes/in-memory-search.fake.ts';
+import { InMemoryChangeLog } from '../ports/fakes/in-memory-change-log.test-support.ts';
+import { VersionClock } from '../ports/fakes/in-memory-rows.test-support.ts';
+import { InMemorySearch } from '../ports/fakes/in-memory-search.test-support.ts';
 import { designer, designerRows, openRole, openRoleRows } from '../ports/fakes/ingest-fixtures.ts';
 import type { RebuildLock } from '../ports/rebuild-lock.port.ts';
 import { IndexWriteError } from './ingest-job.errors.ts';

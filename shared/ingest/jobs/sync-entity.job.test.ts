@@ -3,10 +3,10 @@ import type { IndexedDesigner } from '../../domain/designer.schema.ts';
 import type { WriteResult } from '../ports/document-writer.port.ts';
 import type { EntitySync } from '../ports/entity-sync.port.ts';
 import { designer, designerRows, openRole, openRoleRows } from '../ports/fakes/ingest-fixtures.ts';
-import type { InMemoryRows } from '../ports/fakes/in-memory-rows.fake.ts';
-import { VersionClock } from '../ports/fakes/in-memory-rows.fake.ts';
-import { InMemoryChangeLog } from '../ports/fakes/in-memory-change-log.fake.ts';
-import { InMemorySearch } from '../ports/fakes/in-memory-search.fake.ts';
+import type { InMemoryRows } from '../ports/fakes/in-memory-rows.test-support.ts';
+import { VersionClock } from '../ports/fakes/in-memory-rows.test-support.ts';
+import { InMemoryChangeLog } from '../ports/fakes/in-memory-change-log.test-support.ts';
+import { InMemorySearch } from '../ports/fakes/in-memory-search.test-support.ts';
 import { IndexWriteError } from './ingest-job.errors.ts';
 import { syncDesigner } from './sync-row.job.ts';
 import { syncEntity } from './sync-entity.job.ts';
@@ -178,7 +178,7 @@ describe('syncEntity, through syncDesigner', () => {
 });
 
 describe('syncEntity, through syncOpenRole', () => {
-  it('writes open roles through the open roles alias, and deletes an expired (unlisted) listing', async () => {
+  it('writes open roles through the open roles alias, and deletes an expired (unlisted) open role', async () => {
     const clock = new VersionClock();
     const openRoles = openRoleRows(clock);
     const search = await InMemorySearch.ready();

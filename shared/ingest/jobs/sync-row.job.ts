@@ -50,7 +50,7 @@ export function syncDesigner({ designers, writer, changes }: SyncDesignerDeps, j
   return syncEntity(rowSync(designers, writer, writer.names.designers, (items) => writer.indexDesigners(items), confirmer), job);
 }
 
-/** Brings one open role's search document up to date with its row; an expired listing is deleted. */
+/** Brings one open role's search document up to date with its row; an expired open role is deleted. */
 export function syncOpenRole({ openRoles, writer, changes }: SyncOpenRoleDeps, job: SyncOpenRoleJob): Promise<SyncOutcome> {
   const confirmer: Confirmer = { entity: 'open_role', changes };
   return syncEntity(rowSync(openRoles, writer, writer.names.openRoles, (items) => writer.indexOpenRoles(items), confirmer), job);

@@ -33,7 +33,7 @@ export interface DocumentWriter {
 }
 
 /** The expiry sweep's one write. Implemented by ElasticsearchDocumentWriter. */
-export interface ExpiredListingRemover {
-  /** Removes listings expired at `now`, each only at the version it was read at. */
+export interface ExpiredOpenRoleRemover {
+  /** Removes open roles expired at `now`, each only at the version it was read at. */
   deleteExpiredOpenRoles(now: Date): Promise<WriteResult>;
 }

@@ -1,4 +1,4 @@
-import type { IndexHealth } from '../../search/elasticsearch/es-index.manager.ts';
+import type { IndexHealth } from '../../search/elasticsearch/es-index-manager.ts';
 import type { IndexKind } from '../../search/elasticsearch/index-names.ts';
 
 /**

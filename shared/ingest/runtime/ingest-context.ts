@@ -3,7 +3,7 @@ import type { Config } from '../../config/config.schema.ts';
 import type { Logger } from '../../logging/logger.ts';
 import { createElasticsearchClient } from '../../search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../search/elasticsearch/es-document.writer.ts';
-import { ElasticsearchIndexManager, indexSettings } from '../../search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager, indexSettings } from '../../search/elasticsearch/es-index-manager.ts';
 import { indexNames } from '../../search/elasticsearch/index-names.ts';
 import { createPgDb, type Db } from '../../store/db.ts';
 import { DesignerReader } from '../../store/designer.reader.ts';

@@ -4,12 +4,12 @@ import type { Logger } from '../../logging/logger.ts';
 import type { Change } from '../outbox/change.ts';
 import type { ChangeConfirmation } from '../ports/change-confirmation.port.ts';
 import type { ChangeSource } from '../ports/change-source.port.ts';
-import type { DocumentWriter, ExpiredListingRemover } from '../ports/document-writer.port.ts';
+import type { DocumentWriter, ExpiredOpenRoleRemover } from '../ports/document-writer.port.ts';
 import type { IndexManager } from '../ports/index-manager.port.ts';
 import type { RebuildLock } from '../ports/rebuild-lock.port.ts';
 import type { ListedRows, RowReader } from '../ports/row-reader.port.ts';
 import type { IngestContext } from './ingest-context.ts';
-import { pgRebuildLock } from './pg-rebuild.lock.ts';
+import { pgRebuildLock } from './pg-rebuild-lock.ts';
 
 /**
  * Every port the ingest use cases take (each takes the part it needs). The use cases never see the
@@ -18,7 +18,7 @@ import { pgRebuildLock } from './pg-rebuild.lock.ts';
 export interface IngestPorts {
   designers: RowReader<IndexedDesigner> & ListedRows<IndexedDesigner>;
   openRoles: RowReader<IndexedOpenRole> & ListedRows<IndexedOpenRole>;
-  writer: DocumentWriter & ExpiredListingRemover;
+  writer: DocumentWriter & ExpiredOpenRoleRemover;
   indices: IndexManager;
   changes: ChangeSource & ChangeConfirmation;
   lock: RebuildLock;

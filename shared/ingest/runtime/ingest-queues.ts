@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Job, type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { BACKOFF_TYPE } from './backoff.strategy.ts';
+import { BACKOFF_TYPE } from './backoff.policy.ts';
 import { CHANGE_ENTITIES } from '../../domain/entity.registry.ts';
 import type { Change } from '../outbox/change.ts';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName, SYNC_JOB_NAMES } from '../jobs/ingest-job-names.ts';

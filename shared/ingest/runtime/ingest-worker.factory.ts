@@ -3,7 +3,7 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config/config.schema.ts';
 import type { Logger } from '../../logging/logger.ts';
-import { type BackoffPolicy, backoffStrategy, DEFAULT_BACKOFF } from './backoff.strategy.ts';
+import { type BackoffPolicy, backoffStrategy, DEFAULT_BACKOFF } from './backoff.policy.ts';
 import { DEFAULT_REBUILD_MIN_CHANGES, rebuildLargeBacklogs } from './backlog-rebuild.policy.ts';
 import { ChangeNotifications } from '../outbox/change-notifications.ts';
 import { ChangeRelay, type ChangeRelayOptions } from '../outbox/change-relay.ts';

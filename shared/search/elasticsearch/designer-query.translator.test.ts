@@ -27,28 +27,48 @@ describe('buildDesignerQuery', () => {
   it('q: free text over name, titles, companies and description, scored (must/should, not filter)', () => {
     const b = bool({ q: 'Ana Mül' });
     expect(b.filter).toEqual([]);
-    const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS, (query) => [...sameRoleBonus(query), ...pastRoleBonus(query)])!;
+    const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS, (query) => [...sameRoleBonus(query), ...pastRoleBonus(query)], {
+      formFields: ['forms.titles^2', 'forms.description'],
+    })!;
     expect(b.must).toEqual(text.must);
     expect(b.should).toEqual(text.should);
+  });
+
+  it('q: a word also matches by its stem and its synonyms in the stemmed fields, below the word itself', () => {
+    const json = JSON.stringify(bool({ q: 'art directors' }).must);
+    expect(json).toContain('{"multi_match":{"query":"director","fields":["forms.titles^2","forms.description"],"type":"best_fields","boost":0.8}}');
+    expect(json).toContain('{"multi_match":{"query":"creativ director","fields":["forms.titles^2","forms.description"],"type":"phrase","boost":0.4}}');
+    // Names are never stemmed: the stem goes to the stemmed fields alone.
+    expect(json).not.toMatch(/"name\^3"\],"type":"best_fields","boost":0.8/);
   });
 
   it('q boosts name above titles and companies, those above description, and the location lowest', () => {
     expect(DESIGNER_TEXT_FIELDS).toEqual(['name^3', 'titles^2', 'companies^2', 'description', 'location^0.5']);
   });
 
-  it('q of two or more words scores the best single role holding at least two of them, the current role more', () => {
-    const [bonus] = sameRoleBonus({ words: ['senior', 'designer', 'figma'], prefix: [null, null, 'any'], pastRoles: false }) as [
-      { nested: { path: string; score_mode: string; query: { bool: { must: { bool: { should: unknown[]; minimum_should_match: number } }[]; should: unknown[] } } } },
-    ];
-    expect(bonus.nested).toMatchObject({ path: 'roles', score_mode: 'max' });
-    const inner = bonus.nested.query.bool;
-    expect(inner.must[0]!.bool.should).toHaveLength(3);
-    expect(inner.must[0]!.bool.minimum_should_match).toBe(2);
-    expect(JSON.stringify(inner.must[0]!.bool.should[2])).toContain('match_phrase_prefix');
-    expect(inner.should).toEqual([{ constant_score: { filter: { term: { 'roles.current': true } }, boost: ROLE_BOOSTS.currentRole } }]);
+  it('q of two or more words scores the best single role by the words it holds (two at least), and the current role again', () => {
+    const [best, current, exact] = sameRoleBonus({ words: ['senior', 'designer', 'figma'], prefix: [null, null, 'any'], pastRoles: false }) as {
+      nested: { path: string; score_mode: string; query: { bool: { filter?: unknown[]; should: { constant_score: { boost: number } }[]; minimum_should_match: number } } };
+    }[];
+    for (const bonus of [best!, current!]) {
+      expect(bonus.nested).toMatchObject({ path: 'roles', score_mode: 'max' });
+      expect(bonus.nested.query.bool.should).toHaveLength(3);
+      expect(bonus.nested.query.bool.minimum_should_match).toBe(2);
+      expect(JSON.stringify(bonus.nested.query.bool.should[2])).toContain('match_phrase_prefix');
+    }
+    // Per word, as the Postgres engine's points: an exact word in the name for the best role, half for the current one.
+    expect(ROLE_BOOSTS.bestRole).toBe(3);
+    expect(best!.nested.query.bool.filter).toBeUndefined();
+    expect(best!.nested.query.bool.should.map((s) => s.constant_score.boost)).toEqual([3, 3, 3]);
+    expect(current!.nested.query.bool.filter).toEqual([{ term: { 'roles.current': true } }]);
+    expect(current!.nested.query.bool.should.map((s) => s.constant_score.boost)).toEqual([1.5, 1.5, 1.5]);
+    // A role holding every word and no other content word: the query names it exactly.
+    expect(exact).toMatchObject({ nested: { path: 'roles', query: { constant_score: { boost: ROLE_BOOSTS.exactRole } } } });
+    expect(JSON.stringify(exact)).toContain('{"term":{"roles.words":3}}');
     expect(sameRoleBonus({ words: ['figma'], prefix: ['any'], pastRoles: false })).toEqual([]);
-    const past = JSON.stringify(sameRoleBonus({ words: ['google', 'director'], prefix: [null, 'any'], pastRoles: true }));
-    expect(past).toContain('{"term":{"roles.current":false}}');
+    const past = sameRoleBonus({ words: ['google', 'director'], prefix: [null, 'any'], pastRoles: true });
+    expect(past).toHaveLength(2);
+    expect(JSON.stringify(past)).toContain('{"term":{"roles.current":false}}');
   });
 
   it('a request for past roles adds a bonus for a previous role holding enough of its words, shared out over them, "designer" left out', () => {

@@ -5,10 +5,12 @@ import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { type QueryWords, requiredMatches } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
-import { FUZZINESS } from './query-clauses.ts';
+import { FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
-import { boostedFields } from './text-fields.ts';
+import { boostedFields, boostedFormFields } from './text-fields.ts';
+import { placeFieldNames } from '../search-rules.ts';
+import type { SynonymSet } from '../query-synonyms.ts';
 
 
 type Query = estypes.QueryDslQueryContainer;
@@ -17,28 +19,63 @@ type Query = estypes.QueryDslQueryContainer;
 export const DESIGNER_TEXT_FIELDS = boostedFields(DESIGNER_SEARCH_RULES.text);
 
 /**
- * Extra score for query words found together in one role ("title company"), more for the current role; and,
- * for a request for past roles, a previous role holding enough of the words (pastRole, shared out over them).
- * pastRole chosen on the judged queries and the sample directory (BENCHMARKS.md): at 6 and 9 some current staff
- * still outranked former staff; 12 put every former employee first and raised agent requests most.
+ * Extra score for query words found together in one role ("title company"), as the Postgres engine gives it
+ * (free-text.sql.ts), in the same units (the boolean similarity makes a word exactly in a field score the
+ * field's boost, MATCH_TIER_BOOSTS): per word of the best role, an exact word in the best-weighted field;
+ * per word of the current role, half that again; for a request for past roles, half per word of the best
+ * previous role and nothing for the current one. Under BM25 the bonus was a fixed 1 plus 2 for the current
+ * role, which a bio naming the title and words spread over two roles outscored. And, for a request for past
+ * roles, a previous role holding enough of the words (pastRole, shared out over them). pastRole chosen on the
+ * judged queries and the sample directory (BENCHMARKS.md): at 6 and 9 some current staff still outranked
+ * former staff; 12 put every former employee first and raised agent requests most.
  */
-export const ROLE_BOOSTS = { sameRole: 1, currentRole: 2, pastRole: 12 } as const;
+const EXACT_BEST = Math.max(...Object.values(DESIGNER_SEARCH_RULES.text).map((field) => field.boost)) * MATCH_TIER_BOOSTS.exact;
+export const ROLE_BOOSTS = { bestRole: EXACT_BEST, currentRole: EXACT_BEST / 2, exactRole: EXACT_BEST, pastRole: 12 } as const;
 
 /**
- * Words of one role (its title and company) rank above the same words spread over several roles: a
- * nested query scores the best single role, counting only roles that hold at least two query words;
- * the current role scores more, or, when the request asks for past roles ("former …"), a previous one.
+ * Words of one role (its title and company) rank above the same words spread over several roles and above
+ * a bio naming them: a nested query scores the best single role by the query words it holds, counting only
+ * roles that hold at least two; the current role scores again, or, when the request asks for past roles
+ * ("former …"), only previous roles score, at half; and a role the query names exactly scores once more.
  */
 export function sameRoleBonus({ words, prefix, pastRoles }: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles'>): Query[] {
   if (words.length < 2) return [];
+  if (pastRoles) return [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } })), exactRole(words, prefix)];
   return [
-    bestRole({
-      bool: {
-        must: [roleWords(words, prefix, 2, ROLE_BOOSTS.sameRole)],
-        should: [{ constant_score: { filter: { term: { 'roles.current': !pastRoles } }, boost: ROLE_BOOSTS.currentRole } }],
-      },
-    }),
+    bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.bestRole)),
+    bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } })),
+    exactRole(words, prefix),
   ];
+}
+
+/**
+ * A role the query names exactly: it holds every word and no other content word, so "cgi artist google"
+ * ranks the CGI Artist at Google above the one at Google Cloud (which holds every word too).
+ */
+function exactRole(words: readonly string[], prefix: QueryWords['prefix']): Query {
+  return {
+    nested: {
+      path: 'roles',
+      score_mode: 'max',
+      query: {
+        constant_score: {
+          filter: { bool: { filter: [{ term: { 'roles.words': words.length } }, ...words.map((word, i) => roleWord(word, prefix[i] ?? null))] } },
+          boost: ROLE_BOOSTS.exactRole,
+        },
+      },
+    },
+  };
+}
+
+/** A role holding at least two of the words, scoring `perWord` for each it holds; only roles that pass `filter`. */
+function roleWordsScored(words: readonly string[], prefix: QueryWords['prefix'], perWord: number, filter?: Query): Query {
+  return {
+    bool: {
+      ...(filter ? { filter: [filter] } : {}),
+      should: words.map((word, i) => ({ constant_score: { filter: roleWord(word, prefix[i] ?? null), boost: perWord } })),
+      minimum_should_match: 2,
+    },
+  };
 }
 
 /** A designer's score from the one role of theirs that scores best on `query`. */
@@ -56,11 +93,6 @@ function roleWord(word: string, scope: QueryWords['prefix'][number]): Query {
       ],
     },
   };
-}
-
-/** A role's text holding at least `enough` of the query's words. */
-function roleWords(words: readonly string[], prefix: QueryWords['prefix'], enough: number, boost: number): Query {
-  return { bool: { should: words.map((word, i) => roleWord(word, prefix[i] ?? null)), minimum_should_match: enough, boost } };
 }
 
 /** Words every designer's roles say: they tell no employer apart. */
@@ -93,6 +125,8 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   rules: DESIGNER_SEARCH_RULES,
   listed: DESIGNER_LISTED_RULE,
   textFields: DESIGNER_TEXT_FIELDS,
+  formFields: boostedFormFields(DESIGNER_SEARCH_RULES.text),
+  placeFields: placeFieldNames(DESIGNER_SEARCH_RULES.text),
   source: 'designer',
   bonus: (query) => [...sameRoleBonus(query), ...pastRoleBonus(query)],
 };
@@ -103,7 +137,8 @@ export const designerSortKeys = (filters: DesignerFilters): EsSortKey[] => entit
 export const designerSort = (filters: DesignerFilters): estypes.SortCombinations[] => toEsSort(designerSortKeys(filters));
 
 /** Pure: validated designer filters to an Elasticsearch bool query whose filters all combine with AND. */
-export const buildDesignerQuery = (filters: DesignerFilters): Query => buildEntityQuery(DESIGNER_SEARCH, filters);
+export const buildDesignerQuery = (filters: DesignerFilters, synonyms?: SynonymSet): Query =>
+  buildEntityQuery(DESIGNER_SEARCH, filters, undefined, synonyms);
 
-export const buildDesignerSearchRequest = (filters: DesignerFilters, window: PageWindow) =>
-  buildEntitySearchRequest(DESIGNER_SEARCH, filters, window);
+export const buildDesignerSearchRequest = (filters: DesignerFilters, window: PageWindow, synonyms?: SynonymSet) =>
+  buildEntitySearchRequest(DESIGNER_SEARCH, filters, window, undefined, synonyms);

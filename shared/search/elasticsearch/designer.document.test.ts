@@ -32,9 +32,18 @@ describe('toDesignerDocument', () => {
       description: 'builds identity systems for museums',
       location: ['zurich ch', 'zurich switzerland', 'zurich schweiz', 'zurich europe', 'zurich emea', 'zuerich ch'],
       roles: [
-        { text: 'brand designer acme studio', current: true },
-        { text: 'graphic designer globex', current: false },
+        { text: 'brand designer acme studio', current: true, words: 4 },
+        { text: 'graphic designer globex', current: false, words: 3 },
       ],
+      suggest: {
+        name: ['ana', 'muller'],
+        title: ['brand', 'designer', 'graphic'],
+        company: ['acme', 'globex', 'studio'],
+        place: ['ch', 'emea', 'europe', 'schweiz', 'switzerland', 'zuerich', 'zurich'],
+      },
+      facets: { country: 'CH', remote: false, companies: ['Acme Studio', 'Globex'] },
+      // Stems of the titles and the description only: names, companies and places are never stemmed.
+      forms: { titles: ['brand design', 'graphic design'], description: 'build ident system for museum' },
       designer: indexed.designer,
     });
   });
@@ -43,7 +52,7 @@ describe('toDesignerDocument', () => {
     const doc = toDesignerDocument({ ...indexed, designer: { ...indexed.designer, current_role: null } });
     expect(doc.companies).toEqual(['globex']);
     expect(doc.titles).toEqual(['graphic designer']);
-    expect(doc.roles).toEqual([{ text: 'graphic designer globex', current: false }]);
+    expect(doc.roles).toEqual([{ text: 'graphic designer globex', current: false, words: 3 }]);
   });
 
   it('reading back returns exactly the public profile', () => {

@@ -1,19 +1,32 @@
 import type { IndexedDesigner, Designer } from '../../domain/designer.schema.ts';
 import { normalizeText } from '../../text/fold.ts';
+import type { SuggestionKind } from '../../domain/suggest.schema.ts';
+import { designerFacetValues } from '../designer-facets.rules.ts';
 import { DESIGNER_SEARCH_RULES, designerRoles } from '../designer-search.rules.ts';
-import { type TextOf } from '../search-rules.ts';
-import { foldedText } from './text-fields.ts';
+import { contentWords } from '../query-words.ts';
+import { type FormsOf, type TextOf } from '../search-rules.ts';
+import { suggestWords } from '../suggest.rules.ts';
+import { foldedText, stemmedText } from './text-fields.ts';
 
 /**
- * The designer's search document: the fields the filters match exactly, the listing time that orders
+ * The designer's search document: the fields the filters match exactly, the listed time that orders
  * "newest first", the free-text fields (search-rules), each role's words together, and the public
  * profile. Its mapping (mappings.ts) is checked against this type key for key.
  */
 export type DesignerDocument = Pick<Designer, 'id' | 'slug' | 'category'> & {
   listed_at: string;
 } & TextOf<typeof DESIGNER_SEARCH_RULES.text> & {
-    /** One entry per role, current first: its title and company as one text, so words of one role stay together. */
-    roles: { text: string; current: boolean }[];
+    /**
+     * One entry per role, current first: its title and company as one text, so words of one role stay
+     * together, and how many content words it holds (a query naming all of them and no other is that role).
+     */
+    roles: { text: string; current: boolean; words: number }[];
+    /** Each kind's distinct words, as keywords: what type-ahead completes and counts (suggest.rules.ts). */
+    suggest: Record<SuggestionKind, string[]>;
+    /** What the facets count (designer-facets.rules.ts), as exact values to aggregate. */
+    facets: { country: string | null; remote: boolean; companies: string[] };
+    /** The stems of the titles and the description, where word forms and synonyms match. */
+    forms: FormsOf<typeof DESIGNER_SEARCH_RULES.text>;
     designer: Designer;
   };
 
@@ -25,7 +38,13 @@ export function toDesignerDocument({ designer, listed_at }: IndexedDesigner): De
     category: designer.category,
     listed_at,
     ...foldedText(DESIGNER_SEARCH_RULES.text, designer),
-    roles: designerRoles(designer).map(({ role, current }) => ({ text: normalizeText(`${role.title} ${role.company}`), current })),
+    roles: designerRoles(designer).map(({ role, current }) => {
+      const text = normalizeText(`${role.title} ${role.company}`);
+      return { text, current, words: contentWords(text).length };
+    }),
+    suggest: suggestWords(designer),
+    facets: designerFacetValues(designer),
+    forms: stemmedText(DESIGNER_SEARCH_RULES.text, designer),
     designer,
   };
 }

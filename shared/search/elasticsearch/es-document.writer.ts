@@ -85,7 +85,7 @@ export class ElasticsearchDocumentWriter {
 
   /**
    * Deletes each document whose indexed version is at most the given one (version_type external_gte).
-   * For a row that left the listing at version v, the index can only hold v or older, so deleting "up to
+   * For a row that stopped being listed at version v, the index can only hold v or older, so deleting "up to
    * v" also removes a document written at exactly v (an open role that expired without an edit).
    */
   deleteUpTo(items: Source<{ id: string; version: number }>, index: string): Promise<BulkResult> {
@@ -107,7 +107,7 @@ export class ElasticsearchDocumentWriter {
   }
 
   /**
-   * Removes listings whose expires_at has passed, each at the version it was read at, so a listing
+   * Removes open roles whose expires_at has passed, each at the version it was read at, so an open role
    * extended (re-indexed at a newer version) meanwhile is never removed. Pages through the alias by id.
    */
   async deleteExpiredOpenRoles(now: Date, pageSize = 500): Promise<BulkResult> {

@@ -1,5 +1,5 @@
 import { errors } from '@elastic/elasticsearch';
-import { BackendUnavailableError } from '../../domain/errors.ts';
+import { ServiceUnavailableError } from '../../domain/errors.ts';
 
 /** Connection problems, time-outs and overload become "try again later"; anything else stays a bug. */
 export function isUnavailable(error: unknown): boolean {
@@ -22,7 +22,7 @@ export function isUnreachable(error: unknown): boolean {
   return status === 429 || status === 502 || status === 503 || status === 504;
 }
 
-export function isMissingPit(error: unknown): boolean {
+export function isMissingSnapshot(error: unknown): boolean {
   return (
     error instanceof errors.ResponseError &&
     error.meta.statusCode === 404 &&
@@ -30,14 +30,14 @@ export function isMissingPit(error: unknown): boolean {
   );
 }
 
-/** The engine refused the request itself (400): for a request built from validated input, a bad PIT id. */
+/** The engine refused the request itself (400): for a request built from validated input, a bad snapshot id. */
 export function isRejectedRequest(error: unknown): boolean {
   return error instanceof errors.ResponseError && error.meta.statusCode === 400;
 }
 
 export function mapSearchError(error: unknown): never {
   if (isUnavailable(error)) {
-    throw new BackendUnavailableError('The search backend is unavailable; try again shortly.', { cause: error });
+    throw new ServiceUnavailableError('The search backend is unavailable; try again shortly.', { cause: error });
   }
   throw error;
 }

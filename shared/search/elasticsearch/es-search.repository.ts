@@ -1,21 +1,26 @@
 import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { Designer } from '../../domain/designer.schema.ts';
-import { BackendUnavailableError, SearchTimedOutError } from '../../domain/errors.ts';
+import { ServiceUnavailableError, SearchTimedOutError } from '../../domain/errors.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import type { OpenRole } from '../../domain/open-role.schema.ts';
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import { MAX_RESULT_WINDOW, type Page, type PageRequest } from '../../domain/pagination.ts';
 import { type Cursor, CursorCodec, expiredCursor, invalidCursor, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import { hasFreeText } from '../search-rules.ts';
-import type { DesignerKey, SearchPort } from '../search.port.ts';
+import type { DesignerKey, DesignerPage, DesignerSearchOptions, SearchCaller, SearchPort } from '../search.port.ts';
+import { buildFacetAggregations, buildFacetCountRequest, readFacetAggregations } from './designer-facets.translator.ts';
 import { fromDesignerSource } from './designer.document.ts';
 import { fromOpenRoleSource } from './open-role.document.ts';
 import { buildDesignerSearchRequest, designerSortKeys } from './designer-query.translator.ts';
-import { isMissingPit, isRejectedRequest, mapSearchError } from './es-errors.ts';
+import { isMissingSnapshot, isRejectedRequest, mapSearchError } from './es-errors.ts';
 import type { IndexNames } from './index-names.ts';
 import { buildOpenRoleSearchRequest, openRoleSortKeys } from './open-role-query.translator.ts';
-import { PIT_KEEP_ALIVE, PitPool } from './pit-pool.ts';
+import { SNAPSHOT_KEEP_ALIVE, SnapshotPool } from './snapshot-pool.ts';
 import type { PageWindow } from '../page-window.ts';
+import type { Suggestion } from '../../domain/suggest.schema.ts';
+import { buildSimilarDesignersRequest } from './similar-designers.translator.ts';
+import { buildSuggestRequest, readSuggestResponse } from './suggest-query.translator.ts';
+import { CURATED_ONLY, type SynonymSource } from '../query-synonyms.ts';
 
 
 interface Walk<F extends object> {
@@ -23,7 +28,9 @@ interface Walk<F extends object> {
   index: string;
   filters: F;
   page: PageRequest;
-  /** Relevance-sorted walks need a point in time: scores move when any document changes. */
+  /** Who follows the walk: its snapshots count against that client's share. */
+  client: string | undefined;
+  /** Relevance-sorted walks need a snapshot: scores move when any document changes. */
   needsSnapshot: boolean;
   /** The kinds of the sort values, which a cursor must match. */
   sort: readonly SortValueKind[];
@@ -31,10 +38,10 @@ interface Walk<F extends object> {
 }
 
 export interface ElasticsearchSearchOptions {
-  /** Points in time this process holds open at most (ES_MAX_OPEN_PITS). */
-  maxOpenPits?: number;
+  /** Snapshots this process holds open at most (ES_MAX_OPEN_PITS). */
+  maxOpenSnapshots?: number;
   /** Of those, the ones one client's walks hold at most (ES_MAX_OPEN_PITS_PER_CLIENT). */
-  maxOpenPitsPerClient?: number;
+  maxOpenSnapshotsPerClient?: number;
   /**
    * Signs and checks cursors with the secret every replica shares (CURSOR_SECRET, else the store's), so a
    * snapshot a cursor names is read by whichever replica receives it; a secret of this repository's own
@@ -46,10 +53,12 @@ export interface ElasticsearchSearchOptions {
    * SearchTimedOutError. Unset (benchmarks, tests with their own client): the client's request timeout alone.
    */
   searchTimeoutMs?: number;
+  /** The synonyms searches expand queries with (StoredSynonyms); the curated list alone when absent. */
+  synonyms?: SynonymSource;
 }
 
-export const DEFAULT_MAX_OPEN_PITS = 500;
-export const DEFAULT_MAX_OPEN_PITS_PER_CLIENT = 50;
+export const DEFAULT_MAX_OPEN_SNAPSHOTS = 500;
+export const DEFAULT_MAX_OPEN_SNAPSHOTS_PER_CLIENT = 50;
 /**
  * A search's own `timeout` is checked by the shards as they collect; the rewrite of a query (fuzzy automata,
  * prefix expansions) and the reduce are not covered. The HTTP request is given this much longer and then
@@ -65,9 +74,10 @@ export function searchClientTimeoutMs(searchTimeoutMs: number): number {
 }
 
 export class ElasticsearchSearchRepository implements SearchPort {
-  private readonly pits: PitPool;
+  private readonly snapshots: SnapshotPool;
   private readonly cursors: CursorCodec;
   private readonly searchTimeoutMs: number | undefined;
+  private readonly synonyms: SynonymSource;
 
   constructor(
     private readonly client: Client,
@@ -75,51 +85,85 @@ export class ElasticsearchSearchRepository implements SearchPort {
     options: ElasticsearchSearchOptions = {},
   ) {
     this.cursors = options.cursors ?? CursorCodec.random();
-    this.pits = new PitPool(client, {
-      maxOpen: options.maxOpenPits ?? DEFAULT_MAX_OPEN_PITS,
-      maxPerReader: options.maxOpenPitsPerClient ?? DEFAULT_MAX_OPEN_PITS_PER_CLIENT,
+    this.snapshots = new SnapshotPool(client, {
+      maxOpen: options.maxOpenSnapshots ?? DEFAULT_MAX_OPEN_SNAPSHOTS,
+      maxPerClient: options.maxOpenSnapshotsPerClient ?? DEFAULT_MAX_OPEN_SNAPSHOTS_PER_CLIENT,
     });
     this.searchTimeoutMs = options.searchTimeoutMs;
+    this.synonyms = options.synonyms ?? CURATED_ONLY;
   }
 
-  /** Points in time this process holds open now. */
-  openPits(): number {
-    return this.pits.size();
+  /** Snapshots this process holds open now. */
+  openSnapshots(): number {
+    return this.snapshots.size();
   }
 
-  /** Points in time the walks of one client (PageRequest.reader) hold open now. */
-  openPitsOf(reader: string): number {
-    return this.pits.sizeOf(reader);
+  /** Snapshots the walks of one client (SearchCaller) hold open now. */
+  openSnapshotsOf(client: string): number {
+    return this.snapshots.sizeOf(client);
   }
 
-  async searchDesigners(filters: DesignerFilters, page: PageRequest): Promise<Page<Designer>> {
-    return this.walk(
-      {
-        kind: 'designers',
-        index: this.indices.designers,
-        filters,
-        page,
-        needsSnapshot: hasFreeText(filters.q),
-        sort: designerSortKeys(filters).map((k) => k.value),
-        request: (w) => buildDesignerSearchRequest(filters, w),
-      },
-      fromDesignerSource,
-    );
+  async searchDesigners(filters: DesignerFilters, page: PageRequest, options: DesignerSearchOptions = {}): Promise<DesignerPage> {
+    const facets = options.facets ?? [];
+    const freeText = hasFreeText(filters.q);
+    const synonyms = freeText ? await this.synonyms.current() : undefined;
+    // Without free text the facets are a cached request of their own, read at the same time (see
+    // buildFacetCountRequest); with it, aggregations of the page's own request.
+    const countApart = facets.length > 0 && !freeText;
+    const [{ aggregations, ...found }, counted] = await Promise.all([
+      this.walk(
+        {
+          kind: 'designers',
+          index: this.indices.designers,
+          filters,
+          page,
+          client: options.client,
+          needsSnapshot: freeText,
+          sort: designerSortKeys(filters).map((k) => k.value),
+          request: (w) => ({
+            ...buildDesignerSearchRequest(filters, w, synonyms),
+            ...(facets.length > 0 && !countApart ? { aggs: buildFacetAggregations(facets) } : {}),
+          }),
+        },
+        fromDesignerSource,
+      ),
+      countApart ? this.countFacets(buildFacetCountRequest(buildDesignerSearchRequest(filters, { limit: 0 }).query, facets), page.signal) : undefined,
+    ]);
+    return facets.length > 0 ? { ...found, facets: readFacetAggregations(facets, counted ?? aggregations) } : found;
   }
 
-  async searchOpenRoles(filters: OpenRoleFilters, page: PageRequest, now: Date): Promise<Page<OpenRole>> {
+  /** The aggregations of a facet count request, under the search's time limit and its caller's signal. */
+  private async countFacets(request: estypes.SearchRequest, signal: AbortSignal | undefined): Promise<Record<string, estypes.AggregationsAggregate> | undefined> {
+    try {
+      const response = await this.client.search(
+        { index: this.indices.designers, ...request, ...this.timeout() },
+        { ...this.requestOptions(), ...(signal ? { signal } : {}) },
+      );
+      if (response.timed_out && this.searchTimeoutMs !== undefined) throw new SearchTimedOutError(this.searchTimeoutMs);
+      return response.aggregations;
+    } catch (error) {
+      if (error instanceof errors.RequestAbortedError && signal?.aborted) {
+        throw new ServiceUnavailableError('The request was closed before its search finished; the search was cancelled.', { cause: error });
+      }
+      return this.mapOneShotError(error);
+    }
+  }
+
+  async searchOpenRoles(filters: OpenRoleFilters, page: PageRequest, now: Date, caller: SearchCaller = {}): Promise<Page<OpenRole>> {
+    const synonyms = hasFreeText(filters.q) ? await this.synonyms.current() : undefined;
     return this.walk(
       {
         kind: 'open_roles',
         index: this.indices.openRoles,
         filters,
         page,
+        client: caller.client,
         needsSnapshot: hasFreeText(filters.q),
         sort: openRoleSortKeys(filters).map((k) => k.value),
-        request: (w) => buildOpenRoleSearchRequest(filters, w, now),
+        request: (w) => buildOpenRoleSearchRequest(filters, w, now, synonyms),
       },
       fromOpenRoleSource,
-    );
+    ).then(({ aggregations: _aggregations, ...found }) => found);
   }
 
   async findDesigner(key: DesignerKey): Promise<Designer | null> {
@@ -137,6 +181,37 @@ export class ElasticsearchSearchRepository implements SearchPort {
     }
   }
 
+  async similarDesigners(designer: Designer, limit: number): Promise<Designer[]> {
+    try {
+      const response = await this.client.search({ index: this.indices.designers, ...buildSimilarDesignersRequest(designer, limit), ...this.timeout() }, this.requestOptions());
+      return response.hits.hits.map((hit) => fromDesignerSource(hit._source));
+    } catch (error) {
+      return this.mapOneShotError(error);
+    }
+  }
+
+  async suggest(word: string, limit: number): Promise<Suggestion[]> {
+    try {
+      const response = await this.client.search({ index: this.indices.designers, ...buildSuggestRequest(word, limit), ...this.timeout() }, this.requestOptions());
+      return readSuggestResponse(response, limit);
+    } catch (error) {
+      return this.mapOneShotError(error);
+    }
+  }
+
+  private timeout(): Pick<estypes.SearchRequest, 'timeout'> {
+    return this.searchTimeoutMs !== undefined ? { timeout: `${this.searchTimeoutMs}ms` } : {};
+  }
+
+  private requestOptions() {
+    return this.searchTimeoutMs !== undefined ? { requestTimeout: searchClientTimeoutMs(this.searchTimeoutMs) } : {};
+  }
+
+  private mapOneShotError(error: unknown): never {
+    if (error instanceof errors.TimeoutError && this.searchTimeoutMs !== undefined) throw new SearchTimedOutError(this.searchTimeoutMs, { cause: error });
+    return mapSearchError(error);
+  }
+
   async isReady(): Promise<boolean> {
     try {
       return await this.client.indices.existsAlias({ name: [this.indices.designers, this.indices.openRoles] });
@@ -145,7 +220,16 @@ export class ElasticsearchSearchRepository implements SearchPort {
     }
   }
 
-  private async walk<F extends object, T>(walk: Walk<F>, map: (source: unknown) => T): Promise<Page<T>> {
+  /**
+   * One page of a walk, in named steps: take the cursor's snapshot (adopt), choose the window (opening the
+   * walk's snapshot on its first cursor), run the page (going on in a new snapshot if the cursor's is gone),
+   * follow a renamed snapshot, hand the snapshot over in the next cursor or finish it on the last page, and
+   * release every snapshot this request held. Answers the page and the aggregations its request asked for (facets).
+   */
+  private async walk<F extends object, T>(
+    walk: Walk<F>,
+    map: (source: unknown) => T,
+  ): Promise<Page<T> & { aggregations?: Record<string, estypes.AggregationsAggregate> | undefined }> {
     const cursor = walk.page.cursor ? this.cursors.decode(walk.page.cursor, walk.kind, walk.filters, walk.sort, { snapshotTiebreaker: 'doc_position' }) : undefined;
     const offset = cursor ? cursor.o : walk.page.offset;
     // A cursor page cannot judge has_more from offset and total: records added or deleted behind the
@@ -159,114 +243,19 @@ export class ElasticsearchSearchRepository implements SearchPort {
     // sharing the cursor secret opened it, and this process counts it as its own from here (its client's
     // share, the pool's bound, its keep-alive, closing it on the walk's last page). An id in a cursor
     // without a valid signature never got this far: decoding refused it.
-    let carried: string | undefined;
-    // Every snapshot this request reads is held until it answers: no other request may close it meanwhile.
-    const held: string[] = [];
-    if (cursor?.pit !== undefined) {
-      carried = await this.pits.adopt(cursor.pit, { reader: walk.page.reader });
-      held.push(carried);
-    }
-    let pit = carried;
-    const openFor = async (): Promise<string> => {
-      // Keyed by this cursor, as a first cursor's: replaying it cannot fill the pool either.
-      const id = await this.pits.open(walk.index, { walk: walk.page.cursor, reader: walk.page.reader });
-      held.push(id);
-      return id;
-    };
+    const request = new SnapshotRequest(this.snapshots, walk.index, walk.page.cursor, walk.client);
     try {
-      const served = cursor?.x;
-      let window: PageWindow;
-      if (!cursor) window = { limit: walk.page.limit, offset: walk.page.offset };
-      else if (walk.needsSnapshot && !pit) {
-        // The walk's first cursor: a snapshot shared by every request on this process that follows it.
-        const position = positionInSnapshot(cursor, walk.page.limit + probe);
-        pit = await openFor();
-        window = position ?? { limit: walk.page.limit + probe, after: cursor.sa };
-      } else window = { limit: walk.page.limit + probe, after: cursor.sa };
-
-      const limit = this.searchTimeoutMs;
-      const search = async () => {
-        const response = await this.client.search(
-          {
-            ...walk.request(window),
-            ...(pit ? { pit: { id: pit, keep_alive: PIT_KEEP_ALIVE } } : { index: walk.index }),
-            ...(served?.length ? excluding(served) : {}),
-            ...(limit !== undefined ? { timeout: `${limit}ms` } : {}),
-          },
-          {
-            // A search abandoned for its time is not sent again (the transport's retryOnTimeout is off): that would
-            // double what the slowest ones cost. A node that refuses the connection is still retried on the next.
-            ...(limit !== undefined ? { requestTimeout: searchClientTimeoutMs(limit) } : {}),
-            ...(walk.page.signal ? { signal: walk.page.signal } : {}),
-          },
-        );
-        // Partial hits would rank and count only what the shards reached in time: no page is served from them.
-        if (response.timed_out && limit !== undefined) throw new SearchTimedOutError(limit);
-        return response;
-      };
-      let response: estypes.SearchResponse;
-      try {
-        try {
-          response = await search();
-        } catch (error) {
-          if (!(carried && isMissingPit(error))) throw error;
-          // The walk's snapshot is gone (its keep-alive ran out on the cluster, or the replica that served the
-          // walk's last page closed it). The walk goes on in a new snapshot by position, as one begun from an
-          // offset page does; past the window positions reach, it must start again.
-          this.pits.gone(carried);
-          const resumed = positionInSnapshot(cursor!, walk.page.limit + probe);
-          if (!resumed) throw expiredCursor();
-          window = resumed;
-          pit = await openFor();
-          response = await search();
-        }
-      } catch (error) {
-        // A snapshot this request opened goes to no client: free it once no request reads it.
-        if (pit && pit !== carried) await this.pits.finish(pit);
-        if (carried && isMissingPit(error)) throw expiredCursor();
-        // Everything else in the request was built from validated input; what the engine rejects is the
-        // snapshot id, which a replica opened: let it go.
-        if (carried && isRejectedRequest(error)) {
-          await this.pits.finish(carried);
-          throw invalidCursor();
-        }
-        if (error instanceof errors.TimeoutError && limit !== undefined) throw new SearchTimedOutError(limit, { cause: error });
-        // The client went away and its search was cancelled: no one reads this answer, and it is no fault.
-        if (error instanceof errors.RequestAbortedError && walk.page.signal?.aborted) {
-          throw new BackendUnavailableError('The request was closed before its search finished; the search was cancelled.', { cause: error });
-        }
-        return mapSearchError(error);
-      }
-      if (pit && response.pit_id && response.pit_id !== pit) {
-        // The engine renamed the snapshot; the hold moves with it.
-        this.pits.touch(pit, response.pit_id);
-        held[held.indexOf(pit)] = response.pit_id;
-        pit = response.pit_id;
-      } else if (pit) this.pits.touch(pit, pit);
+      await request.adopt(cursor?.pit);
+      const window = await this.firstWindow(walk, cursor, probe, request);
+      const response = await this.runPage(walk, cursor, probe, window, request);
+      request.follow(response.pit_id);
 
       const hits = response.hits.hits.slice(0, walk.page.limit);
       const matched = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
       const total = matched + servedStillMatching(response);
-      const hasMore = probe ? response.hits.hits.length > hits.length : offset + hits.length < total;
-      let nextCursor: string | null = null;
-      const last = hits.at(-1);
-      if (hasMore && last?.sort) {
-        // The first page of a relevance walk names what it served, for the snapshot to leave out.
-        const firstServed = !cursor && walk.needsSnapshot && offset === 0 ? hits.map((h) => idOf(h)) : undefined;
-        const carry = served ?? firstServed;
-        nextCursor = this.cursors.encode({
-          v: 1,
-          k: walk.kind,
-          h: queryFingerprint(walk.filters),
-          o: offset + hits.length,
-          sa: last.sort as Cursor['sa'],
-          ...(pit ? { pit } : {}),
-          ...(carry ? { x: carry } : {}),
-        });
-      } else if (pit) {
-        // The last page: the snapshot closes when the last request reading it (a retry, a second tab) lets go.
-        await this.pits.finish(pit);
-      }
+      // limit=0 is a count, not a page: nothing to continue from, so no more and no cursor (docs/api.md).
+      const hasMore = walk.page.limit > 0 && (probe ? response.hits.hits.length > hits.length : offset + hits.length < total);
+      const nextCursor = await this.handOver(walk, cursor, offset, hits, hasMore, request);
       return {
         items: hits.map((h) => map(h._source)),
         total,
@@ -274,10 +263,175 @@ export class ElasticsearchSearchRepository implements SearchPort {
         offset,
         hasMore,
         nextCursor,
+        aggregations: response.aggregations,
       };
     } finally {
-      for (const id of held) await this.pits.release(id);
+      await request.release();
     }
+  }
+
+  /** The window this page reads; on a relevance walk's first cursor, in the walk's snapshot, opened now. */
+  private async firstWindow<F extends object>(walk: Walk<F>, cursor: Cursor | undefined, probe: number, request: SnapshotRequest): Promise<PageWindow> {
+    if (!cursor) return { limit: walk.page.limit, offset: walk.page.offset };
+    if (walk.needsSnapshot && !request.id) {
+      // The walk's first cursor: a snapshot shared by every request on this process that follows it.
+      const position = positionInSnapshot(cursor, walk.page.limit + probe);
+      await request.open();
+      return position ?? { limit: walk.page.limit + probe, after: cursor.sa };
+    }
+    return { limit: walk.page.limit + probe, after: cursor.sa };
+  }
+
+  /** Runs the search; a cursor's snapshot that is gone is replaced by a new one, read by position. */
+  private async runPage<F extends object>(
+    walk: Walk<F>,
+    cursor: Cursor | undefined,
+    probe: number,
+    window: PageWindow,
+    request: SnapshotRequest,
+  ): Promise<estypes.SearchResponse> {
+    const limit = this.searchTimeoutMs;
+    try {
+      try {
+        return await this.search(walk, window, request.id, cursor?.x);
+      } catch (error) {
+        if (!(request.carried && isMissingSnapshot(error))) throw error;
+        // The walk's snapshot is gone (its keep-alive ran out on the cluster, or the replica that served the
+        // walk's last page closed it). The walk goes on in a new snapshot by position, as one begun from an
+        // offset page does; past the window positions reach, it must start again.
+        this.snapshots.gone(request.carried);
+        const resumed = positionInSnapshot(cursor!, walk.page.limit + probe);
+        if (!resumed) throw expiredCursor();
+        await request.open();
+        return await this.search(walk, resumed, request.id, cursor?.x);
+      }
+    } catch (error) {
+      // A snapshot this request opened goes to no client: free it once no request reads it.
+      await request.finishOpened();
+      if (request.carried && isMissingSnapshot(error)) throw expiredCursor();
+      // Everything else in the request was built from validated input; what the engine rejects is the
+      // snapshot id, which a replica opened: let it go.
+      if (request.carried && isRejectedRequest(error)) {
+        await this.snapshots.finish(request.carried);
+        throw invalidCursor();
+      }
+      if (error instanceof errors.TimeoutError && limit !== undefined) throw new SearchTimedOutError(limit, { cause: error });
+      // The client went away and its search was cancelled: no one reads this answer, and it is no fault.
+      if (error instanceof errors.RequestAbortedError && walk.page.signal?.aborted) {
+        throw new ServiceUnavailableError('The request was closed before its search finished; the search was cancelled.', { cause: error });
+      }
+      return mapSearchError(error);
+    }
+  }
+
+  /** One search request: in the snapshot when there is one, leaving out what the walk served before it. */
+  private async search<F extends object>(walk: Walk<F>, window: PageWindow, snapshot: string | undefined, served: string[] | undefined): Promise<estypes.SearchResponse> {
+    const limit = this.searchTimeoutMs;
+    const request = walk.request(window);
+    // The served ids' count joins the request's own aggregations (facets) rather than replacing them.
+    const exclusion = served?.length ? excluding(served) : undefined;
+    const response = await this.client.search(
+      {
+        ...request,
+        ...(snapshot ? { pit: { id: snapshot, keep_alive: SNAPSHOT_KEEP_ALIVE } } : { index: walk.index }),
+        ...(exclusion ? { post_filter: exclusion.post_filter, aggs: { ...request.aggs, ...exclusion.aggs } } : {}),
+        ...(limit !== undefined ? { timeout: `${limit}ms` } : {}),
+      },
+      {
+        // A search abandoned for its time is not sent again (the transport's retryOnTimeout is off): that would
+        // double what the slowest ones cost. A node that refuses the connection is still retried on the next.
+        ...(limit !== undefined ? { requestTimeout: searchClientTimeoutMs(limit) } : {}),
+        ...(walk.page.signal ? { signal: walk.page.signal } : {}),
+      },
+    );
+    // Partial hits would rank and count only what the shards reached in time: no page is served from them.
+    if (response.timed_out && limit !== undefined) throw new SearchTimedOutError(limit);
+    return response;
+  }
+
+  /** The next page's cursor, carrying the snapshot; or, on the last page, the snapshot's end. */
+  private async handOver<F extends object>(
+    walk: Walk<F>,
+    cursor: Cursor | undefined,
+    offset: number,
+    hits: estypes.SearchHit[],
+    hasMore: boolean,
+    request: SnapshotRequest,
+  ): Promise<string | null> {
+    const last = hits.at(-1);
+    const snapshot = request.id;
+    if (hasMore && last?.sort) {
+      // The first page of a relevance walk names what it served, for the snapshot to leave out.
+      const firstServed = !cursor && walk.needsSnapshot && offset === 0 ? hits.map((h) => idOf(h)) : undefined;
+      const carry = cursor?.x ?? firstServed;
+      return this.cursors.encode({
+        v: 1,
+        k: walk.kind,
+        h: queryFingerprint(walk.filters),
+        o: offset + hits.length,
+        sa: last.sort as Cursor['sa'],
+        // The cursor's key keeps Elasticsearch's name (see cursor.codec.ts).
+        ...(snapshot ? { pit: snapshot } : {}),
+        ...(carry ? { x: carry } : {}),
+      });
+    }
+    // The last page: the snapshot closes when the last request reading it (a retry, a second tab) lets go.
+    if (snapshot) await this.snapshots.finish(snapshot);
+    return null;
+  }
+}
+
+/**
+ * The snapshots one request reads, held until it answers so that no other request closes them meanwhile:
+ * the one its cursor carried (adopted), and the one it opened, if any.
+ */
+class SnapshotRequest {
+  /** The snapshot the cursor carried, once adopted. */
+  carried: string | undefined;
+  /** The snapshot this page reads now. */
+  id: string | undefined;
+  private readonly held: string[] = [];
+
+  constructor(
+    private readonly pool: SnapshotPool,
+    private readonly index: string,
+    private readonly cursor: string | undefined,
+    private readonly client: string | undefined,
+  ) {}
+
+  /** Takes in the snapshot a signed cursor names (counted from now on by this process). */
+  async adopt(id: string | undefined): Promise<void> {
+    if (id === undefined) return;
+    this.carried = await this.pool.adopt(id, { client: this.client });
+    this.held.push(this.carried);
+    this.id = this.carried;
+  }
+
+  /** Opens the walk's snapshot, keyed by this cursor as a first cursor's: replaying it cannot fill the pool. */
+  async open(): Promise<void> {
+    const id = await this.pool.open(this.index, { walk: this.cursor, client: this.client });
+    this.held.push(id);
+    this.id = id;
+  }
+
+  /** The search failed: a snapshot this request opened (not the cursor's) is of no further use. */
+  async finishOpened(): Promise<void> {
+    if (this.id && this.id !== this.carried) await this.pool.finish(this.id);
+  }
+
+  /** A page was read: the engine may have renamed the snapshot, and the hold moves with it. */
+  follow(renamed: string | undefined): void {
+    const id = this.id;
+    if (!id) return;
+    if (renamed && renamed !== id) {
+      this.pool.touch(id, renamed);
+      this.held[this.held.indexOf(id)] = renamed;
+      this.id = renamed;
+    } else this.pool.touch(id, id);
+  }
+
+  async release(): Promise<void> {
+    for (const id of this.held) await this.pool.release(id);
   }
 }
 

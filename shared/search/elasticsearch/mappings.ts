@@ -1,6 +1,8 @@
 import type { estypes } from '@elastic/elasticsearch';
+import { SUGGESTION_KINDS } from '../../domain/suggest.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { OPEN_ROLE_SEARCH_RULES } from '../open-role-search.rules.ts';
+import { formFieldNames, type TextFields } from '../search-rules.ts';
 import type { DesignerDocument } from './designer.document.ts';
 import type { IndexKind } from './index-names.ts';
 import type { OpenRoleDocument } from './open-role.document.ts';
@@ -11,29 +13,46 @@ import type { OpenRoleDocument } from './open-role.document.ts';
  * the whitespace analyzer only splits on the spaces we put there. (The standard analyzer split words of
  * Chinese or Japanese script into single characters again, which no word-prefix query then matched.)
  * index_prefixes makes word-prefix matching an exact term lookup instead of an expansion with a cap.
+ * The boolean similarity scores a matching word by its field's boost alone, as the Postgres engine's points
+ * do: under BM25 a word rare in one field (a title word in a bio, "brand" at the start of a first name) scored
+ * above the same word in the field that should count (the role's title), so a bio naming "lead designer at
+ * Miro" outranked the Lead Designer at Canva, and Brandt outranked brand designers.
  */
 const searchText: estypes.MappingProperty = {
   type: 'text',
   analyzer: 'whitespace',
+  similarity: 'boolean',
   index_prefixes: { min_chars: 1, max_chars: 19 },
 };
+
+/** Stems (word forms): matched word by word and as phrases, never as prefixes. */
+// Scored like the literal fields (boolean similarity): a form or synonym earns its field's boost times its
+// tier, so it ranks below the literal word whatever the stems' statistics.
+const formsText: estypes.MappingProperty = { type: 'text', analyzer: 'whitespace', similarity: 'boolean' };
+
+/** The stemmed fields of the search rules (TextField.forms), under `forms`. */
+function formsMappings(fields: TextFields<never>): estypes.MappingProperty {
+  return { properties: Object.fromEntries(formFieldNames(fields).map((name) => [name, formsText])) };
+}
 
 /**
  * Bumped with every change to a mapping. ensureIndices adds new fields to an older live index in place;
  * documents indexed before the change gain them on the next reindex. A change to an existing field (3:
  * the whitespace analyzer) cannot be made in place: it also bumps DOCUMENT_VERSION, so the worker
- * rebuilds the index with the new mapping.
+ * rebuilds the index with the new mapping (4: the boolean similarity, and roles.words).
  */
-export const MAPPING_VERSION = 3;
+export const MAPPING_VERSION = 4;
 
 /**
  * Bumped with every change to what a document holds for the same row (2: a location also carries its
  * country's other names; 3: its country's own name, regions and the city's other names, and the
  * whitespace analyzer; 4: New York's NY; 5: Scandinavia, Holland, Silicon Valley, Tel Aviv-Yafo and German
- * cities written with ue for ü). An index whose documents are older is rebuilt by the worker when it starts
+ * cities written with ue for ü; 6: the boolean similarity of mapping 4, each role's number of content
+ * words, type-ahead's words by kind, the facet values, and the stems of titles and descriptions under
+ * forms). An index whose documents are older is rebuilt by the worker when it starts
  * (ingest-worker.factory.ts), so a release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 5;
+export const DOCUMENT_VERSION = 6;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
@@ -53,8 +72,13 @@ const designerMappings: estypes.MappingTypeMapping = {
     listed_at: { type: 'date' },
     ...textMappings(DESIGNER_SEARCH_RULES.text),
     // Each role's title and company together, so the words of one role can be told from words spread
-    // over several roles (scored by a nested query).
-    roles: { type: 'nested', properties: { text: searchText, current: { type: 'boolean' } } },
+    // over several roles (scored by a nested query), and its number of content words.
+    roles: { type: 'nested', properties: { text: searchText, current: { type: 'boolean' }, words: { type: 'short' } } },
+    // Type-ahead's words by kind, as keywords: a prefix query finds them, a terms aggregation counts them.
+    suggest: { properties: Object.fromEntries(SUGGESTION_KINDS.map((kind) => [kind, { type: 'keyword' }])) },
+    // What the facets count, as exact values (terms aggregations read their doc values).
+    facets: { properties: { country: { type: 'keyword' }, remote: { type: 'boolean' }, companies: { type: 'keyword' } } },
+    forms: formsMappings(DESIGNER_SEARCH_RULES.text),
     // The public profile, stored verbatim and never indexed: what the API returns.
     designer: { type: 'object', enabled: false },
   } satisfies PropertiesOf<DesignerDocument>,
@@ -72,6 +96,7 @@ const openRoleMappings: estypes.MappingTypeMapping = {
     posted_at: { type: 'date' },
     expires_at: { type: 'date' },
     ...textMappings(OPEN_ROLE_SEARCH_RULES.text),
+    forms: formsMappings(OPEN_ROLE_SEARCH_RULES.text),
     role: { type: 'object', enabled: false },
   } satisfies PropertiesOf<OpenRoleDocument>,
 };

@@ -18,7 +18,7 @@ const bool = (filters: OpenRoleFilters, now = NOW) => (buildOpenRoleQuery(filter
 const fromQueryString = (qs: string): OpenRoleFilters => filtersFromQueryString(OpenRoleSearchQuerySchema, qs);
 
 describe('buildOpenRoleQuery', () => {
-  it('always filters out expired listings, relative to the injected now', () => {
+  it('always filters out expired open roles, relative to the injected now', () => {
     expect(buildOpenRoleQuery({}, NOW)).toEqual({ bool: { filter: [NOT_EXPIRED] } });
     expect(bool({}, new Date('2030-01-01T00:00:00Z')).filter).toEqual([
       { range: { expires_at: { gt: '2030-01-01T00:00:00.000Z' } } },
@@ -28,7 +28,7 @@ describe('buildOpenRoleQuery', () => {
   it('q: free text over title, company, description and (lowest) location, title boosted highest', () => {
     expect(OPEN_ROLE_TEXT_FIELDS).toEqual(['title^3', 'company^2', 'description', 'location^0.5']);
     const b = bool({ q: 'brand desig' });
-    const text = freeText('brand desig', OPEN_ROLE_TEXT_FIELDS)!;
+    const text = freeText('brand desig', OPEN_ROLE_TEXT_FIELDS, undefined, { formFields: ['forms.title^3', 'forms.description'] })!;
     expect(b.filter).toEqual([NOT_EXPIRED]);
     expect(b.must).toEqual(text.must);
     expect(b.should).toEqual(text.should);
@@ -95,7 +95,7 @@ describe('openRoleSort', () => {
 });
 
 describe('buildOpenRoleSearchRequest', () => {
-  it('an offset window with exact totals and only the public listing from _source', () => {
+  it('an offset window with exact totals and only the public open role from _source', () => {
     expect(buildOpenRoleSearchRequest({ remote: true }, { limit: 5, offset: 10 }, NOW)).toEqual({
       query: { bool: { filter: [NOT_EXPIRED, { term: { remote: true } }] } },
       sort: openRoleSort({}),

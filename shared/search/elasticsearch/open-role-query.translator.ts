@@ -5,7 +5,9 @@ import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import { OPEN_ROLE_SEARCH_RULES } from '../open-role-search.rules.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
-import { boostedFields } from './text-fields.ts';
+import { boostedFields, boostedFormFields } from './text-fields.ts';
+import { placeFieldNames } from '../search-rules.ts';
+import type { SynonymSet } from '../query-synonyms.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -15,6 +17,8 @@ const OPEN_ROLE_SEARCH: EsEntitySearch<OpenRoleFilters> = {
   rules: OPEN_ROLE_SEARCH_RULES,
   listed: OPEN_ROLE_LISTED_RULE,
   textFields: OPEN_ROLE_TEXT_FIELDS,
+  formFields: boostedFormFields(OPEN_ROLE_SEARCH_RULES.text),
+  placeFields: placeFieldNames(OPEN_ROLE_SEARCH_RULES.text),
   source: 'role',
 };
 
@@ -23,8 +27,9 @@ export const openRoleSortKeys = (filters: OpenRoleFilters): EsSortKey[] => entit
 
 export const openRoleSort = (filters: OpenRoleFilters): estypes.SortCombinations[] => toEsSort(openRoleSortKeys(filters));
 
-/** Pure: open-role filters to a bool query; listings whose expiry has passed at `now` never match. */
-export const buildOpenRoleQuery = (filters: OpenRoleFilters, now: Date): Query => buildEntityQuery(OPEN_ROLE_SEARCH, filters, now);
+/** Pure: open-role filters to a bool query; open roles whose expiry has passed at `now` never match. */
+export const buildOpenRoleQuery = (filters: OpenRoleFilters, now: Date, synonyms?: SynonymSet): Query =>
+  buildEntityQuery(OPEN_ROLE_SEARCH, filters, now, synonyms);
 
-export const buildOpenRoleSearchRequest = (filters: OpenRoleFilters, window: PageWindow, now: Date) =>
-  buildEntitySearchRequest(OPEN_ROLE_SEARCH, filters, window, now);
+export const buildOpenRoleSearchRequest = (filters: OpenRoleFilters, window: PageWindow, now: Date, synonyms?: SynonymSet) =>
+  buildEntitySearchRequest(OPEN_ROLE_SEARCH, filters, window, now, synonyms);

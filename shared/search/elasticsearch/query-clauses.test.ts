@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freeText, FUZZINESS, MATCH_TIER_BOOSTS, wordFilter } from './query-clauses.ts';
+import { PLACE_BONUS_WORDS } from '../query-words.ts';
 
 describe('wordFilter', () => {
   it('one word becomes a prefix query on the folded word', () => {
@@ -75,7 +76,14 @@ describe('freeText', () => {
               dis_max: {
                 queries: [
                   { multi_match: { query: 'mul', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-                  { multi_match: { query: 'mul', fields, type: 'phrase_prefix', max_expansions: 50, boost: MATCH_TIER_BOOSTS.prefix } },
+                  {
+                    dis_max: {
+                      queries: [
+                        { constant_score: { filter: { match_phrase_prefix: { name: { query: 'mul', max_expansions: 50 } } }, boost: 3 * MATCH_TIER_BOOSTS.prefix } },
+                        { constant_score: { filter: { match_phrase_prefix: { description: { query: 'mul', max_expansions: 50 } } }, boost: MATCH_TIER_BOOSTS.prefix } },
+                      ],
+                    },
+                  },
                   { multi_match: { query: 'mul', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
                 ],
               },
@@ -95,7 +103,7 @@ describe('freeText', () => {
       dis_max: {
         queries: [
           { multi_match: { query: 'g', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-          { multi_match: { query: 'g', fields: fields.slice(0, 1), type: 'phrase_prefix', max_expansions: 50, boost: MATCH_TIER_BOOSTS.prefix } },
+          { dis_max: { queries: [{ constant_score: { filter: { match_phrase_prefix: { name: { query: 'g', max_expansions: 50 } } }, boost: 3 * MATCH_TIER_BOOSTS.prefix } }] } },
           { multi_match: { query: 'g', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
         ],
       },
@@ -110,15 +118,55 @@ describe('freeText', () => {
     expect(JSON.stringify(clauses.should)).toContain('"brand designer spotify"');
   });
 
-  it('adds exact (non-fuzzy) all-words and phrase matches to the score, so exact ranks above fuzzy', () => {
+  it('adds exact (non-fuzzy) all-words and phrase matches to the score, each at the weight of the field holding it', () => {
     const clauses = freeText('Ana Mül', fields)!;
     expect(clauses.should).toEqual([
-      { multi_match: { query: 'ana mul', fields, type: 'best_fields', operator: 'and', boost: 2 } },
+      // Every word in one field, at that field's weight: a name holding both outranks a description that does.
+      {
+        dis_max: {
+          queries: [
+            { multi_match: { query: 'ana mul', fields: ['name'], type: 'cross_fields', operator: 'and', boost: 3 } },
+            { multi_match: { query: 'ana mul', fields: ['description'], type: 'cross_fields', operator: 'and', boost: 1 } },
+          ],
+        },
+      },
+      // A phrase scores once: its boost counts both words, at the field's weight.
+      {
+        dis_max: {
+          queries: [
+            { multi_match: { query: 'ana mul', fields: ['name'], type: 'phrase', boost: 6 } },
+            { multi_match: { query: 'ana mul', fields: ['description'], type: 'phrase', boost: 2 } },
+          ],
+        },
+      },
       // Every word in some field: a role in the titles and a place in the location ("brand designer in germany").
       { multi_match: { query: 'ana mul', fields, type: 'cross_fields', operator: 'and', boost: 0.25 } },
-      { multi_match: { query: 'ana mul', fields, type: 'phrase', boost: 2 } },
     ]);
     for (const clause of clauses.should) expect(JSON.stringify(clause)).not.toContain('fuzziness');
+  });
+
+  it('fields of one weight count as one field for the all-words match (a title and its company)', () => {
+    const clauses = freeText('lead designer canva', ['name^3', 'titles^2', 'companies^2', 'description'])!;
+    expect(clauses.should[0]).toEqual({
+      dis_max: {
+        queries: [
+          { multi_match: { query: 'lead designer canva', fields: ['name'], type: 'cross_fields', operator: 'and', boost: 3 } },
+          { multi_match: { query: 'lead designer canva', fields: ['titles', 'companies'], type: 'cross_fields', operator: 'and', boost: 2 } },
+          { multi_match: { query: 'lead designer canva', fields: ['description'], type: 'cross_fields', operator: 'and', boost: 1 } },
+        ],
+      },
+    });
+  });
+
+  it('a synonym of the whole query and the words typed earn the larger of their bonuses, not both', () => {
+    const clauses = freeText('art director', ['titles^2', 'description'], undefined, { formFields: ['forms.titles^2', 'forms.description'] })!;
+    // One dis_max: the words typed (all words in one field, and the phrase, summed) against each synonym phrase.
+    const [bonus] = clauses.should as { dis_max: { queries: { bool?: { should: unknown[] } }[] } }[];
+    const [typed, ...synonyms] = bonus!.dis_max.queries;
+    expect(typed!.bool!.should).toHaveLength(2);
+    expect(JSON.stringify(typed)).toContain('"query":"art director"');
+    expect(synonyms.length).toBeGreaterThan(0);
+    expect(JSON.stringify(synonyms)).toMatch(/"query":"creativ\w* director","fields":\["forms.titles"\],"type":"phrase","boost":4/);
   });
 
   it('engine-specific bonuses receive the content words', () => {
@@ -126,10 +174,20 @@ describe('freeText', () => {
     expect(clauses.should.at(-1)).toEqual({ term: { x: 'designer+acme' } });
   });
 
+  it('a place the request names earns PLACE_BONUS_WORDS exact words of the best field where the record is, in a place field only', () => {
+    const clauses = freeText('brand designer in new york', fields, undefined, { formFields: [], placeFields: ['location'] })!;
+    const place = clauses.should.filter((q) => q !== undefined && 'constant_score' in q);
+    // The best field is the name (^3): an exact word there is 1 x 3.
+    expect(place).toEqual([{ constant_score: { filter: { match: { location: { query: 'new york', operator: 'and' } } }, boost: PLACE_BONUS_WORDS * 3 } }]);
+    // Without place fields, or without a place in the request, no bonus.
+    expect(freeText('brand designer in new york', fields)!.should.some((q) => q !== undefined && 'constant_score' in q)).toBe(false);
+    expect(freeText('brand designer', fields, undefined, { formFields: [], placeFields: ['location'] })!.should.some((q) => q !== undefined && 'constant_score' in q)).toBe(false);
+  });
+
   it('a single word is also the last word', () => {
     const clauses = freeText('kofi', fields)!;
     expect(clauses.must).toHaveLength(1);
-    expect(JSON.stringify(clauses.must[0])).toContain('phrase_prefix');
+    expect(JSON.stringify(clauses.must[0])).toContain('match_phrase_prefix');
   });
 
   it('is null when q holds no word', () => {

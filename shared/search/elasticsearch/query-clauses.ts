@@ -2,7 +2,8 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
-import { type QueryWords, understandQuery } from '../query-words.ts';
+import { PLACE_BONUS_WORDS, type QueryWords, understandQuery } from '../query-words.ts';
+import { CURATED_SYNONYM_SET, expandQueryWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -39,15 +40,54 @@ export interface FreeTextClauses {
 }
 
 /**
- * How a word's matches rank: an exact word above a prefix of a word (search as you type), and both well
- * above a word within the typo allowance, whatever the field; "webg" finds WebGL before Webb.
+ * How a word's matches rank: an exact word above another form of it (its stem in a stemmed field), that
+ * above a prefix of a word (search as you type), that above a synonym phrase, and all well above a word
+ * within the typo allowance, whatever the field; "webg" finds WebGL before Webb.
  */
-export const MATCH_TIER_BOOSTS = { exact: 1, prefix: 0.6, fuzzy: 0.05 } as const;
+export const MATCH_TIER_BOOSTS = { exact: 1, form: 0.8, prefix: 0.6, synonym: 0.4, fuzzy: 0.05 } as const;
+
+/** Where a query's words also match by their forms and synonyms. */
+export interface WordExpansionOptions {
+  /** The stemmed fields with their boosts (boostedFormFields). */
+  formFields: string[];
+  /** The synonyms in force (the curated list and the curators' rules); the curated list when absent. */
+  synonyms?: SynonymSet | undefined;
+  /** The fields that say where the record is (placeFieldNames): a place the request names earns its bonus there. */
+  placeFields?: string[] | undefined;
+}
+
+/**
+ * A place the request names (QueryWords.places), all its words in one place field, earns PLACE_BONUS_WORDS
+ * exact words of the best field, as the Postgres engine's placeBonus gives it.
+ */
+function placeBonus(places: readonly string[][], placeFields: readonly string[], bestBoost: number): Query[] {
+  if (placeFields.length === 0) return [];
+  return places.map((place) => ({
+    constant_score: {
+      filter: placeFields.length === 1 ? placeMatch(placeFields[0]!, place) : { bool: { should: placeFields.map((f) => placeMatch(f, place)), minimum_should_match: 1 } },
+      boost: PLACE_BONUS_WORDS * MATCH_TIER_BOOSTS.exact * bestBoost,
+    },
+  }));
+}
+
+function placeMatch(field: string, place: readonly string[]): Query {
+  return { match: { [field]: { query: place.join(' '), operator: 'and' } } };
+}
+
+/** A word's form and synonym matches, for its dis_max: the stem in the stemmed fields, then each synonym phrase. */
+function expansionQueries(form: string, synonyms: readonly string[][], formFields: string[]): Query[] {
+  if (formFields.length === 0) return [];
+  return [
+    { multi_match: { query: form, fields: formFields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.form } },
+    ...synonyms.map((phrase) => ({ multi_match: { query: phrase.join(' '), fields: formFields, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.synonym } })),
+  ];
+}
 
 /**
  * Free text after query understanding (shared/search/query-words.ts): filler words are dropped, and a
  * record must match `required` of the remaining words, each in some field: exactly, as a prefix (the last
- * word; an initial in the first field, the name) or within its typo allowance. Per word only its best tier counts (dis_max), and records
+ * word; an initial in the first field, the name), by another form of it or a synonym (in the stemmed
+ * fields, `expansion`) or within its typo allowance. Per word only its best tier counts (dis_max), and records
  * matching more words score higher. Filler words found in the first (highest-boosted) field, and exact
  * all-words matches (in one field, or across fields) and phrase matches add to the score, and `extra`
  * adds engine-specific bonuses (the same role, the current role).
@@ -56,37 +96,89 @@ export function freeText(
   q: string,
   fields: string[],
   extra: (query: QueryWords) => Query[] = () => [],
+  expansion: WordExpansionOptions = { formFields: [] },
 ): FreeTextClauses | null {
   const query = understandQuery(q);
   const { words, prefix, filler, required } = query;
   if (words.length === 0) return null;
+  const expanded = expandQueryWords(q, expansion.synonyms ?? CURATED_SYNONYM_SET);
   const perWord: Query[] = words.map((word, i) => ({
     dis_max: {
       queries: [
         { multi_match: { query: word, fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-        ...(prefix[i]
-          ? [{ multi_match: { query: word, fields: prefix[i] === 'name' ? fields.slice(0, 1) : fields, type: 'phrase_prefix' as const, max_expansions: MAX_PREFIX_EXPANSIONS, boost: MATCH_TIER_BOOSTS.prefix } }]
-          : []),
+        ...(prefix[i] ? [prefixTier(word, prefix[i] === 'name' ? fields.slice(0, 1) : fields)] : []),
+        ...expansionQueries(expanded[i]!.form, expanded[i]!.synonyms, expansion.formFields),
         { multi_match: { query: word, fields, type: 'best_fields', fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } },
       ],
     },
   }));
   const text = words.join(' ');
-  const should: Query[] =
+  // Fields of one weight count as one (a role's title and its company, as the Postgres engine's weights hold
+  // them); each bonus below is earned at the weight of the best group that holds it, as the Postgres engine
+  // scores it (free-text.sql.ts, togetherBonus): a description that names a role ("reports to the art
+  // director") earns less than a title that is that role.
+  const groups = fieldsByWeight(fields);
+  // Every word exactly in one group of fields, and the words as a phrase in one group (a phrase scores once,
+  // so its boost counts every word). The fields are unboosted here, so the boost is the bonus.
+  const together: Query[] =
     words.length > 1
       ? [
-          { multi_match: { query: text, fields, type: 'best_fields', operator: 'and', boost: 2 } },
-          // Every word exactly, each in some field: what an agent's "brand designer in germany" asks for, the
-          // role in the titles and the place in the location. Without it a title saying "brand" twice outranked
-          // the place. Boost chosen on the judged queries (npm run bench:relevance, BENCHMARKS.md): 1 or 0.5
-          // lowered title+company while raising agent requests, 0.25 raises agent requests alone.
-          { multi_match: { query: text, fields, type: 'cross_fields', operator: 'and', boost: 0.25 } },
-          { multi_match: { query: text, fields, type: 'phrase', boost: 2 } },
+          { dis_max: { queries: groups.map(({ weight, fields: group }) => ({ multi_match: { query: text, fields: group, type: 'cross_fields' as const, operator: 'and' as const, boost: MATCH_TIER_BOOSTS.exact * weight } })) } },
+          { dis_max: { queries: groups.map(({ weight, fields: group }) => ({ multi_match: { query: text, fields: group, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.exact * weight * words.length } })) } },
         ]
       : [];
+  // A synonym of the whole query ("creative director" for "art director") found as a phrase earns what the
+  // phrase typed earns in that group, once; a record holding both the words typed and a synonym earns the
+  // larger (dis_max), as the Postgres engine's conceptBonus takes the greatest: a bio naming both ("reports
+  // to the creative director and the art director") does not outrank the title that is the concept.
+  const formGroups = fieldsByWeight(expansion.formFields);
+  const concepts: Query[] = togetherSynonyms(expanded).map(({ phrase, words: covered }) => ({
+    dis_max: { queries: formGroups.map(({ weight, fields: group }) => ({ multi_match: { query: phrase.join(' '), fields: group, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.exact * weight * covered } })) },
+  }));
+  const bonuses: Query[] = concepts.length > 0 ? [{ dis_max: { queries: [...(together.length > 0 ? [{ bool: { should: together } }] : []), ...concepts] } }] : together;
+  const should: Query[] = [
+    ...bonuses,
+    // Every word exactly, each in some field: what an agent's "brand designer in germany" asks for, the
+    // role in the titles and the place in the location. Without it a title saying "brand" twice outranked
+    // the place. Boost chosen on the judged queries (npm run bench:relevance, BENCHMARKS.md): 1 or 0.5
+    // lowered title+company while raising agent requests, 0.25 raises agent requests alone.
+    ...(words.length > 1 ? [{ multi_match: { query: text, fields, type: 'cross_fields' as const, operator: 'and' as const, boost: 0.25 } }] : []),
+  ];
   // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there.
   const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
-  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...extra(query)] };
+  const bestBoost = Math.max(...fields.map((f) => boostOf(f).boost));
+  const places = placeBonus(query.places, expansion.placeFields ?? [], bestBoost);
+  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...places, ...extra(query)] };
+}
+
+/** A boosted field ("name^3") as its name and boost. */
+function boostOf(field: string): { field: string; boost: number } {
+  const [name, boost] = field.split('^');
+  return { field: name!, boost: boost === undefined ? 1 : Number(boost) };
+}
+
+/** The fields without their boosts, grouped by boost, highest first. */
+function fieldsByWeight(fields: readonly string[]): { weight: number; fields: string[] }[] {
+  const groups = new Map<number, string[]>();
+  for (const { field, boost } of fields.map(boostOf)) groups.set(boost, [...(groups.get(boost) ?? []), field]);
+  return [...groups].sort(([a], [b]) => b - a).map(([weight, group]) => ({ weight, fields: group }));
+}
+
+/**
+ * A word as the start of a word, in the best of `fields`: its boost times the prefix tier, whatever the
+ * prefix (a constant score: the prefix terms' own statistics would rank "Brandt" above brand designers).
+ */
+function prefixTier(word: string, fields: readonly string[]): Query {
+  return {
+    dis_max: {
+      queries: fields.map(boostOf).map(({ field, boost }) => ({
+        constant_score: {
+          filter: { match_phrase_prefix: { [field]: { query: word, max_expansions: MAX_PREFIX_EXPANSIONS } } },
+          boost: boost * MATCH_TIER_BOOSTS.prefix,
+        },
+      })),
+    },
+  };
 }
 
 /**
@@ -95,12 +187,12 @@ export function freeText(
  */
 export function liveFilter(rule: ListedRule<object, string>, now?: Date): Query[] {
   if (rule.liveUntil === undefined) return [];
-  if (!now) throw new Error(`listing depends on the clock (${rule.liveUntil}): pass the instant`);
+  if (!now) throw new Error(`being listed depends on the clock (${rule.liveUntil}): pass the instant`);
   return [{ range: { [rule.liveUntil]: { gt: now.toISOString() } } }];
 }
 
-/** The complement of liveFilter: records whose listing has ended at `now`. */
+/** The complement of liveFilter: records no longer listed at `now`. */
 export function endedFilter(rule: ListedRule<object, string>, now: Date): Query {
-  if (rule.liveUntil === undefined) throw new Error('this listing never ends');
+  if (rule.liveUntil === undefined) throw new Error('this listed rule never ends');
   return { range: { [rule.liveUntil]: { lte: now.toISOString() } } };
 }

@@ -2,6 +2,7 @@ import type { PageWindow } from '../page-window.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import type { QueryWords } from '../query-words.ts';
+import type { SynonymSet } from '../query-synonyms.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
 import { freeText, liveFilter, wordFilter } from './query-clauses.ts';
 import { type EsSortKey, toEsSort, toEsSortKeys } from './sort-keys.ts';
@@ -14,6 +15,10 @@ export interface EsEntitySearch<F extends SearchFilters> {
   listed: ListedRule<object, string>;
   /** The free-text fields with their boosts (boostedFields of rules.text). */
   textFields: string[];
+  /** The stemmed fields with their boosts (boostedFormFields of rules.text): word forms and synonyms match there. */
+  formFields: string[];
+  /** The fields that say where the record is (placeFieldNames of rules.text). */
+  placeFields: string[];
   /** The document field holding the public object: all a search reads back. */
   source: string;
   /** Engine-specific score bonuses, added to the free-text should clauses. */
@@ -25,7 +30,7 @@ export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F
 }
 
 /** Pure: validated filters to a bool query whose filters all combine with AND. `now`: the reading instant. */
-export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date): Query {
+export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date, synonyms?: SynonymSet): Query {
   const filter: Query[] = liveFilter(entity.listed, now);
   for (const name of entity.rules.filters.exact) {
     const value = filters[name];
@@ -36,7 +41,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     const clause = value ? wordFilter(name, field, value) : null;
     if (clause) filter.push(clause);
   }
-  const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus) : null;
+  const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus, { formFields: entity.formFields, synonyms, placeFields: entity.placeFields }) : null;
   return { bool: { filter, ...(text ? { must: text.must, should: text.should } : {}) } };
 }
 
@@ -45,9 +50,10 @@ export function buildEntitySearchRequest<F extends SearchFilters>(
   filters: F,
   window: PageWindow,
   now?: Date,
+  synonyms?: SynonymSet,
 ): Omit<estypes.SearchRequest, 'index' | 'pit'> {
   return {
-    query: buildEntityQuery(entity, filters, now),
+    query: buildEntityQuery(entity, filters, now, synonyms),
     sort: toEsSort(entitySortKeys(entity, filters)),
     size: window.limit,
     ...(window.after ? { search_after: window.after as estypes.FieldValue[] } : { from: window.offset ?? 0 }),

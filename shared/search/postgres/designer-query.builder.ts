@@ -3,13 +3,14 @@ import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { DESIGNER_SELECT } from '../../store/designer.row.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { DESIGNER_FIELD_WEIGHTS, DESIGNER_ROLE_WEIGHT } from './designer.search-text.ts';
+import { DESIGNER_FIELD_WEIGHTS, DESIGNER_FORM_WEIGHTS, DESIGNER_PLACE_WEIGHTS, DESIGNER_ROLE_WEIGHT } from './designer.search-text.ts';
+import type { SynonymSet } from '../query-synonyms.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { entitySearchSpec, entitySortKeys, type PgEntitySearch } from './search-spec.builder.ts';
 import type { SearchSpec, SortKey } from './sql-builder.ts';
 
 /**
- * Microseconds since the epoch of the listing time: the cursor's exact, engine-neutral form of it. Taken
+ * Microseconds since the epoch of listed_at: the cursor's exact, engine-neutral form of it. Taken
  * from the UTC wall time (same value) because that form is immutable. The search-text upkeep copies it onto
  * the search row (listed_us), whose index serves the newest-first order: 50 rows read in order instead of
  * every match sorted.
@@ -36,6 +37,8 @@ const DESIGNER_SEARCH: PgEntitySearch<DesignerFilters> = {
   search: { table: 'designer_search', key: 'designer_id' },
   sortSql: { listed_at: 's.listed_us' satisfies `s.${keyof typeof DESIGNER_SEARCH_ROW_COPIES}` },
   weights: DESIGNER_FIELD_WEIGHTS,
+  formWeights: DESIGNER_FORM_WEIGHTS,
+  placeWeights: DESIGNER_PLACE_WEIGHTS,
   roleColumns: { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: DESIGNER_ROLE_WEIGHT },
   onSearchRow: { listed: 's.listed' satisfies `s.${keyof typeof DESIGNER_SEARCH_ROW_COPIES}`, exact: ['category'] satisfies (keyof typeof DESIGNER_SEARCH_ROW_COPIES)[] },
 };
@@ -44,4 +47,5 @@ const DESIGNER_SEARCH: PgEntitySearch<DesignerFilters> = {
 export const designerSortKeys = (filters: DesignerFilters): SortKey[] => entitySortKeys(DESIGNER_SEARCH, filters);
 
 /** Pure: validated designer filters to the matching set; only listed designers ever match. */
-export const designerSearchSpec = (filters: DesignerFilters, terms: QueryTerms): SearchSpec => entitySearchSpec(DESIGNER_SEARCH, filters, terms);
+export const designerSearchSpec = (filters: DesignerFilters, terms: QueryTerms, synonyms?: SynonymSet): SearchSpec =>
+  entitySearchSpec(DESIGNER_SEARCH, filters, terms, undefined, synonyms);

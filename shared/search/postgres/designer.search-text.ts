@@ -1,5 +1,5 @@
 import { DESIGNER_SEARCH_RULES, type DesignerTextSource, designerRoles } from '../designer-search.rules.ts';
-import { fieldWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
+import { fieldWeights, formWeights, placeWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
 import { TsvectorBuilder, type Weight } from './text-search.ts';
 
 export type { SearchText } from './search-text.ts';
@@ -21,6 +21,12 @@ const DESIGNER_TSVECTOR: TsvectorLayout<typeof text> = {
 
 /** Relevance points of the free-text weights, from the boosts of the search rules. */
 export const DESIGNER_FIELD_WEIGHTS = fieldWeights(text, DESIGNER_TSVECTOR);
+
+/** The weights holding stems: titles (B, shared with companies, which hold none) and the description (C). */
+export const DESIGNER_FORM_WEIGHTS = formWeights(text, DESIGNER_TSVECTOR);
+
+/** The weight holding the location (D), where a place the request names earns its bonus. */
+export const DESIGNER_PLACE_WEIGHTS = placeWeights(text, DESIGNER_TSVECTOR);
 
 /** Mirrors toDesignerDocument: the same fields, the same folding, roles current first. */
 export function toDesignerSearchText(designer: DesignerSearchSource): SearchText {

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { understandQuery } from '../query-words.ts';
+import { PLACE_BONUS_WORDS, understandQuery } from '../query-words.ts';
+import { expandQueryWords } from '../query-synonyms.ts';
 import { freeTextSql, MATCH_TIER_POINTS } from './free-text.sql.ts';
 import { Params } from './sql-builder.ts';
 
 const WEIGHTS = { A: 6, B: 4, C: 2, D: 1 } as const;
 
-function build(q: string, expansions = new Map<string, string[]>(), roles = false, known?: ReadonlySet<string>) {
+function build(q: string, expansions = new Map<string, string[]>(), roles = false, known?: ReadonlySet<string>, placeWeights?: string) {
   const sqlOf = (top: boolean) => {
     const params = new Params();
     const roleColumns = roles ? ({ roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const) : undefined;
-    const sql = freeTextSql('s.text_tsv', understandQuery(q), { expansions, known }, WEIGHTS, params, roleColumns, { top })!;
+    const sql = freeTextSql({ column: 's.text_tsv', query: understandQuery(q), terms: { expansions, known }, weights: WEIGHTS, params, roleColumns, top, placeWeights })!;
     /** The SQL with its bind values spelt out, to read what it asks. */
     const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
     return { where: inline(sql.where), score: inline(sql.score), bound: sql.top?.bound };
@@ -80,6 +81,8 @@ describe('freeTextSql', () => {
     expect(score).toContain('FROM unnest(s.role_tsvs) AS r');
     expect(score).toContain('s.current_role_tsv @@');
     expect(build('acme', new Map(), true).score).not.toContain('role_tsvs');
+    // A role the query names exactly: every word, and no other content word besides filler ("of").
+    expect(score).toMatch(/CASE WHEN s\.role_tsvs\[1\] @@ «[^»]+» AND length\(ts_delete\(s\.role_tsvs\[1\], «[^»]*\bof\b[^»]*»\[\]\)\) = 2 THEN 1 ELSE 0 END/);
     // "former …" asks for past roles: previous roles score instead of the current one, which comes first.
     const former = build('former acme designer', new Map(), true).score;
     expect(former).toContain('s.role_tsvs[1 + (length(s.current_role_tsv) > 0)::int:]');
@@ -117,6 +120,53 @@ describe('freeTextSql', () => {
   });
 
   it('is null without words', () => {
-    expect(freeTextSql('s.text_tsv', understandQuery(' '), { expansions: new Map() }, WEIGHTS, new Params())).toBeNull();
+    expect(freeTextSql({ column: 's.text_tsv', query: understandQuery(' '), terms: { expansions: new Map() }, weights: WEIGHTS, params: new Params() })).toBeNull();
+  });
+});
+
+describe('freeTextSql with word forms and synonyms', () => {
+  const expanded = (q: string) => {
+    const params = new Params();
+    const sql = freeTextSql({
+      column: 's.text_tsv',
+      query: understandQuery(q),
+      terms: { expansions: new Map() },
+      weights: WEIGHTS,
+      params,
+      expansions: expandQueryWords(q),
+      formWeights: 'BC',
+    })!;
+    const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    return { where: inline(sql.where), score: inline(sql.score) };
+  };
+
+  it('a word matches by its stem in the stemmed fields only, below the word itself', () => {
+    const { where, score } = expanded('researchers');
+    expect(where).toContain("'~research':BC");
+    expect(score).toContain(`WHEN s.text_tsv @@ «'researchers':B» THEN ${MATCH_TIER_POINTS.exact * WEIGHTS.B}`);
+    expect(score).toContain(`WHEN s.text_tsv @@ «'~research':B» THEN ${MATCH_TIER_POINTS.form * WEIGHTS.B}`);
+    // The name (A) and the location (D) hold no stems.
+    expect(score).not.toMatch(/'~research':[AD]/);
+    expect(score.indexOf("'researchers':B»")).toBeLessThan(score.indexOf("'~research':B»"));
+  });
+
+  it('a phrase of the query matches its synonyms as phrases of stems, below its forms and prefixes', () => {
+    const { where, score } = expanded('art director');
+    expect(where).toContain("( '~creativ':BC <-> '~director':BC )");
+    expect(score).toContain(`THEN ${MATCH_TIER_POINTS.synonym * WEIGHTS.B}`);
+    expect(MATCH_TIER_POINTS.synonym).toBeLessThan(MATCH_TIER_POINTS.prefix);
+    expect(MATCH_TIER_POINTS.form).toBeLessThan(MATCH_TIER_POINTS.exact);
+  });
+
+  it('a place the request names earns PLACE_BONUS_WORDS exact words of the best field where the record is, and counts outside the top', () => {
+    const withPlace = build('brand designer in new york', new Map(), false, undefined, 'D');
+    // All its words at the place weight (D); an exact word of the best field is A: 6 x 10.
+    const bonus = PLACE_BONUS_WORDS * 60;
+    expect(withPlace.score).toContain(`CASE WHEN s.text_tsv @@ «( 'new':D & 'york':D )» THEN ${bonus} ELSE 0 END`);
+    const without = build('brand designer in new york', new Map(), false, undefined, undefined);
+    expect(without.score).not.toContain(`«( 'new':D & 'york':D )» THEN ${bonus}`);
+    // Any match may be in that place: the bound of the matches outside the top grows by the bonus.
+    expect(withPlace.top!.bound - without.top!.bound).toBe(bonus);
+    expect(build('brand designer', new Map(), false, undefined, 'D').score).not.toMatch(new RegExp(`«\\( '\\w+':D( & '\\w+':D)* \\)» THEN ${bonus} ELSE 0 END`));
   });
 });

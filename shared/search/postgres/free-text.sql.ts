@@ -1,13 +1,14 @@
-import type { QueryWords } from '../query-words.ts';
+import { FILLER_WORDS, PLACE_BONUS_WORDS, type QueryWords } from '../query-words.ts';
+import { togetherSynonyms, type WordExpansion } from '../query-synonyms.ts';
 import type { QueryTerms } from './query-terms.ts';
 import type { Params } from './sql-builder.ts';
-import { allOf, anyOf, followedBy, lexeme, type Weight } from './text-search.ts';
+import { allOf, anyOf, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
 
 /** Relevance points per tsvector weight, from the engine-neutral field boosts. */
 export type FieldWeights = Readonly<Record<Weight, number>>;
 
 export interface FreeTextSql {
-  /** At least `required` content words match some field: exactly, within their typo allowance, or as a prefix (the last word; an initial in the name). */
+  /** At least `required` content words match some field: exactly, by form or synonym, within their typo allowance, or as a prefix (the last word; an initial in the name). */
   where: string;
   /** An integer relevance (see MATCH_TIER_POINTS and the bonuses below). */
   score: string;
@@ -20,9 +21,10 @@ export interface FreeTextSql {
 
 /**
  * The twin of MATCH_TIER_BOOSTS in the Elasticsearch backend: per word, only its best match counts, an
- * exact word beats a prefix, and both beat a word within the typo allowance in any field.
+ * exact word beats another form of it, that a prefix, that a synonym, and all beat a word within the
+ * typo allowance in any field.
  */
-export const MATCH_TIER_POINTS = { exact: 10, prefix: 6, fuzzy: 1 } as const;
+export const MATCH_TIER_POINTS = { exact: 10, form: 8, prefix: 6, synonym: 4, fuzzy: 1 } as const;
 
 /** Past this size (operands of the spelt-out tsquery) enough-words matching counts words instead. */
 const MAX_SUBSET_OPERANDS = 400;
@@ -58,145 +60,333 @@ export interface RoleColumns {
   textWeight: Weight;
 }
 
-/**
- * The SQL twin of freeText() in the Elasticsearch backend. `terms` holds, per word, the vocabulary words
- * within its typo allowance, and which words some record holds as they are (see query-terms.ts).
- */
-export function freeTextSql(
-  column: string,
-  query: QueryWords,
-  terms: QueryTerms,
-  weights: FieldWeights,
-  params: Params,
-  roleColumns?: RoleColumns,
-  options: { top?: boolean } = {},
-): FreeTextSql | null {
-  const { words, prefix, filler, required, pastRoles } = query;
-  if (words.length === 0) return null;
-  // The best-weighted field is the name: where filler and initials count.
-  const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
-  const nameWeight = best![0];
-  /** Word i as a prefix within `restrict` (every weight when unset): anywhere, or an initial in the name; else null. */
-  const prefixLexeme = (word: string, i: number, restrict?: string): string | null => {
-    if (prefix[i] === 'any') return lexeme(word, { prefix: true, weights: restrict });
-    if (prefix[i] === 'name' && (restrict === undefined || restrict.includes(nameWeight))) return lexeme(word, { prefix: true, weights: nameWeight });
-    return null;
-  };
-  const { expansions, known } = terms;
-  // A word no record holds cannot match exactly: its exact tests would fail on every row.
-  const held = (word: string) => known === undefined || known.has(word);
-  const fuzzy = (word: string, restrict?: string) => (expansions.get(word) ?? []).map((t) => lexeme(t, { weights: restrict }));
-  const alternatives = (word: string, i: number, restrict?: string) => {
-    const asPrefix = prefixLexeme(word, i, restrict);
-    return anyOf([lexeme(word, { weights: restrict }), ...fuzzy(word, restrict), ...(asPrefix ? [asPrefix] : [])]);
-  };
-  const matches = (target: string, tsquery: string) => `${target} @@ ${params.add(tsquery, 'tsquery')}`;
+/** What freeTextSql builds from. */
+export interface FreeTextOptions {
+  /** The tsvector column matched. */
+  column: string;
+  query: QueryWords;
+  /** Per word, the vocabulary words within its typo allowance, and which words some record holds as they are (see query-terms.ts). */
+  terms: QueryTerms;
+  weights: FieldWeights;
+  params: Params;
+  /** Designers: score words found together in one role. */
+  roleColumns?: RoleColumns | undefined;
+  /**
+   * Per word of `query` (expandQueryWords), its stem and synonym phrases, matched as stems in the fields
+   * at `formWeights` (the stemmed fields: TextField.forms). Absent: the literal words alone.
+   */
+  expansions?: readonly WordExpansion[] | undefined;
+  formWeights?: string | undefined;
+  /** The weights whose fields say where the record is: a place the request names (QueryWords.places) earns its bonus there. */
+  placeWeights?: string | undefined;
+  /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
+  top?: boolean | undefined;
+}
 
-  // Every (tier, field) pair, best first: a CASE takes the first that matches, which is the best.
-  const tiers = [
-    { points: MATCH_TIER_POINTS.exact, query: (w: string, _i: number, l: string) => (held(w) ? lexeme(w, { weights: l }) : null) },
-    { points: MATCH_TIER_POINTS.prefix, query: (w: string, i: number, l: string) => prefixLexeme(w, i, l) },
+/** One scoring test of a word: a tsquery and the points it earns. */
+interface WordTest {
+  q: string;
+  points: number;
+}
+
+/**
+ * The SQL twin of freeText() in the Elasticsearch backend, in named steps: the tsqueries of each word
+ * (wordMatchers), the points of its best (tier, field) match (wordScores), filler found in the name, the
+ * bonuses for every word in one field, as a phrase and in one role, and the match (matchWhere).
+ */
+export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
+  const { column, query, weights, params } = options;
+  const { words, pastRoles } = query;
+  if (words.length === 0) return null;
+  const words$ = wordMatchers(options);
+  const matches = (tsquery: string) => `${column} @@ ${params.add(tsquery, 'tsquery')}`;
+  const tests = wordTests(options, words$);
+  const perWord = wordScores(options, words$, tests, matches);
+  const optional = fillerScores(options, words$, matches);
+  const exactBest = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
+  // Points per word of the best role and of the current one. "former …" scores the previous roles instead,
+  // at half (the current role, first, is left out).
+  const rolePoints = pastRoles ? { best: exactBest / 2, current: 0 } : { best: exactBest, current: exactBest / 2 };
+  const together = togetherQueries(options, words$);
+  const places = placeBonus(options, exactBest, matches);
+  const bonus = [
+    ...conceptBonus(togetherBonus(options, together, matches), synonymPhraseBonus(options, matches)),
+    ...roleBonus(options, words$, rolePoints, exactBest),
+    ...places,
+  ];
+  const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, places.length * PLACE_BONUS_WORDS * exactBest);
+  if (options.top && !topOf) throw new Error('this query has no top to read');
+  // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
+  const where = topOf && options.top ? matches(topOf.tsquery) : matchWhere(options, words$, matches);
+  return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
+}
+
+/** The tsqueries of the query's words: per word and field, each way it can match. */
+interface WordMatchers {
+  /** The best-weighted field (the name): where filler and initials count, and its points. */
+  nameWeight: Weight;
+  namePoints: number;
+  /** Some record holds the word as it is (else its exact tests would fail on every row). */
+  held(word: string): boolean;
+  exact(word: string, restrict?: string): string;
+  /** Word i as a prefix within `restrict` (every weight when unset): anywhere, or an initial in the name; else null. */
+  prefix(i: number, restrict?: string): string | null;
+  fuzzy(word: string, restrict?: string): string[];
+  /** Word i by its stem, in the stemmed fields within `restrict`; null without expansions. */
+  form(i: number, restrict?: string): string | null;
+  /** Word i by its synonym phrases, in the stemmed fields within `restrict`. */
+  synonyms(i: number, restrict?: string): string[];
+  /** Every way word i matches within `restrict`, as one tsquery. */
+  alternatives(i: number, restrict?: string): string;
+  /** The most operands one word's alternatives hold. */
+  widest: number;
+}
+
+function wordMatchers({ query, terms, weights, expansions, formWeights }: FreeTextOptions): WordMatchers {
+  const { words, prefix } = query;
+  const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
+  const nameWeight = best![0] as Weight;
+  const { expansions: typos, known } = terms;
+  /** The stemmed weights within `restrict`, or null when none is left. */
+  const stemmedWithin = (restrict?: string): string | null => {
+    if (!expansions || !formWeights) return null;
+    const letters = [...formWeights].filter((l) => restrict === undefined || restrict.includes(l)).join('');
+    return letters || null;
+  };
+  const matchers: WordMatchers = {
+    nameWeight,
+    namePoints: best![1],
+    held: (word) => known === undefined || known.has(word),
+    exact: (word, restrict) => lexeme(word, { weights: restrict }),
+    prefix: (i, restrict) => {
+      if (prefix[i] === 'any') return lexeme(words[i]!, { prefix: true, weights: restrict });
+      if (prefix[i] === 'name' && (restrict === undefined || restrict.includes(nameWeight))) return lexeme(words[i]!, { prefix: true, weights: nameWeight });
+      return null;
+    },
+    fuzzy: (word, restrict) => (typos.get(word) ?? []).map((t) => lexeme(t, { weights: restrict })),
+    form: (i, restrict) => {
+      const letters = stemmedWithin(restrict);
+      const expansion = expansions?.[i];
+      return letters && expansion ? formLexeme(expansion.form, letters) : null;
+    },
+    synonyms: (i, restrict) => {
+      const letters = stemmedWithin(restrict);
+      const expansion = expansions?.[i];
+      if (!letters || !expansion) return [];
+      return expansion.synonyms.map((phrase) => (phrase.length === 1 ? formLexeme(phrase[0]!, letters) : followedBy(phrase.map((stem) => formLexeme(stem, letters)))));
+    },
+    alternatives: (i, restrict) => {
+      const word = words[i]!;
+      const asPrefix = matchers.prefix(i, restrict);
+      const form = matchers.form(i, restrict);
+      return anyOf([
+        lexeme(word, { weights: restrict }),
+        ...matchers.fuzzy(word, restrict),
+        ...(asPrefix ? [asPrefix] : []),
+        ...(form ? [form] : []),
+        ...matchers.synonyms(i, restrict),
+      ]);
+    },
+    widest: 0,
+  };
+  const synonymOperands = (i: number) => (expansions?.[i]?.synonyms ?? []).reduce((sum, phrase) => sum + phrase.length, 0);
+  matchers.widest = Math.max(...words.map((w, i) => 2 + (typos.get(w)?.length ?? 0) + (expansions && formWeights ? 1 + synonymOperands(i) : 0)));
+  return matchers;
+}
+
+/** Per word, the (tier, field) tests it can match at all, best first. */
+function wordTests({ query, weights }: FreeTextOptions, m: WordMatchers): WordTest[][] {
+  const tiers: { points: number; query: (i: number, letter: string) => string | null }[] = [
+    { points: MATCH_TIER_POINTS.exact, query: (i, l) => (m.held(query.words[i]!) ? m.exact(query.words[i]!, l) : null) },
+    { points: MATCH_TIER_POINTS.form, query: (i, l) => m.form(i, l) },
+    { points: MATCH_TIER_POINTS.prefix, query: (i, l) => m.prefix(i, l) },
+    {
+      points: MATCH_TIER_POINTS.synonym,
+      query: (i, l) => {
+        const phrases = m.synonyms(i, l);
+        return phrases.length > 0 ? anyOf(phrases) : null;
+      },
+    },
     {
       points: MATCH_TIER_POINTS.fuzzy,
-      query: (w: string, _i: number, l: string) => {
-        const terms = fuzzy(w, l);
+      query: (i, l) => {
+        const terms = m.fuzzy(query.words[i]!, l);
         return terms.length > 0 ? anyOf(terms) : null;
       },
     },
   ];
+  // Every (tier, field) pair, best first: a CASE takes the first that matches, which is the best.
   const pairs = tiers
     .flatMap((tier) => Object.entries(weights).map(([letter, points]) => ({ tier, letter, points: tier.points * points })))
     .sort((a, b) => b.points - a.points);
-  const groups = words.map((w, i) => alternatives(w, i));
-  const widest = Math.max(...words.map((w) => 2 + (expansions.get(w)?.length ?? 0)));
-  // A word some rows lack (fewer required than given) is tested once before its tiers are walked.
-  const guarded = required < words.length;
-  // Per word, the (tier, field) tests it can match at all, best first: its WHENs, and its best points.
-  const wordTests = words.map((word, i) =>
+  return query.words.map((_, i) =>
     pairs.flatMap(({ tier, letter, points }) => {
-      const q = tier.query(word, i, letter);
+      const q = tier.query(i, letter);
       return q ? [{ q, points }] : [];
     }),
   );
-  const perWordBest = wordTests.map((tests) => tests[0]?.points ?? 0);
-  const perWord = wordTests.map((tests, i) => {
-    if (tests.length === 0) return '0';
-    const whens = tests.map(({ q, points }) => `WHEN ${matches(column, q)} THEN ${points}`);
-    const guard = guarded ? `WHEN NOT ${matches(column, groups[i]!)} THEN 0 ` : '';
+}
+
+/** Per word, a CASE scoring its best test; a word some rows lack (fewer required than given) is tested once first. */
+function wordScores({ query }: FreeTextOptions, m: WordMatchers, tests: WordTest[][], matches: (q: string) => string): string[] {
+  const guarded = query.required < query.words.length;
+  return tests.map((wordTests, i) => {
+    if (wordTests.length === 0) return '0';
+    const whens = wordTests.map(({ q, points }) => `WHEN ${matches(q)} THEN ${points}`);
+    const guard = guarded ? `WHEN NOT ${matches(m.alternatives(i))} THEN 0 ` : '';
     return `CASE ${guard}${whens.join(' ')} ELSE 0 END`;
   });
+}
 
-  // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there:
-  // in the best-weighted field, exactly.
-  const optional = filler.filter(held).map(
-    (word) => `CASE WHEN ${matches(column, lexeme(word, { weights: best![0] }))} THEN ${best![1] * MATCH_TIER_POINTS.exact} ELSE 0 END`,
-  );
+/**
+ * Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there:
+ * in the best-weighted field, exactly.
+ */
+function fillerScores({ query }: FreeTextOptions, m: WordMatchers, matches: (q: string) => string): string[] {
+  return query.filler
+    .filter(m.held)
+    .map((word) => `CASE WHEN ${matches(lexeme(word, { weights: m.nameWeight }))} THEN ${m.namePoints * MATCH_TIER_POINTS.exact} ELSE 0 END`);
+}
 
-  const exactBest = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
-  const bonus: string[] = [];
-  const phrase = followedBy(words.map((w) => lexeme(w)));
-  const phraseScored = words.length > 1 && words.every(held);
-  const oneField = phraseScored ? anyOf(Object.keys(weights).map((letter) => allOf(words.map((w) => lexeme(w, { weights: letter }))))) : undefined;
-  if (oneField) {
-    bonus.push(`CASE WHEN ${matches(column, oneField)} THEN ${words.length * exactBest} ELSE 0 END`);
-    bonus.push(`CASE WHEN ${matches(column, phrase)} THEN ${words.length * exactBest} ELSE 0 END`);
+/**
+ * A place the request names (QueryWords.places), all its words in the place fields, earns PLACE_BONUS_WORDS
+ * exact words of the best field: the twin of the Elasticsearch engine's placeBonus.
+ */
+function placeBonus({ query, placeWeights }: FreeTextOptions, exactBest: number, matches: (q: string) => string): string[] {
+  if (!placeWeights) return [];
+  return query.places.map((place) => `CASE WHEN ${matches(allOf(place.map((word) => lexeme(word, { weights: placeWeights }))))} THEN ${PLACE_BONUS_WORDS * exactBest} ELSE 0 END`);
+}
+
+/**
+ * Every word exactly in one field, and as a phrase, each scored at the best field that holds it (the twin
+ * of the field boosts of Elasticsearch's all-words and phrase clauses): a description that names a role
+ * ("reports to the art director") earns less than a title that is that role.
+ */
+function togetherBonus({ query, weights }: FreeTextOptions, together: { oneField: string; phrase: string } | null, matches: (q: string) => string): string[] {
+  if (!together) return [];
+  const { words } = query;
+  const byWeight = Object.entries(weights).sort(([, a], [, b]) => b - a);
+  const points = (w: number) => words.length * MATCH_TIER_POINTS.exact * w;
+  const oneField = byWeight.map(([l, w]) => `WHEN ${matches(allOf(words.map((word) => lexeme(word, { weights: l }))))} THEN ${points(w)}`);
+  const phrase = byWeight.map(([l, w]) => `WHEN ${matches(followedBy(words.map((word) => lexeme(word, { weights: l }))))} THEN ${points(w)}`);
+  return [`CASE ${oneField.join(' ')} ELSE 0 END`, `CASE ${phrase.join(' ')} ELSE 0 END`];
+}
+
+/**
+ * The words typed found together, or a synonym of them found as a phrase, whichever earns more: a
+ * description naming both ("reports to the creative director and the art director") earns one of them.
+ */
+function conceptBonus(literal: string[], synonyms: string[]): string[] {
+  if (synonyms.length === 0) return literal;
+  const typed = literal.length > 0 ? [`(${literal.join(' + ')})`] : [];
+  return [`GREATEST(${[...typed, ...synonyms].join(', ')})`];
+}
+
+/**
+ * A synonym of a phrase of the query ("creative director" for "art director") found as a phrase earns
+ * what the phrase typed earns in that field, once (the words typed earn it twice: in one field and as a
+ * phrase), so the title that is the concept ranks above a description that names the words typed.
+ */
+function synonymPhraseBonus({ expansions, formWeights, weights }: FreeTextOptions, matches: (q: string) => string): string[] {
+  if (!expansions || !formWeights) return [];
+  return togetherSynonyms(expansions).map(({ phrase, words }) => {
+    const byWeight = Object.entries(weights)
+      .filter(([l]) => formWeights.includes(l))
+      .sort(([, a], [, b]) => b - a);
+    const whens = byWeight.map(([l, w]) => `WHEN ${matches(followedBy(phrase.map((stem) => formLexeme(stem, l))))} THEN ${words * MATCH_TIER_POINTS.exact * w}`);
+    return `CASE ${whens.join(' ')} ELSE 0 END`;
+  });
+}
+
+/** The synonym phrases synonymPhraseBonus scores, as tsqueries over the stemmed fields. */
+function synonymPhrases({ expansions, formWeights }: FreeTextOptions): string[] {
+  if (!expansions || !formWeights) return [];
+  return togetherSynonyms(expansions).map(({ phrase }) => followedBy(phrase.map((stem) => formLexeme(stem, formWeights))));
+}
+
+/** Every word exactly in one field, and as a phrase: null unless several words, all held by some record. */
+function togetherQueries({ query, weights }: FreeTextOptions, m: WordMatchers): { oneField: string; phrase: string } | null {
+  const { words } = query;
+  if (words.length < 2 || !words.every(m.held)) return null;
+  return {
+    oneField: anyOf(Object.keys(weights).map((letter) => allOf(words.map((w) => lexeme(w, { weights: letter }))))),
+    phrase: followedBy(words.map((w) => lexeme(w))),
+  };
+}
+
+/** Words of one role: counted per role, the best role scores when it holds at least two of them; the current role too. */
+function roleBonus(
+  { query, params, roleColumns }: FreeTextOptions,
+  m: WordMatchers,
+  rolePoints: { best: number; current: number },
+  exactBest: number,
+): string[] {
+  const { words, pastRoles } = query;
+  if (!roleColumns || words.length < 2) return [];
+  const groups = words.map((_, i) => m.alternatives(i));
+  const scored = roleScore(words.length, groups, subsetOperands(words.length, m.widest, 2), params);
+  // Designers hold a few roles: the first ROLES_UNROLLED are read in place, which spares a subquery per
+  // row (most of a free-text search's cost on PGlite); more roles than that go through unnest.
+  const bestRole = (shift: string, score: (role: string) => string = scored) => {
+    const inPlace = Array.from({ length: ROLES_UNROLLED }, (_, k) => score(`${roleColumns.roles}[${k + 1}${shift}]`));
+    const unnested = `(SELECT max(${score('r')}) FROM unnest(${roleColumns.roles}${shift ? `[1${shift}:]` : ''}) AS r)`;
+    return `COALESCE(CASE WHEN coalesce(cardinality(${roleColumns.roles}), 0) <= ${ROLES_UNROLLED} THEN GREATEST(${inPlace.join(', ')}) ELSE ${unnested} END, 0)`;
+  };
+  // A role the query names exactly: every word and no other content word (filler such as "of" aside), so
+  // "cgi artist google" ranks the CGI Artist at Google above the one at Google Cloud.
+  const everyWord = params.add(allOf(groups), 'tsquery');
+  const filler = params.add([...FILLER_WORDS], 'text[]');
+  const exact = (role: string) => `(CASE WHEN ${role} @@ ${everyWord} AND length(ts_delete(${role}, ${filler})) = ${words.length} THEN 1 ELSE 0 END)`;
+  const exactRole = `${bestRole('', exact)} * ${exactBest}`;
+  // The previous roles: all of them without a current role, else all but the first.
+  if (pastRoles) return [`${bestRole(` + (length(${roleColumns.current}) > 0)::int`)} * ${rolePoints.best}`, exactRole];
+  return [`${bestRole('')} * ${rolePoints.best}`, `${scored(roleColumns.current)} * ${rolePoints.current}`, exactRole];
+}
+
+/** Enough words: all of them; some `required` of them as one tsquery the index reads; past the size bound, a count. */
+function matchWhere({ query }: FreeTextOptions, m: WordMatchers, matches: (q: string) => string): string {
+  const { words, required } = query;
+  const groups = words.map((_, i) => m.alternatives(i));
+  if (required === words.length) return matches(allOf(groups));
+  if (subsetOperands(words.length, m.widest, required, required) <= MAX_SUBSET_OPERANDS) {
+    return matches(anyOf(combinations(words.length, required).map((subset) => allOf(subset.map((i) => groups[i]!)))));
   }
-  // Points per word of the best role and of the current one. "former …" scores the previous roles instead,
-  // at half (the current role, first, is left out).
-  const rolePoints = pastRoles ? { best: exactBest / 2, current: 0 } : { best: exactBest, current: exactBest / 2 };
-  if (roleColumns && words.length > 1) {
-    // Words of one role: counted per role, the best role scores when it holds at least two of them.
-    const scored = roleScore(words.length, groups, subsetOperands(words.length, widest, 2), params);
-    // Designers hold a few roles: the first ROLES_UNROLLED are read in place, which spares a subquery per
-    // row (most of a free-text search's cost on PGlite); more roles than that go through unnest.
-    const bestRole = (shift: string) => {
-      const inPlace = Array.from({ length: ROLES_UNROLLED }, (_, k) => scored(`${roleColumns.roles}[${k + 1}${shift}]`));
-      const unnested = `(SELECT max(${scored('r')}) FROM unnest(${roleColumns.roles}${shift ? `[1${shift}:]` : ''}) AS r)`;
-      return `COALESCE(CASE WHEN coalesce(cardinality(${roleColumns.roles}), 0) <= ${ROLES_UNROLLED} THEN GREATEST(${inPlace.join(', ')}) ELSE ${unnested} END, 0)`;
-    };
-    if (pastRoles) {
-      // The previous roles: all of them without a current role, else all but the first.
-      bonus.push(`${bestRole(` + (length(${roleColumns.current}) > 0)::int`)} * ${rolePoints.best}`);
-    } else {
-      bonus.push(`${bestRole('')} * ${rolePoints.best}`);
-      bonus.push(`${scored(roleColumns.current)} * ${rolePoints.current}`);
-    }
-  }
+  // Too many subsets: the index finds rows with any word; the count keeps those with enough of them.
+  return `${matches(anyOf(groups))} AND (${groups.map((g) => `(${matches(g)})::int`).join(' + ')}) >= ${required}`;
+}
 
-  const topOf = topMatches();
-  if (options.top && !topOf) throw new Error('this query has no top to read');
-  const operands = subsetOperands(words.length, widest, required, required);
-  // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
-  const where = topOf && options.top
-    ? matches(column, topOf.tsquery)
-    : required === words.length
-      ? matches(column, allOf(groups))
-      : operands <= MAX_SUBSET_OPERANDS
-        ? // Enough words is some `required` of them all present: one tsquery, one test per row, and the index reads it.
-          matches(column, anyOf(combinations(words.length, required).map((subset) => allOf(subset.map((i) => groups[i]!)))))
-        : // Too many subsets: the index finds rows with any word; the count keeps those with enough of them.
-          `${matches(column, anyOf(groups))} AND (${groups.map((g) => `(${matches(column, g)})::int`).join(' + ')}) >= ${required}`;
-  return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
-
-  /**
-   * The rows that can earn what scores most: every word exactly in one field or as a phrase (those bonuses),
-   * or every word in a role (the role bonus). A role's words are in the text at the role columns' weight, so
-   * a row without every word there has no role holding them all. Every other match scores at most each
-   * word's best pair, the filler, and roles holding all words but one.
-   */
-  function topMatches(): { tsquery: string; bound: number } | null {
-    if (words.length < 2 || (!phraseScored && !roleColumns)) return null;
-    if (roleColumns && !(roleColumns.textWeight in weights)) throw new Error(`role words are at weight ${roleColumns.textWeight}, which the text does not score`);
-    const earns = [
-      ...(phraseScored ? [oneField!, phrase] : []),
-      ...(roleColumns ? [allOf(words.map((w, i) => alternatives(w, i, roleColumns.textWeight)))] : []),
-    ];
-    // A role scores the number of words it holds from two on: outside the top, all but one at most.
-    const roleWords = words.length - 1 >= 2 ? words.length - 1 : 0;
-    const roles = roleColumns ? roleWords * (rolePoints.best + rolePoints.current) : 0;
-    const bound = perWordBest.reduce((sum, points) => sum + points, 0) + optional.length * best![1] * MATCH_TIER_POINTS.exact + roles;
-    return { tsquery: anyOf(earns), bound };
-  }
+/**
+ * The rows that can earn what scores most: every word exactly in one field or as a phrase (those bonuses),
+ * or every word in a role (the role bonus). A role's words are in the text at the role columns' weight, so
+ * a row without every word there has no role holding them all. Every other match scores at most each
+ * word's best pair, the filler, and roles holding all words but one.
+ */
+function topMatches(
+  options: FreeTextOptions,
+  m: WordMatchers,
+  together: { oneField: string; phrase: string } | null,
+  tests: WordTest[][],
+  fillerCount: number,
+  rolePoints: { best: number; current: number },
+  placePoints: number,
+): { tsquery: string; bound: number } | null {
+  const { query, weights, roleColumns } = options;
+  const { words } = query;
+  if (words.length < 2 || (!together && !roleColumns)) return null;
+  if (roleColumns && !(roleColumns.textWeight in weights)) throw new Error(`role words are at weight ${roleColumns.textWeight}, which the text does not score`);
+  const earns = [
+    ...(together ? [together.oneField, together.phrase] : []),
+    ...(roleColumns ? [allOf(words.map((_, i) => m.alternatives(i, roleColumns.textWeight)))] : []),
+    // A synonym of a phrase of the query earns its bonus (synonymPhraseBonus) only where it is found.
+    ...(together || roleColumns ? synonymPhrases(options) : []),
+  ];
+  // A role scores the number of words it holds from two on: outside the top, all but one at most.
+  const roleWords = words.length - 1 >= 2 ? words.length - 1 : 0;
+  const roles = roleColumns ? roleWords * (rolePoints.best + rolePoints.current) : 0;
+  const perWordBest = tests.map((t) => t[0]?.points ?? 0);
+  // Any match may be where the request says: the place bonuses are outside the top as well.
+  const bound = perWordBest.reduce((sum, points) => sum + points, 0) + fillerCount * m.namePoints * MATCH_TIER_POINTS.exact + roles + placePoints;
+  return { tsquery: anyOf(earns), bound };
 }
 
 /** The operands of the tsqueries that ask for k of the words, for every k from `from` to `to`. */

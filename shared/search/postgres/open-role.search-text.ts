@@ -1,5 +1,5 @@
 import { OPEN_ROLE_SEARCH_RULES, type OpenRoleTextSource } from '../open-role-search.rules.ts';
-import { fieldWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
+import { fieldWeights, formWeights, placeWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
 
 export type OpenRoleSearchSource = OpenRoleTextSource;
 
@@ -9,6 +9,12 @@ const { text, filters } = OPEN_ROLE_SEARCH_RULES;
 const OPEN_ROLE_TSVECTOR: TsvectorLayout<typeof text> = { title: 'A', company: 'B', description: 'D', location: 'C' };
 
 export const OPEN_ROLE_FIELD_WEIGHTS = fieldWeights(text, OPEN_ROLE_TSVECTOR);
+
+/** The weights holding stems: the title (A) and the description (D). */
+export const OPEN_ROLE_FORM_WEIGHTS = formWeights(text, OPEN_ROLE_TSVECTOR);
+
+/** The weight holding the location (C), where a place the request names earns its bonus. */
+export const OPEN_ROLE_PLACE_WEIGHTS = placeWeights(text, OPEN_ROLE_TSVECTOR);
 
 /** Mirrors toOpenRoleDocument. */
 export function toOpenRoleSearchText(role: OpenRoleSearchSource): SearchText {

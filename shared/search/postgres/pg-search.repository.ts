@@ -10,16 +10,23 @@ import { DesignerReader } from '../../store/designer.reader.ts';
 import { type DesignerRow, toDesigner } from '../../store/designer.row.ts';
 import { type OpenRoleRow, toOpenRole } from '../../store/open-role.row.ts';
 import type { PageWindow } from '../page-window.ts';
+import type { SynonymSet, SynonymSource } from '../query-synonyms.ts';
+import { StoredSynonyms } from './stored-synonyms.repository.ts';
 import { type Cursor, CursorCodec, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import { hasFreeText, type SearchFilters } from '../search-rules.ts';
-import type { DesignerKey, SearchPort } from '../search.port.ts';
+import type { DesignerKey, DesignerPage, DesignerSearchOptions, SearchPort } from '../search.port.ts';
+import type { DesignerFacets } from '../../domain/designer-facets.schema.ts';
+import { readDesignerFacets } from './designer-facets.builder.ts';
 import { designerSearchSpec, designerSortKeys } from './designer-query.builder.ts';
 import { understandQuery } from '../query-words.ts';
 import { lookUpQueryTerms, NO_QUERY_TERMS, type QueryTerms, queryTermsBytes } from './query-terms.ts';
 import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
 import { isStatementTimeout, mapDatabaseError } from './pg-errors.ts';
-import { SearchTextUpkeep } from './search-text.upkeep.ts';
-import { currentSnapshot, SnapshotCache } from './snapshot.cache.ts';
+import { SearchTextUpkeep } from './search-text-upkeep.ts';
+import { currentSnapshot, SnapshotCache } from './snapshot-cache.ts';
+import type { Suggestion, SuggestionKind } from '../../domain/suggest.schema.ts';
+import { rankSuggestions } from '../suggest.rules.ts';
+import { similarDesignersStatement, type Statement, suggestStatement } from './similar-suggest.builder.ts';
 import { countStatement, pageStatement, type SearchSpec, type SortKey, topOfRanking } from './sql-builder.ts';
 
 export interface PostgresSearchOptions {
@@ -31,6 +38,8 @@ export interface PostgresSearchOptions {
   timeoutMs: number;
   /** Signs and checks cursors, with the secret every replica shares; a secret of this repository's own when absent. */
   cursors?: CursorCodec;
+  /** The synonyms searches expand queries with; the curated list with the store's rules (StoredSynonyms) when absent. */
+  synonyms?: SynonymSource;
 }
 
 /** The kind of cursor value each SQL type of a sort key is bound as. */
@@ -49,6 +58,9 @@ const CATCH_UP_FIRST = Symbol('catch up first');
 
 type SortedRow<R> = R & { sort_values: Cursor['sa']; total_matches?: string };
 
+/** Reads the facets of a search in its transaction; countKey names its matching set (the count's statement). */
+type Facets = (tx: Db, spec: SearchSpec, snapshot: () => Promise<string>, countKey: string) => Promise<DesignerFacets>;
+
 /**
  * SearchPort over the store's own tables: tsvector and GIN, words folded in the application as for
  * Elasticsearch. Pages are keyset walks: the cursor carries the last record's sort values (no snapshot).
@@ -58,9 +70,12 @@ export class PostgresSearchRepository implements SearchPort {
   private readonly upkeep: SearchTextUpkeep;
   /** Totals reused until something writes: the count is half of a filtered page's cost on PGlite. */
   private readonly counts = new SnapshotCache<number>();
+  /** Facet counts, reused the same way: a facet is a count per value over the same matches. */
+  private readonly facetCounts = new SnapshotCache<DesignerFacets>();
   /** Vocabulary lookups reused until something writes: a typo's expansions cost a scan of similar-length words. */
   private readonly vocabulary = new SnapshotCache<QueryTerms>({ sizeOf: queryTermsBytes });
   private readonly cursors: CursorCodec;
+  private readonly synonyms: SynonymSource;
 
   constructor(
     private readonly db: Db,
@@ -69,6 +84,7 @@ export class PostgresSearchRepository implements SearchPort {
     this.cursors = options.cursors ?? CursorCodec.random();
     this.designers = new DesignerReader(db, options.publicBaseUrl);
     this.upkeep = new SearchTextUpkeep(db);
+    this.synonyms = options.synonyms ?? new StoredSynonyms(db);
   }
 
   /**
@@ -79,14 +95,22 @@ export class PostgresSearchRepository implements SearchPort {
     await this.upkeep.catchUp();
   }
 
-  async searchDesigners(filters: DesignerFilters, page: PageRequest): Promise<Page<Designer>> {
-    return this.walk('designers', filters, page, designerSortKeys(filters), (tx, snapshot) => this.queryTerms(tx, snapshot, filters.q), (terms) => designerSearchSpec(filters, terms), (row: DesignerRow) =>
+  async searchDesigners(filters: DesignerFilters, page: PageRequest, options: DesignerSearchOptions = {}): Promise<DesignerPage> {
+    const names = options.facets ?? [];
+    const facets: Facets | undefined =
+      names.length > 0
+        ? async (tx, spec, snapshot, countKey) =>
+            this.facetCounts.get(await snapshot(), `${JSON.stringify(names)}\u0000${countKey}`, () => readDesignerFacets(tx, spec, names))
+        : undefined;
+    const synonyms = await this.synonymsFor(filters.q);
+    return this.walk('designers', filters, page, designerSortKeys(filters), (tx, snapshot) => this.queryTerms(tx, snapshot, filters.q), (terms) => designerSearchSpec(filters, terms, synonyms), (row: DesignerRow) =>
       toDesigner(row, this.options.publicBaseUrl),
-    );
+    facets);
   }
 
   async searchOpenRoles(filters: OpenRoleFilters, page: PageRequest, now: Date): Promise<Page<OpenRole>> {
-    return this.walk('open_roles', filters, page, openRoleSortKeys(filters), (tx, snapshot) => this.queryTerms(tx, snapshot, filters.q), (terms) => openRoleSearchSpec(filters, terms, now), (row: OpenRoleRow) =>
+    const synonyms = await this.synonymsFor(filters.q);
+    return this.walk('open_roles', filters, page, openRoleSortKeys(filters), (tx, snapshot) => this.queryTerms(tx, snapshot, filters.q), (terms) => openRoleSearchSpec(filters, terms, now, synonyms), (row: OpenRoleRow) =>
       toOpenRole(row),
     );
   }
@@ -95,6 +119,31 @@ export class PostgresSearchRepository implements SearchPort {
     try {
       return await this.designers.findListed(key);
     } catch (error) {
+      return mapDatabaseError(error);
+    }
+  }
+
+  async similarDesigners(designer: Designer, limit: number): Promise<Designer[]> {
+    const rows = await this.readFresh<DesignerRow>(similarDesignersStatement(designer, limit));
+    return rows.map((row) => toDesigner(row, this.options.publicBaseUrl));
+  }
+
+  async suggest(word: string, limit: number): Promise<Suggestion[]> {
+    const rows = await this.readFresh<{ text: string; kind: SuggestionKind; count: number }>(suggestStatement(word, limit));
+    return rankSuggestions(rows.map((r) => ({ text: r.text, kind: r.kind, count: Number(r.count) })), limit);
+  }
+
+  /** One statement over search text that has caught up with every write, bounded in time like a search. */
+  private async readFresh<R extends object>(statement: Statement): Promise<R[]> {
+    try {
+      await this.upkeep.catchUp();
+      return await this.db.transaction(async (tx) => {
+        await tx.query('SET TRANSACTION READ ONLY');
+        await tx.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(this.options.timeoutMs))}`);
+        return (await tx.query<R>(statement.sql, statement.params)).rows;
+      });
+    } catch (error) {
+      if (isStatementTimeout(error)) throw new SearchTimedOutError(this.options.timeoutMs, { cause: error });
       return mapDatabaseError(error);
     }
   }
@@ -108,6 +157,11 @@ export class PostgresSearchRepository implements SearchPort {
     } catch {
       return false;
     }
+  }
+
+  /** The synonyms in force, read only by a search with free text. */
+  private async synonymsFor(q: string | undefined): Promise<SynonymSet | undefined> {
+    return hasFreeText(q) ? this.synonyms.current() : undefined;
   }
 
   private async queryTerms(tx: Db, snapshot: () => Promise<string>, q: string | undefined): Promise<QueryTerms> {
@@ -132,7 +186,8 @@ export class PostgresSearchRepository implements SearchPort {
     lookUp: (tx: Db, snapshot: () => Promise<string>) => Promise<QueryTerms>,
     specOf: (terms: QueryTerms) => SearchSpec,
     map: (row: R) => T,
-  ): Promise<Page<T>> {
+    facets?: Facets,
+  ): Promise<Page<T> & { facets?: DesignerFacets }> {
     const cursor = page.cursor ? this.cursors.decode(page.cursor, kind, filters, sortKinds(keys)) : undefined;
     const offset = cursor ? cursor.o : page.offset;
     try {
@@ -184,13 +239,15 @@ export class PostgresSearchRepository implements SearchPort {
             total = remembered ? await this.counts.get(await snapshot(), countKey, counted) : await counted();
           }
           const rows = fetched.slice(0, page.limit);
-          const hasMore = probe ? fetched.length > rows.length : offset + rows.length < total;
+          // limit=0 is a count, not a page: nothing to continue from, so no more and no cursor (docs/api.md).
+          const hasMore = page.limit > 0 && (probe ? fetched.length > rows.length : offset + rows.length < total);
           const last = rows.at(-1);
           const nextCursor =
             hasMore && last
               ? this.cursors.encode({ v: 1, k: kind, h: queryFingerprint(filters), o: offset + rows.length, sa: last.sort_values })
               : null;
-          return { items: rows.map(map), total, limit: page.limit, offset, hasMore, nextCursor };
+          const withFacets = facets ? { facets: await facets(tx, spec, snapshot, countKey) } : {};
+          return { items: rows.map(map), total, limit: page.limit, offset, hasMore, nextCursor, ...withFacets };
         });
         if (found !== CATCH_UP_FIRST) return found;
         await this.upkeep.catchUp();

@@ -2,6 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
+import { CURATED_SYNONYM_SET, expandQueryWords, type SynonymSet } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { type FieldWeights, freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
@@ -39,12 +40,16 @@ export interface PgEntitySearch<F extends SearchFilters> {
   /** The SQL of each sort key besides score and id, over the alias. */
   sortSql: Partial<Record<Exclude<SortField, 'score' | 'id'>, string>>;
   weights: FieldWeights;
+  /** The weights whose fields hold stems (formWeights): word forms and synonyms match there. */
+  formWeights: string;
+  /** The weights whose fields say where the record is (placeWeights): a place the request names earns its bonus there. */
+  placeWeights: string;
   roleColumns?: RoleColumns;
   /**
-   * What the search row (s) carries of the entity as well, kept by the search-text upkeep: the listing test
+   * What the search row (s) carries of the entity as well, kept by the search-text upkeep: the listed test
    * as one column, and exact filters by name. Those filters then read the search row, where an index serves
    * them together with the text, instead of a probe into the entity table per text match. Only for a
-   * listing rule without a clock: a copied flag cannot expire.
+   * listed rule without a clock: a copied flag cannot expire.
    */
   onSearchRow?: { listed: string; exact: readonly string[] };
 }
@@ -55,18 +60,32 @@ export function entitySortKeys<F extends SearchFilters>(entity: PgEntitySearch<F
 
 /**
  * Pure: validated filters to the matching set (all filters AND), the SQL twin of buildEntityQuery in the
- * Elasticsearch backend. Only records listed at `now` ever match.
+ * Elasticsearch engine. Only records listed at `now` ever match.
  */
 export function entitySearchSpec<F extends SearchFilters>(
   entity: PgEntitySearch<F>,
   filters: F,
   terms: QueryTerms,
   now?: Date,
+  synonyms: SynonymSet = CURATED_SYNONYM_SET,
 ): SearchSpec {
   const { alias, rules } = entity;
   const keys = entitySortKeys(entity, filters);
+  const query = understandQuery(filters.q);
+  const expansions = expandQueryWords(filters.q, synonyms);
   const freeText = (params: Params, top?: boolean) =>
-    freeTextSql('s.text_tsv', understandQuery(filters.q), terms, entity.weights, params, entity.roleColumns, { top });
+    freeTextSql({
+      column: 's.text_tsv',
+      query,
+      terms,
+      weights: entity.weights,
+      params,
+      roleColumns: entity.roleColumns,
+      expansions,
+      formWeights: entity.formWeights,
+      placeWeights: entity.placeWeights,
+      top,
+    });
   // The bound binds nothing: built once here, the statements build the SQL again with their own parameters.
   const bound = keys[0]?.column === SORT_COLUMNS.score.column && keys[0].desc ? freeText(new Params())?.top?.bound : undefined;
   return {

@@ -2,7 +2,7 @@ import { type TextFields, textValues } from '../search-rules.ts';
 import type { FieldWeights } from './free-text.sql.ts';
 import { TsvectorBuilder, type Weight } from './text-search.ts';
 
-/** What the Postgres backend stores for one record: tsvector literals and the words for the vocabulary. */
+/** What the Postgres engine stores for one record: tsvector literals and the words for the vocabulary. */
 export interface SearchText {
   text: string;
   location: string;
@@ -38,6 +38,24 @@ export function fieldWeights<F extends TextFields<never>>(fields: F, layout: Tsv
   return Object.fromEntries([...points].sort(([a], [b]) => (a < b ? -1 : 1))) as FieldWeights;
 }
 
+/** The weights whose fields hold stems (TextField.forms), as tsquery weight letters ("BC"). */
+/**
+ * The weights holding the fields that say where the record is (TextField.place), where a place the request
+ * names earns its bonus. A weight shared with another field would let that field's words earn it: refused.
+ */
+export function placeWeights<F extends TextFields<never>>(fields: F, layout: TsvectorLayout<F>): string {
+  const letters = new Set(Object.entries(fields).flatMap(([name, field]) => (field.place ? [layout[name as keyof F]] : [])));
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.place && letters.has(layout[name as keyof F])) throw new Error(`${name} shares weight ${layout[name as keyof F]} with a place field`);
+  }
+  return [...letters].sort().join('');
+}
+
+export function formWeights<F extends TextFields<never>>(fields: F, layout: TsvectorLayout<F>): string {
+  const letters = new Set(Object.entries(fields).flatMap(([name, field]) => (field.forms ? [layout[name as keyof F]] : [])));
+  return [...letters].sort().join('');
+}
+
 /**
  * The search document of one record, the twin of its Elasticsearch document: the same fields, the same
  * folding, in the order the rules list them. `words` names the text fields of the location and company
@@ -50,7 +68,7 @@ export function toSearchText<R, F extends TextFields<R>>(
   record: R,
 ): SearchText {
   const text = new TsvectorBuilder();
-  for (const [name, field] of Object.entries(fields)) text.add(textValues(field.text(record)), layout[name as keyof F]);
+  for (const [name, field] of Object.entries(fields)) text.add(textValues(field.text(record)), layout[name as keyof F], { forms: field.forms });
   const wordsOf = (name: keyof F & string) => new TsvectorBuilder().add(textValues(fields[name]!.text(record))).toString();
   return { text: text.toString(), location: wordsOf(words.location), company: wordsOf(words.company), terms: text.words() };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, lexeme, maxEdits, searchWords, TsvectorBuilder, VALUE_GAP, wordFilterQuery } from './text-search.ts';
+import { editDistance, formLexeme, lexeme, maxEdits, searchWords, TsvectorBuilder, VALUE_GAP, wordFilterQuery } from './text-search.ts';
 
 describe('text-search', () => {
   it('folds words as the Elasticsearch documents do', () => {
@@ -42,3 +42,13 @@ describe('text-search', () => {
     expect(lexeme('us', { prefix: true, weights: 'AB' })).toBe(`'us':*AB`);
   });
 });
+
+describe('TsvectorBuilder with forms', () => {
+  it('puts each word\'s stem, marked, at the word\'s own position, and keeps stems out of the vocabulary', () => {
+    const builder = new TsvectorBuilder().add(['Brandt'], 'A').add(['Prototyping researchers'], 'B', { forms: true });
+    expect(builder.toString()).toBe(`'brandt':1A 'prototyping':${2 + VALUE_GAP}B 'researchers':${3 + VALUE_GAP}B '~prototyp':${2 + VALUE_GAP}B '~research':${3 + VALUE_GAP}B`);
+    expect(builder.words()).toEqual(['brandt', 'prototyping', 'researchers']);
+    expect(formLexeme('prototyp', 'BC')).toBe("'~prototyp':BC");
+  });
+});
+

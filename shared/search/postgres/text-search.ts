@@ -1,4 +1,5 @@
 import { tokenize } from '../../text/fold.ts';
+import { wordForm } from '../../text/word-forms.ts';
 import { filterPhrases } from '../filter-phrases.ts';
 
 /**
@@ -30,32 +31,46 @@ function quote(word: string): string {
   return `'${word.replace(/['\\]/g, '\\$&')}'`;
 }
 
+/**
+ * Marks a stem in the text (word forms, shared/text/word-forms.ts): "~prototyp" sits at the position of
+ * "prototyping", so a stem never meets a word as it is, and phrases of stems match as phrases of words.
+ * Words hold letters and digits only, so no word starts with it.
+ */
+export const FORM_MARK = '~';
+
 /** Builds a tsvector literal field by field, each value at its own positions. */
 export class TsvectorBuilder {
   private position = 0;
   private readonly entries = new Map<string, string[]>();
+  private readonly forms = new Map<string, string[]>();
 
-  add(values: readonly string[], weight: Weight = 'D'): this {
+  /** `forms`: the field holds words of the trade (TextField.forms): each word's stem goes at its position too. */
+  add(values: readonly string[], weight: Weight = 'D', options: { forms?: boolean | undefined } = {}): this {
+    const put = (map: Map<string, string[]>, key: string) => {
+      const positions = map.get(key) ?? [];
+      positions.push(`${Math.min(this.position, MAX_POSITION)}${weight}`);
+      map.set(key, positions);
+    };
     for (const value of values) {
       const words = searchWords(value);
       if (words.length === 0) continue;
       if (this.position > 0) this.position += VALUE_GAP;
       for (const word of words) {
         this.position += 1;
-        const positions = this.entries.get(word) ?? [];
-        positions.push(`${Math.min(this.position, MAX_POSITION)}${weight}`);
-        this.entries.set(word, positions);
+        put(this.entries, word);
+        if (options.forms) put(this.forms, `${FORM_MARK}${wordForm(word)}`);
       }
     }
     return this;
   }
 
+  /** The words as they are (the vocabulary's), without the stems. */
   words(): string[] {
     return [...this.entries.keys()];
   }
 
   toString(): string {
-    return [...this.entries].map(([word, positions]) => `${quote(word)}:${positions.join(',')}`).join(' ');
+    return [...this.entries, ...this.forms].map(([word, positions]) => `${quote(word)}:${positions.join(',')}`).join(' ');
   }
 }
 
@@ -70,12 +85,17 @@ export function lexeme(word: string, options: LexemeOptions = {}): string {
   return flags ? `${quote(word)}:${flags}` : quote(word);
 }
 
+/** A stem (wordForm) as a tsquery operand, within `weights`: it matches the stems of stemmed fields alone. */
+export function formLexeme(stem: string, weights: string): string {
+  return lexeme(`${FORM_MARK}${stem}`, { weights });
+}
+
 export const anyOf = (parts: readonly string[]): string => `( ${parts.join(' | ')} )`;
 export const allOf = (parts: readonly string[]): string => `( ${parts.join(' & ')} )`;
 export const followedBy = (parts: readonly string[]): string => `( ${parts.join(' <-> ')} )`;
 
 /**
- * A word filter (location, company) as a tsquery, the twin of wordFilter in the Elasticsearch backend:
+ * A word filter (location, company) as a tsquery, the twin of wordFilter in the Elasticsearch engine:
  * whole words or word prefixes, adjacent and in order, never inside a word, as filterPhrases reads the
  * value. Null when the value has no word.
  */
@@ -85,32 +105,5 @@ export function wordFilterQuery(filter: string, value: string): string | null {
   return phrases.length === 1 ? phrases[0]! : anyOf(phrases);
 }
 
-/** Typo tolerance by word length, as Elasticsearch's AUTO:4,8: none under 4 characters, 1 from 4, 2 from 8. */
-export function maxEdits(word: string): number {
-  const length = [...word].length;
-  if (length < 4) return 0;
-  return length < 8 ? 1 : 2;
-}
-
-/**
- * Optimal string alignment distance: insertions, deletions, substitutions and swaps of two adjacent
- * characters, each one edit. This is the distance Lucene's fuzzy queries use (transpositions on).
- */
-export function editDistance(a: string, b: string): number {
-  const s = [...a];
-  const t = [...b];
-  const rows: number[][] = Array.from({ length: s.length + 1 }, (_, i) =>
-    Array.from({ length: t.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= s.length; i++) {
-    for (let j = 1; j <= t.length; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      const row = rows[i]!;
-      const prev = rows[i - 1]!;
-      let best = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      row[j] = best;
-    }
-  }
-  return rows[s.length]![t.length]!;
-}
+// Shared with the engine-neutral highlights, which judge typos as this engine does.
+export { editDistance, maxEdits } from '../../text/edit-distance.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../db.ts';
 export interface KeyedEntity {
   noun: string;
   table: EntityCollection;
-  /** The other column a curator may name a record by: the slug, or a listing's apply_url. */
+  /** The other column a curator may name a record by: the slug, or an open role's apply_url. */
   alternateKey: 'slug' | 'apply_url';
   /** SQL for the label a report shows of a row. */
   label: string;

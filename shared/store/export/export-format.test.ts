@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DesignerImportSchema } from '../../domain/designer-import.schema.ts';
 import { textProblem } from '../../domain/text.schema.ts';
-import { designerImportEntity } from '../import/designer.import.ts';
+import { designerImportEntity } from '../import/designer-import.ts';
 import { parseImportText } from '../import/import-file.reader.ts';
 import { type ExportColumns, type ExportFormat, exportChunks, formatOfPath } from './export-format.ts';
-import { EXPORT_ENTITIES } from './record.exporter.ts';
+import { EXPORT_ENTITIES } from './record-exporter.ts';
 
 async function text(records: Record<string, unknown>[], format: ExportFormat, columns: ExportColumns): Promise<string> {
   async function* source() {

@@ -4,7 +4,7 @@ import { CsvError } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Columns } from '../../domain/field-set.ts';
 import { restoreCell } from '../../text/spreadsheet-cell.codec.ts';
-import { decodeFileText } from './import-text.decoder.ts';
+import { decodeFileText } from './import-text-decoder.ts';
 import { ImportFileError } from './import.errors.ts';
 
 export type ImportFormat = 'json' | 'ndjson' | 'csv';

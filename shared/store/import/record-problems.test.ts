@@ -27,10 +27,10 @@ describe('recordProblems', () => {
     ]);
   });
 
-  it('a choice lists what is allowed; a value of the wrong kind says which kind', () => {
+  it('a choice lists what is allowed and the near one meant; a value of the wrong kind says which kind', () => {
     expect(problems(DesignerImportSchema, { ...complete, category: 'brands', status: 'live', opted_in: 'yes', name: 7 })).toEqual(
       expect.arrayContaining([
-        { field: 'category', message: 'must be one of product, brand, graphic, motion, 3d, director, engineer' },
+        { field: 'category', message: 'must be one of product, brand, graphic, motion, 3d, director, engineer; did you mean "brand"?' },
         { field: 'status', message: 'must be one of draft, published, hidden' },
         { field: 'opted_in', message: 'must be true or false' },
         { field: 'name', message: 'must be text' },

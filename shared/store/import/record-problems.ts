@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { choiceMessage } from '../../domain/choice.message.ts';
+import { choiceMessage } from '../../domain/choice-message.ts';
 
 export interface FieldProblem {
   field: string;

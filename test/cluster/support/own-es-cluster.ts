@@ -22,7 +22,7 @@ async function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A base port with `count` free ports from it, away from 9200-9302 (where services:up's nodes listen). */
+/** A base port with `count` free ports from it, away from services:up's own ports (infra/services.env) and Elasticsearch's usual 9200-9302. */
 async function freeRange(count: number, avoid: readonly number[] = []): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const base = 20_000 + Math.floor(Math.random() * 20_000);
@@ -72,6 +72,8 @@ export class OwnElasticsearchCluster {
   private env(): NodeJS.ProcessEnv {
     return {
       ...process.env,
+      // A URL given would be used instead of starting the cluster (services-up.sh starts only what has none).
+      ELASTICSEARCH_URL: undefined,
       SERVICES: 'elasticsearch',
       ES_NODES: String(this.size),
       ES_PORT: String(this.httpPort),

@@ -8,7 +8,7 @@ import { createIngestWorker, type IngestWorker, type IngestWorkerOptions } from 
 import { createLogger } from '../../../shared/logging/logger.ts';
 import { toDesignerDocument } from '../../../shared/search/elasticsearch/designer.document.ts';
 import { createElasticsearchClient } from '../../../shared/search/elasticsearch/es-client.factory.ts';
-import { ElasticsearchIndexManager } from '../../../shared/search/elasticsearch/es-index.manager.ts';
+import { ElasticsearchIndexManager } from '../../../shared/search/elasticsearch/es-index-manager.ts';
 import { type IndexKind, indexNames, type IndexNames } from '../../../shared/search/elasticsearch/index-names.ts';
 import { toOpenRoleDocument } from '../../../shared/search/elasticsearch/open-role.document.ts';
 import { createPgDb, type Db } from '../../../shared/store/db.ts';

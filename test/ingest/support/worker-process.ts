@@ -53,10 +53,14 @@ export function workerNodeFlags(): string[] {
   return (/node ((?:--\S+ )*)dist\//.exec(script)?.[1] ?? '').trim().split(' ').filter(Boolean);
 }
 
-/** The sources through tsx (what the tests change), or the build `npm run build` leaves in dist/ (what ships). */
+/**
+ * The sources through tsx (what the tests change), the build `npm run build` leaves in dist/ (what ships),
+ * or the sources with a rebuild that stops where REINDEX_PAUSE_AT says (crash tests; reindex-pause.ts).
+ */
 export const WORKER_ENTRY = {
   source: ['--import', 'tsx', 'services/ingest-worker/main.ts'],
   compiled: ['dist/services/ingest-worker/main.js'],
+  paused: ['--import', 'tsx', 'test/ingest/support/paused-worker.main.ts'],
 } as const;
 
 /**

@@ -2,7 +2,7 @@ import { buildIndexedDesigner } from '../../../domain/designer.builder.ts';
 import type { IndexedDesigner } from '../../../domain/designer.schema.ts';
 import { buildIndexedOpenRole } from '../../../domain/open-role.builder.ts';
 import type { IndexedOpenRole } from '../../../domain/open-role.schema.ts';
-import { InMemoryRows, type VersionClock } from './in-memory-rows.fake.ts';
+import { InMemoryRows, type VersionClock } from './in-memory-rows.test-support.ts';
 
 /** A valid search-ready designer; the version is set by the rows that hold it. */
 export function designer(id: string, name = `Designer ${id}`): IndexedDesigner {

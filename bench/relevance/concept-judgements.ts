@@ -1,0 +1,267 @@
+import type { Role } from '../../shared/domain/role.schema.ts';
+import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
+import { fold } from '../../shared/text/fold.ts';
+import { cityOf, type CorpusDesigner, createRandom, FIRST_NAMES, LAST_NAMES, type Random } from './corpus.ts';
+import type { JudgedQuery } from './judgements.ts';
+
+/**
+ * Judged queries where the words typed are not the words the profile holds: concept equivalents, other
+ * word forms, multi-constraint agent requests, other languages, and requests nothing in the directory
+ * answers. Grades come from the corpus's ground truth (titles, skills, places), never from an engine.
+ * Hard distractors join the corpus (conceptDistractors): descriptions naming tools and other people's
+ * roles ("lives in Adobe Illustrator", "reports to the creative director"), places visited, companies
+ * sharing a word with an absent one.
+ */
+
+const same = (a: string, b: string) => fold(a) === fold(b);
+const currentTitle = (d: CorpusDesigner) => d.current_role?.title ?? '';
+const holds = (titles: readonly string[]) => (d: CorpusDesigner) => titles.some((t) => same(t, currentTitle(d)));
+const roles = (d: CorpusDesigner): Role[] => (d.current_role ? [d.current_role, ...d.previous_roles] : d.previous_roles);
+
+function grade(corpus: readonly CorpusDesigner[], fn: (d: CorpusDesigner) => number): Map<string, number> {
+  const grades = new Map<string, number>();
+  for (const d of corpus) {
+    const g = fn(d);
+    if (g > 0) grades.set(d.id, g);
+  }
+  return grades;
+}
+
+/** Concepts of the corpus's titles and skills: the titles that hold one, and the skills that show it. */
+const CONCEPTS = {
+  creativeDirector: { titles: ['Creative Director'], related: ['Design Director', 'Head of Design'] },
+  productDesigner: { titles: ['Product Designer', 'Senior Product Designer', 'Staff Product Designer', 'Lead Product Designer', 'UX Designer', 'Interaction Designer'], related: [] },
+  motionDesigner: { titles: ['Motion Designer', 'Senior Motion Designer', 'Animator', 'Motion Lead'], related: [] },
+  brandDesigner: { titles: ['Brand Designer', 'Senior Brand Designer', 'Identity Designer', 'Brand Lead'], related: ['Visual Designer'] },
+  graphicDesigner: { titles: ['Graphic Designer', 'Visual Designer'], related: ['Editorial Designer', 'Print Designer'] },
+  illustrator: { titles: ['Illustrator'], related: [] },
+  threeD: { titles: ['3D Artist', '3D Generalist', 'CGI Artist', '3D Designer'], related: [] },
+  researcher: { titles: ['UX Researcher'], related: [] },
+  designLeader: { titles: ['Head of Design', 'VP of Design', 'Design Director'], related: ['Design Manager', 'Design Lead', 'Creative Director'] },
+  technologist: { titles: ['Design Technologist', 'Creative Technologist'], related: ['Design Engineer', 'UI Engineer'] },
+} as const;
+type Concept = keyof typeof CONCEPTS;
+
+/** 3 for a current title of the concept, 1 for a related one; plus skills where the concept is a skill. */
+function conceptGrade(concept: Concept, skills: readonly string[] = []) {
+  const { titles, related } = CONCEPTS[concept];
+  return (d: CorpusDesigner) => (holds(titles)(d) ? 3 : d.skills.some((s) => skills.includes(s)) ? 2 : holds(related)(d) ? 1 : 0);
+}
+
+/** Queries in the words a recruiter uses for a concept the profiles name another way. */
+const SYNONYM_QUERIES: [string, Concept, string[]][] = [
+  ['art director', 'creativeDirector', ['art direction']],
+  ['art directors', 'creativeDirector', ['art direction']],
+  ['ux ui designer', 'productDesigner', []],
+  ['user experience designer', 'productDesigner', []],
+  ['digital product designer', 'productDesigner', []],
+  ['motion graphics designer', 'motionDesigner', ['motion graphics']],
+  ['animation artist', 'motionDesigner', ['character animation', 'motion graphics']],
+  ['corporate identity designer', 'brandDesigner', ['visual identity']],
+  ['branding designer', 'brandDesigner', ['visual identity']],
+  ['communication designer', 'graphicDesigner', []],
+  ['cgi modeller', 'threeD', []],
+  ['3d modeler', 'threeD', []],
+  ['user researcher', 'researcher', ['user research', 'usability testing']],
+  ['vp design', 'designLeader', ['design leadership']],
+  ['chief design officer', 'designLeader', ['design leadership']],
+  ['ux engineer', 'technologist', []],
+];
+
+/** Skills of the corpus asked for by an abbreviation or an equivalent. */
+const SKILL_SYNONYMS: [string, string[]][] = [
+  ['c4d', ['Cinema 4D']],
+  ['a11y', ['accessibility']],
+  ['ue5', ['Unreal Engine']],
+  ['threejs', ['Three.js']],
+  ['designops', ['design operations']],
+  ['brand identity', ['visual identity']],
+  ['wireframes and ia', ['information architecture']],
+  ['typographer', ['typography']],
+];
+
+function synonyms(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return [
+    ...SYNONYM_QUERIES.map(([q, concept, skills]) => ({ family: 'synonyms' as const, q, grades: grade(corpus, conceptGrade(concept, skills)) })),
+    ...SKILL_SYNONYMS.map(([q, skills]) => ({ family: 'synonyms' as const, q, grades: grade(corpus, (d) => (d.skills.some((s) => skills.includes(s)) ? 2 : 0)) })),
+  ];
+}
+
+/** Other forms of the words the profiles hold: plurals, verbs, agent nouns. */
+const FORM_QUERIES: [string, (d: CorpusDesigner) => number][] = [
+  ['prototypes', (d) => (d.skills.includes('prototyping') ? 2 : 0)],
+  ['illustrated', (d) => (holds(['Illustrator'])(d) ? 3 : d.skills.includes('illustration') ? 2 : 0)],
+  ['illustrations', (d) => (holds(['Illustrator'])(d) ? 3 : d.skills.includes('illustration') ? 2 : 0)],
+  ['researchers', (d) => (holds(['UX Researcher'])(d) ? 3 : d.skills.includes('user research') ? 2 : 0)],
+  ['animators', (d) => (holds(['Animator'])(d) ? 3 : d.skills.includes('character animation') ? 2 : 0)],
+  ['storyboards', (d) => (d.skills.includes('storyboarding') ? 2 : 0)],
+  ['identities', (d) => (holds(['Identity Designer'])(d) ? 3 : d.skills.includes('visual identity') ? 2 : 0)],
+  ['packages', (d) => (d.skills.includes('packaging') ? 2 : 0)],
+  ['shader', (d) => (d.skills.includes('shaders') ? 2 : 0)],
+  ['letterer', (d) => (d.skills.includes('lettering') ? 2 : 0)],
+  ['poster', (d) => (d.skills.includes('posters') ? 2 : 0)],
+  ['mentor', (d) => (d.skills.includes('mentoring') ? 2 : 0)],
+  ['design critiques', (d) => (d.skills.includes('design critique') ? 2 : 0)],
+  ['editorial layouts', (d) => (d.skills.includes('editorial layout') ? 2 : 0)],
+  ['usability tests', (d) => (d.skills.includes('usability testing') ? 2 : 0)],
+  ['interaction designers', (d) => (holds(['Interaction Designer'])(d) ? 3 : 0)],
+];
+
+function wordForms(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return FORM_QUERIES.map(([q, fn]) => ({ family: 'word forms', q, grades: grade(corpus, fn) }));
+}
+
+/** How a request names a concept, and the place groups the location names know. */
+const ASKED_AS: Record<Concept, string> = {
+  creativeDirector: 'art director',
+  productDesigner: 'ux ui designer',
+  motionDesigner: 'motion graphics designer',
+  brandDesigner: 'corporate identity designer',
+  graphicDesigner: 'communication designer',
+  illustrator: 'illustrator',
+  threeD: '3d modeler',
+  researcher: 'user researcher',
+  designLeader: 'head of design',
+  technologist: 'creative technologist',
+};
+const REGIONS: { name: string; cities: string[] }[] = [
+  { name: 'Scandinavia', cities: ['Stockholm', 'Copenhagen'] },
+  { name: 'Germany', cities: ['Berlin', 'Munich'] },
+  { name: 'the US', cities: ['New York', 'San Francisco', 'Austin', 'Seattle'] },
+];
+
+/** "an art director in Scandinavia who has worked at IKEA or Lego and now leads a team" */
+function multiConstraint(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const out: JudgedQuery[] = [];
+  const conceptOf = (d: CorpusDesigner) => (Object.keys(CONCEPTS) as Concept[]).find((c) => holds(CONCEPTS[c].titles)(d));
+  for (let i = 0; out.length < n && i < n * 20; i++) {
+    const t = r.pick(corpus);
+    const concept = conceptOf(t);
+    const region = REGIONS.find((g) => g.cities.includes(cityOf(t.location) ?? ''));
+    const past = t.previous_roles[0];
+    if (!concept || !region || !past) continue;
+    const other = r.pick(corpus.flatMap(roles)).company;
+    const companies = i % 2 === 0 ? [past.company, other] : [other, past.company];
+    const inRegion = (d: CorpusDesigner) => region.cities.includes(cityOf(d.location) ?? '');
+    const worked = (d: CorpusDesigner) => roles(d).some((x) => companies.some((c) => same(c, x.company)));
+    const q =
+      i % 2 === 0
+        ? `an ${ASKED_AS[concept]} in ${region.name} who has worked at ${companies[0]} or ${companies[1]}`
+        : `${ASKED_AS[concept]}s based in ${region.name}, ex ${companies[0]} or ${companies[1]}`;
+    out.push({
+      family: 'multi-constraint',
+      q: fold(q),
+      grades: grade(corpus, (d) => {
+        const hits = [holds(CONCEPTS[concept].titles)(d), inRegion(d), worked(d)].filter(Boolean).length;
+        return hits === 3 ? 3 : hits === 2 && holds(CONCEPTS[concept].titles)(d) ? 1 : 0;
+      }),
+    });
+  }
+  return out;
+}
+
+/** Titles as designers write them in Spanish, German, French, Portuguese and Italian, feminine forms and compounds included. */
+const FOREIGN_TITLES: [string, Concept][] = [
+  ['diseñador gráfico', 'graphicDesigner'],
+  ['diseñadora gráfica', 'graphicDesigner'],
+  ['diseñadora UX', 'productDesigner'],
+  ['diseñador de producto', 'productDesigner'],
+  ['directora creativa', 'creativeDirector'],
+  ['ilustradora', 'illustrator'],
+  ['Grafikdesignerin', 'graphicDesigner'],
+  ['Markendesignerin', 'brandDesigner'],
+  ['Kreativdirektorin', 'creativeDirector'],
+  ['Produktdesignerin', 'productDesigner'],
+  ['Illustratorin', 'illustrator'],
+  ['graphiste', 'graphicDesigner'],
+  ['directeur de la création', 'creativeDirector'],
+  ['directrice artistique', 'creativeDirector'],
+  ['illustratrice', 'illustrator'],
+  ['designer gráfica', 'graphicDesigner'],
+  ['diretora de arte', 'creativeDirector'],
+  ['designer de produto', 'productDesigner'],
+  ['direttore creativo', 'creativeDirector'],
+  ['grafica', 'graphicDesigner'],
+  ['illustratore', 'illustrator'],
+  ['designer di prodotto', 'productDesigner'],
+];
+
+function languages(r: Random, corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return FOREIGN_TITLES.map(([title, concept], i) => {
+    const { titles } = CONCEPTS[concept];
+    const holders = corpus.filter((d) => holds(titles)(d) && cityOf(d.location));
+    const city = i % 3 === 2 ? null : cityOf(r.pick(holders).location)!;
+    const joiner = ['en', 'in', 'à', 'em', 'a'][i % 5]!;
+    return {
+      family: 'languages' as const,
+      q: city ? `${title} ${joiner} ${city}` : title,
+      grades: grade(corpus, (d) => {
+        const role = holds(titles)(d);
+        if (!city) return role ? 3 : 0;
+        return role && cityOf(d.location) === city ? 3 : role ? 1 : 0;
+      }),
+    };
+  });
+}
+
+/**
+ * Requests nothing in the directory answers, each beside a distractor that shares some of its words: a
+ * namesake, a company sharing a word, a description naming the place.
+ */
+const NOTHING_HARD = [
+  'Ingrid Thorvaldsdottir',
+  'Kwame Castellanos',
+  'Priya Vandenberghe',
+  'designers who worked at Blue Bottle Coffee',
+  'former Pineapple Express designers',
+  'someone from Google Maps Platform',
+  'motion designer at Deutsche Bahn',
+  'brand designer in Ulaanbaatar',
+  'illustrator based in Wellington',
+  'product designer in Reykjavik who worked at Spotify and Nike and Lego',
+];
+
+/** Designers built to mislead: they share words with requests they do not answer. */
+export function conceptDistractors(): CorpusDesigner[] {
+  const r = createRandom(3);
+  const descriptions = [
+    'Lives in Adobe Illustrator and Photoshop all day. Reports to the creative director.',
+    'Works closely with the art director and the head of design on campaigns.',
+    'Partners with illustrators, animators and researchers across the studio.',
+    'Spent a summer in Ulaanbaatar sketching. Coffee lover.',
+    'Visited Wellington for a conference on Blue Bottle packaging.',
+    'Uses Google Maps daily; took the Deutsche Bahn to every client.',
+  ];
+  return Array.from({ length: 60 }, (_, i) => {
+    const name = i < 3 ? ['Ingrid Larsen', 'Kwame Mensah', 'Priya Vandenberg'][i]! : `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
+    const slug = `distractor-${i}`;
+    const company = ['Blue Studio', 'Pineapple Studio', 'Google Cloud', 'Deutsche Post', 'Coffee Collective'][i % 5]!;
+    const record = buildDesignerRecord({
+      id: `cd${String(i).padStart(5, '0')}`,
+      slug,
+      name,
+      description: descriptions[i % descriptions.length]!,
+      website: `https://${slug}.example`,
+      portfolio_preview: `https://images.example/${slug}.jpg`,
+      category: 'engineer',
+      location: ['Austin, US', 'Lagos, NG', 'Seoul, KR'][i % 3]!,
+      current_role: { title: ['Web Developer', 'Account Manager', 'Project Manager'][i % 3]!, company, company_url: null },
+      previous_roles: [],
+      opted_in: true,
+      status: 'published',
+      listed_at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+    });
+    return { ...record, id: record.id!, listed_at: record.listed_at!, skills: [], domains: [] };
+  });
+}
+
+export function generateConceptJudgements(corpus: readonly CorpusDesigner[], seed = 11): JudgedQuery[] {
+  const r = createRandom(seed);
+  return [
+    ...synonyms(corpus),
+    ...wordForms(corpus),
+    ...multiConstraint(r, corpus, 16),
+    ...languages(r, corpus),
+    ...NOTHING_HARD.map((q): JudgedQuery => ({ family: 'nothing (hard)', q, grades: new Map() })),
+  ].filter((query) => query.family === 'nothing (hard)' || query.grades.size > 0);
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { buildDesigner } from '../domain/designer.builder.ts';
+import { CURATED_WORD_FORMS } from './query-synonyms.ts';
+import { designerMatch, FRAGMENT_LENGTH, fragmentOf, highlightWords, markedHtml } from './designer-highlight.rules.ts';
+
+const role = (title: string, company: string) => ({ title, company, company_url: null });
+
+const sara = buildDesigner({
+  name: 'Sara Ölund',
+  location: 'Munich, DE',
+  description: 'Loves prototyping & <b>motion</b>; previously at a studio.',
+  current_role: role('Illustrator', 'Canva'),
+  previous_roles: [role('Senior Product Designer', 'Figma'), role('Lead Designer', 'Miro')],
+});
+
+const match = (q: string, extra: { company?: string; location?: string } = {}, designer = sara) => designerMatch(designer, highlightWords({ q, ...extra }));
+
+describe('designerMatch', () => {
+  it('names the role holding most of the words, current or previous, with its fragments', () => {
+    const found = match('senior product designer figma')!;
+    expect(found.reason).toBe('previous role: Senior Product Designer at Figma');
+    const title = found.fields.find((f) => f.field === 'title' && f.role?.company === 'Figma')!;
+    expect(title).toEqual({
+      field: 'title',
+      role: { title: 'Senior Product Designer', company: 'Figma', current: false },
+      text: 'Senior Product Designer',
+      offsets: [[0, 6], [7, 14], [15, 23]],
+      html: '<mark>Senior</mark> <mark>Product</mark> <mark>Designer</mark>',
+    });
+    expect(found.fields.find((f) => f.field === 'company' && f.role?.company === 'Figma')?.offsets).toEqual([[0, 5]]);
+    expect(match('illustrator canva')!.reason).toBe('current role: Illustrator at Canva');
+  });
+
+  it('the description, with the words as written, escaped in html', () => {
+    const found = match('prototyping motion')!;
+    expect(found.reason).toBe('description mentions prototyping, motion');
+    const description = found.fields.find((f) => f.field === 'description')!;
+    expect(description.offsets.map(([s, e]) => description.text.slice(s, e))).toEqual(['prototyping', 'motion']);
+    expect(description.html).toBe('Loves <mark>prototyping</mark> &amp; &lt;b&gt;<mark>motion</mark>&lt;/b&gt;; previously at a studio.');
+  });
+
+  it('a name matched across accents, a typo and the last word as a prefix', () => {
+    expect(match('sara olund')!.reason).toBe('name: Sara Ölund');
+    expect(match('srah')).toBeNull();
+    expect(match('Figam')!.reason).toBe('previous role: Senior Product Designer at Figma');
+    expect(match('illus')!.fields[0]).toMatchObject({ field: 'title', text: 'Illustrator', offsets: [[0, 11]] });
+  });
+
+  it('a location matched by another name of its place is marked whole', () => {
+    const found = match('germany')!;
+    expect(found.reason).toBe('based in Munich, DE');
+    expect(found.fields).toEqual([{ field: 'location', text: 'Munich, DE', offsets: [[0, 10]], html: '<mark>Munich, DE</mark>' }]);
+  });
+
+  it('the company and location filters mark their own fields', () => {
+    const found = designerMatch(sara, highlightWords({ company: 'Miro' }))!;
+    expect(found.reason).toBe('previous role: Lead Designer at Miro');
+    expect(found.fields).toEqual([
+      { field: 'company', role: { title: 'Lead Designer', company: 'Miro', current: false }, text: 'Miro', offsets: [[0, 4]], html: '<mark>Miro</mark>' },
+    ]);
+    expect(designerMatch(sara, highlightWords({ location: 'munich' }))!.reason).toBe('based in Munich, DE');
+  });
+
+  it('nothing to find without words', () => {
+    expect(designerMatch(sara, highlightWords({}))).toBeNull();
+  });
+
+  it('counts a word form the hook gives as the word, in titles and descriptions only', () => {
+    // A stand-in for the word-forms rules: a crude stem, and the forms that count as a query word.
+    const stem = (word: string) => word.replace(/(ing|es|s|ed|ion|or)$/, '');
+    const wordForms = { stem, forms: (word: string) => [stem(word)] };
+    expect(designerMatch(sara, highlightWords({ q: 'prototypes' }, wordForms))!.reason).toBe('description mentions prototyping');
+    expect(designerMatch(sara, highlightWords({ q: 'prototypes' }))).toBeNull();
+    expect(designerMatch(sara, highlightWords({ q: 'illustration' }, wordForms))!.reason).toBe('current role: Illustrator at Canva');
+    // Companies are never matched by their forms: an illustrator is no "Illustrations Ltd".
+    const studio = buildDesigner({ name: 'Bo Li', description: '', location: '', current_role: role('Painter', 'Illustrations Ltd'), previous_roles: [] });
+    expect(designerMatch(studio, highlightWords({ q: 'illustrator' }, wordForms))).toBeNull();
+  });
+
+  it('marks word forms and one-word synonyms with the curated rules the engines use', () => {
+    expect(designerMatch(sara, highlightWords({ q: 'prototypes' }, CURATED_WORD_FORMS))!.reason).toBe('description mentions prototyping');
+    const animator = buildDesigner({ name: 'Kai Berg', description: '', location: '', current_role: role('Animator', 'Pixar'), previous_roles: [] });
+    const found = designerMatch(animator, highlightWords({ q: 'animation' }, CURATED_WORD_FORMS));
+    expect(found?.fields.map((f) => f.field)).toContain('title');
+  });
+});
+
+describe('fragments', () => {
+  it('a long text is cut around its first match at word boundaries, offsets moved with it', () => {
+    const text = `${'word '.repeat(60)}prototyping ${'more '.repeat(60)}`.trim();
+    const at = text.indexOf('prototyping');
+    const cut = fragmentOf(text, [[at, at + 11]]);
+    expect(cut.text.length).toBeLessThanOrEqual(FRAGMENT_LENGTH);
+    expect(cut.text.startsWith('…')).toBe(true);
+    expect(cut.text.endsWith('…')).toBe(true);
+    const [[s, e]] = cut.offsets as [[number, number]];
+    expect(cut.text.slice(s, e)).toBe('prototyping');
+  });
+
+  it('marks and escapes', () => {
+    expect(markedHtml('a<b c', [[2, 3]])).toBe('a&lt;<mark>b</mark> c');
+  });
+});

@@ -1,0 +1,233 @@
+import type { DesignerMatch, MatchField, MatchFragment } from '../domain/designer-facets.schema.ts';
+import type { Designer } from '../domain/designer.schema.ts';
+import type { DesignerFilters } from '../domain/designer-search.schema.ts';
+import { maxEdits, withinEditDistance } from '../text/edit-distance.ts';
+import { tokenize } from '../text/fold.ts';
+import { designerRoles } from './designer-search.rules.ts';
+import { filterPhrases } from './filter-phrases.ts';
+import { locationNames } from './location-names.ts';
+import { type PrefixScope, understandQuery } from './query-words.ts';
+
+/**
+ * Why a designer matched, computed from the record and the request's words alone, so both engines give
+ * the same answer: the words of q (with their word forms, see WordForms), and of the company and location
+ * filters in their fields, matched as the engines match them: exactly, as a prefix for the last word,
+ * within the typo allowance (AUTO:4,8).
+ */
+
+/**
+ * Word forms and synonyms, as the engines match them: the one place those rules plug in (pass them to
+ * highlightWords; directory-service.ts takes them as `wordForms`) so highlights follow what the engines
+ * match. `stem` gives a folded word's form (shared/text/word-forms.ts's wordForm), compared in the fields
+ * that hold forms (titles and descriptions; never names, companies or places); `forms` gives, per folded
+ * query word, the forms that also count as it (its own, and one-word synonyms' forms).
+ */
+export interface WordForms {
+  stem: (word: string) => string;
+  forms: (word: string) => readonly string[];
+}
+export const NO_WORD_FORMS: WordForms = { stem: (word) => word, forms: () => [] };
+
+/** The fields whose words count by their forms too, as the engines store forms only for them. */
+const FIELDS_WITH_FORMS: ReadonlySet<MatchField> = new Set(['title', 'description']);
+
+/** A fragment's length at most (characters), beyond which a description is cut around its first match. */
+export const FRAGMENT_LENGTH = 160;
+/** Characters of context kept before a description's first match. */
+const LEAD = 50;
+/** Roles shown at most in one match: the best first. */
+const MAX_ROLES = 2;
+
+interface Term {
+  word: string;
+  forms: ReadonlySet<string>;
+  prefix: PrefixScope;
+  edits: number;
+  /** Per record word, whether it is within the typo allowance: a page's records repeat their words. */
+  typos: Map<string, boolean>;
+  stem: (word: string) => string;
+}
+
+function term(word: string, prefix: PrefixScope, wordForms: WordForms): Term {
+  return { word, forms: new Set(wordForms.forms(word)), prefix, edits: maxEdits(word), typos: new Map(), stem: wordForms.stem };
+}
+
+function withinTypos(token: string, t: Term): boolean {
+  if (t.edits === 0 || Math.abs(token.length - t.word.length) > t.edits) return false;
+  let known = t.typos.get(token);
+  if (known === undefined) t.typos.set(token, (known = withinEditDistance(token, t.word, t.edits)));
+  return known;
+}
+
+/** Whether a folded record word is one of the query's, in a field whose prefix matching is `field`. */
+function matches(token: string, t: Term, field: MatchField): boolean {
+  if (token === t.word) return true;
+  if (t.forms.size > 0 && FIELDS_WITH_FORMS.has(field) && t.forms.has(t.stem(token))) return true;
+  if ((t.prefix === 'any' || (t.prefix === 'name' && field === 'name')) && token.startsWith(t.word)) return true;
+  return withinTypos(token, t);
+}
+
+interface Found {
+  offsets: [number, number][];
+  /** The query words found, folded. */
+  words: Set<string>;
+}
+
+/** Words of a text with where they stand: letters, marks and digits (folding may make one run several words). */
+const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
+
+function find(text: string, terms: readonly Term[], field: MatchField): Found {
+  const found: Found = { offsets: [], words: new Set() };
+  for (const run of text.matchAll(WORD_RUN)) {
+    let hit = false;
+    for (const token of tokenize(run[0])) {
+      for (const t of terms) {
+        if (matches(token, t, field)) {
+          found.words.add(t.word);
+          hit = true;
+        }
+      }
+    }
+    if (hit) found.offsets.push([run.index, run.index + run[0].length]);
+  }
+  return found;
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** text HTML-escaped, with <mark> around each offset range (sorted, not overlapping). */
+export function markedHtml(text: string, offsets: readonly (readonly [number, number])[]): string {
+  let html = '';
+  let at = 0;
+  for (const [start, end] of offsets) {
+    html += `${escapeHtml(text.slice(at, start))}<mark>${escapeHtml(text.slice(start, end))}</mark>`;
+    at = end;
+  }
+  return html + escapeHtml(text.slice(at));
+}
+
+/**
+ * A short fragment of `text` around its first match: the whole text when short, else FRAGMENT_LENGTH
+ * characters cut at word boundaries, with an ellipsis where text was left out; offsets move with it.
+ */
+export function fragmentOf(text: string, offsets: readonly [number, number][]): { text: string; offsets: [number, number][] } {
+  if (text.length <= FRAGMENT_LENGTH) return { text, offsets: [...offsets] };
+  const first = offsets[0]?.[0] ?? 0;
+  let start = Math.max(0, first - LEAD);
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    start = space >= 0 && space < first ? space + 1 : first;
+  }
+  let end = Math.min(text.length, start + FRAGMENT_LENGTH - 2);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > start) end = space;
+  }
+  const lead = start > 0 ? '…' : '';
+  const body = text.slice(start, end).trim();
+  const shift = lead.length - start;
+  const kept = offsets.filter(([s, e]) => s >= start && e <= start + body.length).map(([s, e]): [number, number] => [s + shift, e + shift]);
+  return { text: `${lead}${body}${end < text.length ? '…' : ''}`, offsets: kept };
+}
+
+function fragment(field: MatchField, text: string, found: Found, role?: MatchFragment['role']): MatchFragment {
+  const cut = fragmentOf(text, found.offsets);
+  return { field, ...(role ? { role } : {}), text: cut.text, offsets: cut.offsets, html: markedHtml(cut.text, cut.offsets) };
+}
+
+/** The request's words, per field: q's everywhere, the company filter's in companies, the location filter's in the location. */
+export interface HighlightWords {
+  all: Term[];
+  company: Term[];
+  location: Term[];
+  /** Per location, the words found in its other names: a page's designers share places. */
+  places: Map<string, Set<string>>;
+}
+
+export function highlightWords(filters: Pick<DesignerFilters, 'q' | 'company' | 'location'>, wordForms: WordForms = NO_WORD_FORMS): HighlightWords {
+  const { words, prefix } = understandQuery(filters.q);
+  const all = words.map((word, i) => term(word, prefix[i] ?? null, wordForms));
+  const ofFilter = (name: 'company' | 'location') =>
+    filterPhrases(name, filters[name] ?? '', tokenize).flatMap((phrase) => phrase.words.map((word) => term(word, phrase.prefix ? 'any' : null, NO_WORD_FORMS)));
+  return { all, company: [...all, ...ofFilter('company')], location: [...all, ...ofFilter('location')], places: new Map() };
+}
+
+interface Candidate {
+  reason: string;
+  fields: MatchFragment[];
+  words: number;
+  /** Ties go to the lower: the name, then the current role, the previous roles, the description, the location. */
+  rank: number;
+}
+
+function describeWords(text: string, offsets: readonly [number, number][]): string {
+  return [...new Set(offsets.map(([s, e]) => text.slice(s, e).toLowerCase()))].slice(0, 3).join(', ');
+}
+
+/**
+ * Why a designer matched: each field holding a word of the request, with its fragment, and one line naming
+ * the best of them (the field or role holding most of the words). Null when no word is found in the record
+ * (a search without q or word filters).
+ */
+export function designerMatch(designer: Designer, words: HighlightWords): DesignerMatch | null {
+  if (words.company.length === 0 && words.location.length === 0) return null;
+  const candidates: Candidate[] = [];
+
+  const name = find(designer.name, words.all, 'name');
+  if (name.offsets.length > 0) candidates.push({ reason: `name: ${designer.name}`, fields: [fragment('name', designer.name, name)], words: name.words.size, rank: 0 });
+
+  designerRoles(designer).forEach(({ role, current }, i) => {
+    const title = find(role.title, words.all, 'title');
+    const company = find(role.company, words.company, 'company');
+    const held = new Set([...title.words, ...company.words]);
+    if (held.size === 0) return;
+    const about = { title: role.title, company: role.company, current };
+    candidates.push({
+      reason: `${current ? 'current' : 'previous'} role: ${role.title} at ${role.company}`,
+      fields: [
+        ...(title.offsets.length > 0 ? [fragment('title', role.title, title, about)] : []),
+        ...(company.offsets.length > 0 ? [fragment('company', role.company, company, about)] : []),
+      ],
+      words: held.size,
+      rank: 1 + i,
+    });
+  });
+
+  const description = find(designer.description, words.all, 'description');
+  if (description.offsets.length > 0) {
+    candidates.push({
+      reason: `description mentions ${describeWords(designer.description, description.offsets)}`,
+      fields: [fragment('description', designer.description, description)],
+      words: description.words.size,
+      rank: 100,
+    });
+  }
+
+  const location = locationMatch(designer.location, words);
+  if (location) candidates.push({ reason: `based in ${designer.location}`, fields: [fragment('location', designer.location, location)], words: location.words.size, rank: 101 });
+
+  if (candidates.length === 0) return null;
+  const best = [...candidates].sort((a, b) => b.words - a.words || a.rank - b.rank)[0]!;
+  const roles = candidates.filter((c) => c.rank >= 1 && c.rank < 100);
+  const keptRoles = new Set([best, ...roles.filter((c) => c !== best)].filter((c) => c.rank >= 1 && c.rank < 100).slice(0, MAX_ROLES));
+  const fields = candidates.filter((c) => !(c.rank >= 1 && c.rank < 100) || keptRoles.has(c)).flatMap((c) => c.fields);
+  return { reason: best.reason, fields };
+}
+
+/**
+ * The location's words, or, when the words are found only in another name of the place (Germany for
+ * "Munich, DE", Bay Area for "San Francisco, US"), the whole location marked: it matched as that place.
+ */
+function locationMatch(location: string, { location: terms, places }: HighlightWords): Found | null {
+  if (!location) return null;
+  const own = find(location, terms, 'location');
+  if (own.offsets.length > 0) return own;
+  let words = places.get(location);
+  if (!words) {
+    words = new Set<string>();
+    for (const other of locationNames(location).slice(1)) for (const word of find(other, terms, 'location').words) words.add(word);
+    places.set(location, words);
+  }
+  return words.size > 0 ? { offsets: [[0, location.length]], words } : null;
+}

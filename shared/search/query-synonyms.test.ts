@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
+import { CURATED_SYNONYM_SET, expandQueryWords, SynonymSet } from './query-synonyms.ts';
+import { understandQuery } from './query-words.ts';
+
+const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
+
+describe('expandQueryWords', () => {
+  it('gives each content word its stem', () => {
+    expect(expandQueryWords('prototyping researchers').map((e) => [e.word, e.form])).toEqual([
+      ['prototyping', 'prototyp'],
+      ['researchers', 'research'],
+    ]);
+  });
+
+  it('expands a phrase of the query to each of its words: art director finds creative directors', () => {
+    expect(synonymsOf('art director', 'art')).toContain('creativ director');
+    expect(synonymsOf('art directors in Oslo', 'directors')).toContain('creativ director');
+    expect(synonymsOf('art directors in Oslo', 'oslo')).toEqual([]);
+  });
+
+  it('reads equivalents both ways and one-way rules one way', () => {
+    expect(synonymsOf('infographics', 'infographics')).toContain('data visual');
+    expect(synonymsOf('data visualization', 'data')).toContain('infograph');
+    expect(synonymsOf('cdo', 'cdo')).toContain('chief design offic');
+    expect(synonymsOf('chief design officer', 'chief')).not.toContain('cdo');
+  });
+
+  it('maps other languages, feminine forms and compounds to the concept', () => {
+    expect(synonymsOf('Markendesignerin Frankfurt', 'markendesignerin')).toContain('brand design');
+    expect(synonymsOf('diseñadora UX en Santiago', 'disenadora')).toContain('ux design');
+    expect(synonymsOf('directrice de la création à Genève', 'directrice')).toContain('creativ director');
+    // The articles inside the phrase are found with it.
+    expect(synonymsOf('directeur de la création', 'la')).toContain('creativ director');
+    expect(synonymsOf('designer gráfica', 'grafica')).toContain('graphic design');
+  });
+
+  it('follows one hop from what a rule finds: a one-way rule finds the equivalents of its target', () => {
+    // directrice artistique => art director; art director, creative director.
+    expect(synonymsOf('directrice artistique', 'directrice')).toEqual(expect.arrayContaining(['art director', 'creativ director']));
+    expect(synonymsOf('diretora de arte', 'arte')).toEqual(expect.arrayContaining(['art director', 'creativ director']));
+    // One hop only: a => b, b => c, c => d finds b and c, never d.
+    const chain = SynonymSet.parse(['alpha => beta', 'beta => gamma', 'gamma => delta']);
+    expect(synonymsOf('alpha', 'alpha', chain)).toEqual(['beta', 'gamma']);
+    // A phrase never finds itself through the hop.
+    expect(synonymsOf('beta', 'beta', SynonymSet.parse(['beta, gamma']))).toEqual(['gamma']);
+    // Curators' rules join the hop: a stored rule to a curated phrase finds its equivalents too.
+    const stored = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('bildgestalter => art director')]);
+    expect(synonymsOf('bildgestalter', 'bildgestalter', stored)).toEqual(expect.arrayContaining(['art director', 'creativ director']));
+  });
+
+  it('keeps every expansion of the curated list small: at most 16 phrases a phrase', () => {
+    for (const q of ['art director', 'interaction design', 'leads a team', 'grafica', 'head of design']) {
+      for (const e of expandQueryWords(q)) expect(e.synonyms.length, q).toBeLessThanOrEqual(16);
+    }
+  });
+
+  it('leaves the words of the query as understandQuery reads them', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (q) => {
+        expect(expandQueryWords(q).map((e) => e.word)).toEqual(understandQuery(q).words);
+      }),
+    );
+  });
+
+  it('adds curators\' rules to the curated ones', () => {
+    const set = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('zine maker, risograph printer')]);
+    expect(synonymsOf('zine maker', 'zine', set)).toEqual(['risograph printer']);
+    expect(synonymsOf('zine maker', 'zine')).toEqual([]);
+    expect(SynonymSet.parse(['a b, c']).size).toBe(2);
+  });
+});

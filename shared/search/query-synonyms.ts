@@ -1,0 +1,207 @@
+import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema.ts';
+import { CURATED_SYNONYMS } from '../text/synonyms.rules.ts';
+import { tokenize } from '../text/fold.ts';
+import { wordForm, wordForms } from '../text/word-forms.ts';
+import { understandQuery } from './query-words.ts';
+import type { WordForms } from './designer-highlight.rules.ts';
+
+/**
+ * Synonyms as both engines apply them, at query time: a phrase of the query (its words' stems, filler left
+ * out, so "head of design" and "heads design" are one key) finds the other phrases of its rules. Those are
+ * matched as phrases of stems over the fields that hold stems (titles, descriptions), below the words typed.
+ */
+export class SynonymSet {
+  /** What each phrase finds by its own rules (the edges the curated and stored rules give). */
+  private readonly direct = new Map<string, string[][]>();
+  /** What each phrase finds: its own rules' phrases, and the equivalents of each of those (closeOver). */
+  private readonly byKey = new Map<string, string[][]>();
+  /** Longest key, in words. */
+  private longest = 0;
+
+  private constructor(rules: readonly SynonymRule[]) {
+    this.add(rules);
+  }
+
+  private add(rules: readonly SynonymRule[]): void {
+    for (const rule of rules) {
+      for (const phrase of rule.from) {
+        const key = phraseKey(phrase);
+        const own = wordForms(phrase).join(' ');
+        const found = this.direct.get(key) ?? [];
+        for (const other of rule.to) {
+          const stems = wordForms(other);
+          const text = stems.join(' ');
+          if (text === own || found.some((f) => f.join(' ') === text)) continue;
+          found.push(stems);
+        }
+        if (found.length === 0) continue;
+        this.direct.set(key, found);
+        this.longest = Math.max(this.longest, key.split(' ').length);
+      }
+    }
+    this.closeOver();
+  }
+
+  /**
+   * One hop more: a phrase also finds what each phrase it finds finds by its own rules. A one-way rule
+   * written in another language (`directrice artistique => art director`) then finds the equivalents of
+   * its target too (`art director, creative director`), as a curator means it, without repeating them in
+   * every rule. One hop only: a query is never widened along a chain of rules (at most 15 phrases a key on
+   * the curated list, against 14 before the hop), which keeps its cost bounded.
+   */
+  private closeOver(): void {
+    this.byKey.clear();
+    for (const [key, phrases] of this.direct) {
+      const found = phrases.map((p) => [...p]);
+      const seen = new Set([key, ...found.map((p) => p.join(' '))]);
+      for (const phrase of phrases) {
+        for (const further of this.direct.get(stemKey(phrase)) ?? []) {
+          const text = further.join(' ');
+          if (seen.has(text) || stemKey(further) === key) continue;
+          seen.add(text);
+          found.push([...further]);
+        }
+      }
+      this.byKey.set(key, found);
+    }
+  }
+
+  static of(rules: readonly SynonymRule[]): SynonymSet {
+    return new SynonymSet(rules);
+  }
+
+  /** The set of rule texts (curated or stored), each read by synonymRuleSchema; an unreadable text throws. */
+  static parse(texts: readonly string[]): SynonymSet {
+    return new SynonymSet(texts.map((text) => synonymRuleSchema.parse(text)));
+  }
+
+  /** This set with more rules (the curated list with the curators' stored rules). */
+  with(rules: readonly SynonymRule[]): SynonymSet {
+    const merged = new SynonymSet([]);
+    for (const [key, phrases] of this.direct) merged.direct.set(key, phrases.map((p) => [...p]));
+    merged.longest = this.longest;
+    merged.add(rules);
+    return merged;
+  }
+
+  /** How many phrases have synonyms. */
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  /**
+   * The spans of `words` (folded content words, in query order) that are phrases of some rule, each with
+   * the phrases (stems) it also finds. Spans may overlap: "ux designer" and "ux" both expand.
+   */
+  spans(words: readonly string[]): { start: number; end: number; phrases: string[][] }[] {
+    const stems = wordForms(words);
+    const found: { start: number; end: number; phrases: string[][] }[] = [];
+    for (let start = 0; start < stems.length; start++) {
+      for (let end = start + 1; end <= Math.min(stems.length, start + this.longest); end++) {
+        const phrases = this.byKey.get(stems.slice(start, end).join(' '));
+        if (phrases) found.push({ start, end, phrases });
+      }
+    }
+    return found;
+  }
+}
+
+/**
+ * Articles and prepositions a phrase may hold or leave out, in the languages of the list ("head of design",
+ * "directeur de la création", "designer d'interaction"). Only these: other filler words ("experience") are
+ * words of a phrase ("user experience").
+ */
+const PHRASE_GLUE: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'of', 'for', 'in', 'at', 'on', 'to', 'and', 'with',
+  'de', 'del', 'la', 'le', 'les', 'el', 'los', 'las', 'du', 'des', 'd', 'l', 'da', 'do', 'das', 'dos', 'di', 'dell', 'della', 'e', 'y', 'en', 'em', 'der', 'die', 'und', 'fur',
+]);
+
+const withoutGlue = (words: readonly string[]): string[] => {
+  const kept = words.filter((w) => !PHRASE_GLUE.has(w));
+  return kept.length > 0 ? kept : [...words];
+};
+
+/** A phrase's lookup key: the stems of its words, articles and prepositions left out. */
+function phraseKey(words: readonly string[]): string {
+  return wordForms(withoutGlue(words)).join(' ');
+}
+
+/** The lookup key of a phrase already held as stems (glue words stem to themselves). */
+function stemKey(stems: readonly string[]): string {
+  return withoutGlue(stems).join(' ');
+}
+
+/** The curated list (shared/text/synonyms.rules.ts), read once. */
+export const CURATED_SYNONYM_SET: SynonymSet = SynonymSet.parse(CURATED_SYNONYMS);
+
+/** One query word and what else finds it. */
+export interface WordExpansion {
+  /** The word as typed, folded. */
+  word: string;
+  /** Its stem: records holding another form of it (in a stemmed field) match below the word itself. */
+  form: string;
+  /** Phrases of stems that also match this word, from synonym rules over a span of the query holding it. */
+  synonyms: string[][];
+}
+
+/**
+ * What a free-text query matches besides its literal words, per content word (understandQuery's words, in
+ * their order): the word's stem and the synonym phrases of every rule over a span of the query holding it.
+ * A phrase of several query words ("art director") expands each of them, so a record holding "creative
+ * director" counts both words as found, at the synonym tier. Pure: the highlighter reuses it to mark
+ * form and synonym matches (stem a document's words with wordForm and compare).
+ */
+export function expandQueryWords(q: string | undefined, synonyms: SynonymSet = CURATED_SYNONYM_SET): WordExpansion[] {
+  const { words } = understandQuery(q);
+  // The words in the order typed, repeats and filler kept ("user experience"), so a span is a phrase of the
+  // query; what a span finds goes to its content words.
+  const tokens = tokenize(q ?? '');
+  // Glue inside a span ("de la" in "directeur de la création") is part of the phrase: it is found with it.
+  const at = tokens.flatMap((t, i) => (PHRASE_GLUE.has(t) ? [] : [i]));
+  const typed = at.map((i) => tokens[i]!);
+  const byWord = new Map<string, string[][]>(words.map((w) => [w, []]));
+  for (const { start, end, phrases } of synonyms.spans(typed)) {
+    for (const word of tokens.slice(at[start], at[end - 1]! + 1)) {
+      const list = byWord.get(word);
+      if (!list) continue;
+      for (const p of phrases) if (!list.some((l) => l.join(' ') === p.join(' '))) list.push(p);
+    }
+  }
+  return words.map((word) => ({ word, form: wordForm(word), synonyms: byWord.get(word) ?? [] }));
+}
+
+/** Synonym phrases of the whole query, when it has several words ("creative director" for "art director"), with that number of words. */
+export function togetherSynonyms(expansions: readonly WordExpansion[]): { phrase: string[]; words: number }[] {
+  const counts = new Map<string, { phrase: string[]; words: number }>();
+  for (const { synonyms } of expansions) {
+    for (const phrase of synonyms) {
+      const key = phrase.join(' ');
+      const found = counts.get(key) ?? { phrase, words: 0 };
+      found.words += 1;
+      counts.set(key, found);
+    }
+  }
+  // Only a synonym of the whole query stands in for the bonus of the words typed, which holds for all of them.
+  return [...counts.values()].filter((c) => c.words >= 2 && c.words === expansions.length);
+}
+
+/** The synonyms a search applies: the curated list with what curators stored (StoredSynonyms). */
+export interface SynonymSource {
+  current(): Promise<SynonymSet>;
+}
+
+/** The curated list alone (an engine given no store to read, a unit test). */
+export const CURATED_ONLY: SynonymSource = { current: async () => CURATED_SYNONYM_SET };
+
+/**
+ * The word forms highlights mark (designer-highlight.rules.ts), from the curated list: a query word counts in
+ * a title or description through its stem and the stems of its one-word synonyms, as the engines match it.
+ */
+export const CURATED_WORD_FORMS: WordForms = {
+  stem: wordForm,
+  forms(word) {
+    const [expansion] = expandQueryWords(word);
+    if (!expansion) return [wordForm(word)];
+    return [expansion.form, ...expansion.synonyms.filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!)];
+  },
+};

@@ -1,0 +1,69 @@
+/** Typo tolerance and edit distance as both engines judge a word within its typo allowance. */
+
+/** Typo tolerance by word length, as Elasticsearch's AUTO:4,8: none under 4 characters, 1 from 4, 2 from 8. */
+export function maxEdits(word: string): number {
+  const length = [...word].length;
+  if (length < 4) return 0;
+  return length < 8 ? 1 : 2;
+}
+
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions and swaps of two adjacent
+ * characters, each one edit. This is the distance Lucene's fuzzy queries use (transpositions on).
+ */
+export function editDistance(a: string, b: string): number {
+  const s = [...a];
+  const t = [...b];
+  // Three rolling rows (the swap looks two back) instead of the whole table: highlights call it per record word.
+  let before = new Int32Array(t.length + 1);
+  let previous = Int32Array.from({ length: t.length + 1 }, (_, j) => j);
+  let row = new Int32Array(t.length + 1);
+  for (let i = 1; i <= s.length; i++) {
+    row[0] = i;
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let best = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) best = Math.min(best, before[j - 2]! + 1);
+      row[j] = best;
+    }
+    [before, previous, row] = [previous, row, before];
+  }
+  return previous[t.length]!;
+}
+
+/**
+ * Whether editDistance(a, b) <= max, stopping as soon as a row of the table passes max (every later row
+ * only grows): most record words are far from a query word, and this answers them after a row or two.
+ */
+export function withinEditDistance(a: string, b: string, max: number): boolean {
+  // Code points as numbers: strings without surrogate pairs are read in place, without copies.
+  const units = /[\uD800-\uDFFF]/;
+  const s = units.test(a) ? [...a].map((c) => c.codePointAt(0)!) : null;
+  const t = units.test(b) ? [...b].map((c) => c.codePointAt(0)!) : null;
+  const m = s ? s.length : a.length;
+  const n = t ? t.length : b.length;
+  if (Math.abs(m - n) > max) return false;
+  const at = (i: number) => (s ? s[i]! : a.charCodeAt(i));
+  const bt = (j: number) => (t ? t[j]! : b.charCodeAt(j));
+  let before = new Int32Array(n + 1);
+  let previous = Int32Array.from({ length: n + 1 }, (_, j) => j);
+  let row = new Int32Array(n + 1);
+  let previousLeast = 0;
+  for (let i = 1; i <= m; i++) {
+    row[0] = i;
+    let least = i;
+    const ai = at(i - 1);
+    for (let j = 1; j <= n; j++) {
+      const bj = bt(j - 1);
+      let best = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === bt(j - 2) && at(i - 2) === bj) best = Math.min(best, before[j - 2]! + 1);
+      row[j] = best;
+      if (best < least) least = best;
+    }
+    // A swap reads two rows back: stop only when both this row and the one before pass max.
+    if (least > max && previousLeast > max) return false;
+    previousLeast = least;
+    [before, previous, row] = [previous, row, before];
+  }
+  return previous[n]! <= max;
+}

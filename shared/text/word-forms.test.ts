@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { stemmer } from 'stemmer';
+import { describe, expect, it } from 'vitest';
+import { wordForm, wordForms } from './word-forms.ts';
+
+describe('wordForm', () => {
+  it('gives plural and derived English forms one stem', () => {
+    expect(new Set(['prototyping', 'prototype', 'prototypes'].map(wordForm)).size).toBe(1);
+    expect(wordForm('researchers')).toBe(wordForm('research'));
+    expect(wordForm('illustrated')).toBe(wordForm('illustration'));
+    expect(wordForm('animators')).toBe(wordForm('animation'));
+  });
+
+  it('keeps short words, codes and words with digits as they are', () => {
+    for (const word of ['ux', 'ui', '3d', 'c4d', 'ue5', 'ai']) expect(wordForm(word)).toBe(word);
+  });
+
+  it('answers as the stemmer does, word after word, past the size of its cache', () => {
+    const letters = (n: number) => n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
+    const words = Array.from({ length: 45_000 }, (_, i) => `design${letters(i)}ing`);
+    for (const word of [...words, ...words.slice(0, 100)]) expect(wordForm(word)).toBe(stemmer(word));
+  });
+
+  it('keeps words of other scripts as they are', () => {
+    expect(wordForm('дизайнер')).toBe('дизайнер');
+  });
+
+  it('is stable: the stem of a stem of a plain word is a word of its own family', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{1,12}$/), (word) => {
+        const stem = wordForm(word);
+        expect(stem.length).toBeLessThanOrEqual(word.length);
+        expect(wordForms([word, word])).toEqual([stem, stem]);
+      }),
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractEngines, type LoadedEngine } from './engines.ts';
+import { DESIGNERS, type DesignerFixture } from './fixtures.ts';
+
+/**
+ * Word forms, synonyms and other languages, one behaviour on PGlite, a Postgres server and Elasticsearch:
+ * the same records match, and the words as typed rank above their other forms and their synonyms.
+ */
+
+const base = DESIGNERS[0]!;
+const extra = (n: number, slug: string, name: string, title: string, description: string): DesignerFixture => ({
+  ...base,
+  id: `wf${n}`,
+  slug,
+  name,
+  website: `https://${slug}.example`,
+  portfolio_preview: `https://images.example/${slug}.jpg`,
+  description,
+  current_role: { title, company: 'Formwerk', company_url: null },
+  previous_roles: [],
+  status: 'published',
+  opted_in: true,
+  // Newest of all: a tie in score would put them first, so an order below is the ranking's, not the clock's.
+  listed_at: `2026-05-2${n}T00:00:00.000Z`,
+});
+
+const EXTRA = [
+  extra(0, 'lit-proto', 'Lia Lit', 'Prototyping Lead', 'Leads a small team.'),
+  extra(1, 'form-proto', 'Fred Form', 'Prototype Lead', 'Leads a small team.'),
+  extra(2, 'art-dir', 'Ada Art', 'Art Director', 'Campaigns and print.'),
+  extra(3, 'cre-dir', 'Cleo Cre', 'Creative Director', 'Campaigns and print.'),
+  // A description that only names someone else's role.
+  extra(4, 'mentions', 'Max Mention', 'Account Manager', 'Reports to the creative director and the art director.'),
+  extra(5, 'tim-ill', 'Tim Illustrated', 'Account Manager', 'Spreadsheets.'),
+];
+
+describe.each(contractEngines)('word forms and synonyms on $name', (backend) => {
+  const reason = backend.unavailable();
+  let loaded: LoadedEngine;
+
+  beforeAll(async () => {
+    if (reason) return;
+    loaded = await backend.load();
+    for (const fixture of EXTRA) await loaded.addDesigner(fixture);
+  }, 300_000);
+  afterAll(async () => {
+    await loaded?.close();
+  });
+
+  const slugs = async (q: string) => (await loaded.search.searchDesigners({ q }, { limit: 20, offset: 0 })).items.map((d) => d.slug);
+
+  it.skipIf(reason)('plural and derived forms match, below the form typed', async () => {
+    expect(await slugs('prototyping')).toEqual(['lit-proto', 'form-proto']);
+    expect(await slugs('prototypes')).toEqual(expect.arrayContaining(['lit-proto', 'form-proto']));
+    // "Illustrator" (a title) for "illustrations"; "UX Researcher" and "Research-led" for "researchers".
+    expect(await slugs('illustrations')).toEqual(['hana-kim']);
+    expect(await slugs('researchers')).toEqual(['john-appleseed']);
+    expect([...(await slugs('animators'))].sort()).toEqual(['erik-johansson', 'noa-cruz']);
+  });
+
+  it.skipIf(reason)('a synonym finds the equivalent title, below the literal one, and a mention in a description below both', async () => {
+    const found = await slugs('art director');
+    expect(found.slice(0, 2)).toEqual(['art-dir', 'cre-dir']);
+    expect(found.indexOf('mentions')).toBeGreaterThan(1);
+    expect((await slugs('creative director')).slice(0, 2)).toEqual(['cre-dir', 'art-dir']);
+  });
+
+  it.skipIf(reason)('titles in other languages, feminine forms and compounds find the concept', async () => {
+    expect((await slugs('Kreativdirektorin'))[0]).toBe('cre-dir');
+    expect((await slugs('directrice de la création'))[0]).toBe('cre-dir');
+    expect((await slugs('directora de arte'))[0]).toBe('art-dir');
+    expect((await slugs('Markendesignerin'))[0]).toBe('bruno-muller');
+  });
+
+  it.skipIf(reason)('names are never stemmed: a name holds no other forms', async () => {
+    // "Tim Illustrated": "illustration" shares a stem with the surname, which only a stemmed name would find.
+    expect(await slugs('Tim illustration')).toEqual([]);
+    expect(await slugs('Tim illustrated')).toEqual(['tim-ill']);
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { CorpusDesigner } from '../../bench/relevance/corpus.ts';
+import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
+import type { Role } from '../../shared/domain/role.schema.ts';
+import { requireServices } from '../support/services.ts';
+import { rankingEngines } from './support/ranking-engines.ts';
+
+/**
+ * Requests that say where, and requests in other languages, on real Elasticsearch and the embedded engine
+ * alike (docs/api.md, "How free text is matched"): a place the request introduces ("in the US", "à Lyon")
+ * ranks the designers who are there above those who only hold the title more often, or whose bio names
+ * the place; a title written in another language finds the equivalents of the concept it names.
+ */
+const services = requireServices('elasticsearch');
+
+const role = (title: string, company: string): Role => ({ title, company, company_url: null });
+let n = 0;
+function designer(name: string, location: string, current: Role | null, previous: Role[], description: string): CorpusDesigner {
+  n += 1;
+  const id = `pr${String(n).padStart(3, '0')}`;
+  // Each target is listed first: on a tie of scores the newer distractors would come first.
+  const record = buildDesignerRecord({
+    id, slug: id, name, description, category: 'graphic', location, current_role: current, previous_roles: previous,
+    opted_in: true, status: 'published', listed_at: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
+  });
+  return { ...record, id, listed_at: record.listed_at!, skills: [], domains: [] };
+}
+
+const corpus: CorpusDesigner[] = [
+  // pr001: the 3D artist in the US who worked at N26.
+  designer('Joao Schmidt', 'San Francisco, US', role('3D Artist', 'N26'), [], 'Renders for fintech launches.'),
+  // The title twice and the company, elsewhere, with a bio naming the place.
+  designer('Oluwaseun Korhonen', 'Nairobi, KE', role('3D Artist', 'N26'), [role('3D Artist', 'Meta')], 'Ships renders for clients across the US and Europe.'),
+  // In the US, the title, never at N26.
+  designer('Yuki Suzuki', 'Austin, US', role('3D Artist', 'Meta'), [role('3D Artist', 'Unity')], 'Unreal Engine scenes.'),
+  // pr004: the illustrator in Lyon.
+  designer('Camille Martin', 'Lyon, FR', role('Illustrator', 'Atelier Nord'), [], 'Editorial illustration.'),
+  // An illustrator elsewhere whose bio names Lyon twice.
+  designer('Lucie Bernard', 'Paris, FR', role('Illustrator', 'Studio Sud'), [role('Illustrator', 'Maison Ouest')], 'Grew up in Lyon, shows in Lyon every spring.'),
+  // pr006: a creative director in Paris, whom "directrice artistique" names through art director.
+  designer('Ines Laurent', 'Paris, FR', role('Creative Director', 'Maison Lumiere'), [], 'Campaigns for fashion houses.'),
+  // In Paris, and a bio naming the art director.
+  designer('Elif Chen', 'Paris, FR', role('Account Manager', 'Agence Bleue'), [], 'Works closely with the art director on campaigns.'),
+  // Brand designers, for a request whose article reads as a place marker.
+  designer('Mei Chen', 'Berlin, DE', role('Brand Designer', 'Figma'), [], 'Logo design.'),
+  designer('Omar Haddad', 'Lisbon, PT', role('Senior Brand Designer', 'Nike'), [], 'Packaging.'),
+  // pr010: a 3D artist in the US who has left N26 ("ex N26" asks for a previous role).
+  designer('Ana Costa', 'Seattle, US', role('3D Artist', 'Pixar'), [role('3D Artist', 'N26')], 'Feature animation.'),
+];
+
+describe.skipIf(!services)('places and other languages on Elasticsearch and the embedded engine', () => {
+  const engines = rankingEngines(services?.elasticsearch ?? '', 'place_ranking', corpus);
+
+  it('a place the request names ranks the designer there first, above the title held twice elsewhere and a bio naming the place', async () => {
+    for (const engine of engines()) {
+      for (const q of ['3d artist in the us who works at n26', '3d artists based in the US at N26 or Webflow']) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked[0]]).toEqual([engine.name, q, 'pr001']);
+      }
+      for (const q of ['3d artists in the US, ex N26 or Webflow', 'former N26 3d artists based in the us']) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked[0]]).toEqual([engine.name, q, 'pr010']);
+      }
+      for (const q of ['illustrator in lyon', 'illustratrice à Lyon', 'Illustratorin in Lyon']) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked.slice(0, 2)]).toEqual([engine.name, q, ['pr004', 'pr005']]);
+      }
+    }
+  });
+
+  it('a title in another language finds the equivalents of the concept it names, above a bio naming the concept', async () => {
+    for (const engine of engines()) {
+      for (const q of ['directrice artistique à Paris', 'diretora de arte em Paris', 'directrice artistique']) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked[0]]).toEqual([engine.name, q, 'pr006']);
+      }
+    }
+  });
+
+  it('a word read as a place marker that names no place changes nothing', async () => {
+    for (const engine of engines()) {
+      const plain = await engine.search('brand designer');
+      const withArticle = await engine.search('a brand designer');
+      expect([engine.name, withArticle.ranked]).toEqual([engine.name, plain.ranked]);
+      expect(plain.ranked.slice(0, 2).sort()).toEqual(['pr008', 'pr009']);
+    }
+  });
+
+  it('both engines rank every request alike', async () => {
+    for (const q of ['3d artist in the us who works at n26', '3d artists in the US, ex N26 or Webflow', 'illustratrice à Lyon', 'directrice artistique à Paris']) {
+      const [es, embedded] = await Promise.all(engines().map((e) => e.search(q)));
+      expect([q, embedded!.ranked]).toEqual([q, es!.ranked]);
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { CorpusDesigner } from '../../bench/relevance/corpus.ts';
+import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
+import type { Role } from '../../shared/domain/role.schema.ts';
+import { requireServices } from '../support/services.ts';
+import { rankingEngines } from './support/ranking-engines.ts';
+
+/**
+ * The ranking rules of docs/api.md on real Elasticsearch and the embedded engine alike: one role holding a
+ * title and a company ranks above a bio naming them, above the words spread over two roles and above the
+ * title at a sister company; an exact
+ * word ranks above a name that only starts with it.
+ */
+const services = requireServices('elasticsearch');
+
+const role = (title: string, company: string): Role => ({ title, company, company_url: null });
+let n = 0;
+function designer(name: string, current: Role | null, previous: Role[], description: string): CorpusDesigner {
+  n += 1;
+  const id = `rr${String(n).padStart(3, '0')}`;
+  // The distractors are listed later: on a tie of scores they would come first.
+  const record = buildDesignerRecord({
+    id, slug: id, name, description, category: 'graphic', location: 'Berlin, DE', current_role: current, previous_roles: previous,
+    opted_in: true, status: 'published', listed_at: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
+  });
+  return { ...record, id, listed_at: record.listed_at!, skills: [], domains: [] };
+}
+
+const corpus: CorpusDesigner[] = [
+  designer('Ines Kowalski', role('Lead Designer', 'Canva'), [], 'Designs for fintech products.'),
+  // Another title at the company, and a bio naming the title at another company.
+  designer('Amara Okafor', role('Illustrator', 'Canva'), [role('Lead Designer', 'Miro')], 'Previously lead designer at Miro. Brings lead designer craft to Canva.'),
+  // The title now, the company before: one word per role.
+  designer('Kofi Mensah', role('Lead Designer', 'Miro'), [role('Illustrator', 'Canva')], 'Works across edtech teams.'),
+  // The title at the company before, in a bio only.
+  designer('Lars Hansen', role('Lead Designer', 'Figma'), [], 'Reports to the lead designer at Canva. Lead designer craft, lead designer talks.'),
+  designer('Mei Chen', role('Brand Designer', 'Figma'), [], 'Logo design.'),
+  designer('Omar Haddad', role('Senior Brand Designer', 'Nike'), [], 'Packaging.'),
+  designer('Hana Sato', role('Head of Design', 'Google'), [], 'Design leadership.'),
+  // The same title at a sister company, whose name holds the company's: every query word, and one more.
+  designer('Yuki Tanaka', role('Head of Design', 'Google Cloud'), [], 'Design leadership.'),
+  // A namesake: only his first name starts with "brand".
+  designer('Brandt Zboncak', role('Motion Designer', 'Buck'), [], 'Lottie and storyboarding.'),
+];
+
+describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
+  const engines = rankingEngines(services?.elasticsearch ?? '', 'role_ranking', corpus);
+
+  it('one role holding the title and the company ranks first, above a bio naming them and words split over two roles', async () => {
+    for (const engine of engines()) {
+      for (const q of ['lead designer canva', 'lead designer at canva']) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked[0]]).toEqual([engine.name, q, 'rr001']);
+      }
+    }
+  });
+
+  it('a role the query names exactly ranks above the same title at a sister company', async () => {
+    for (const engine of engines()) {
+      for (const q of ['head of design google', 'head of design at google']) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked.slice(0, 2)]).toEqual([engine.name, q, ['rr007', 'rr008']]);
+      }
+    }
+  });
+
+  it('a one-word query ranks those holding the word above a namesake whose name only starts with it', async () => {
+    for (const engine of engines()) {
+      const { ranked } = await engine.search('brand');
+      expect([engine.name, ranked.slice(0, 2).sort()]).toEqual([engine.name, ['rr005', 'rr006']]);
+      expect([engine.name, ranked.indexOf('rr009')]).toEqual([engine.name, 2]);
+    }
+  });
+});
