@@ -21,23 +21,29 @@ import { requireServices, uniqueName } from '../support/services.ts';
  * FAIRNESS_BOUNDS=8,64,256 FAIRNESS_CONNECTIONS=64 npx vitest run test/load/fairness.test.ts` is the long run.
  */
 const SECONDS = Number(process.env.FAIRNESS_SECONDS ?? 12);
-/** The finest idle p99 the ratio check reads (see the assertion). */
-const IDLE_P99_FLOOR_MS = 10;
+/** The finest idle quantile the ratio check reads (see the assertion). */
+const IDLE_FLOOR_MS = 10;
 /**
- * The goal is 3x; FAIRNESS_P99_RATIO=3 with FAIRNESS_SECONDS=60 checks it. At CI size a turn's p99 is the
- * second- or third-worst of 160-400 samples, and each engine is held to what it can show there:
- * - Elasticsearch runs searches side by side: measured 1.2x-2.9x; CI holds 4x.
- * - The embedded engine (PGlite) runs one statement at a time, and cannot preempt one: the polite request
- *   waits behind the greedy client's one admitted search, whose 12 words cost 60-70 ms there since synonyms
- *   and word forms (two statements: its top rows, then every match), against an idle p99 of 17-21 ms.
- *   Measured 1.0x-5.4x with every request served; CI holds 7x. That still fails the starvation this guards
- *   against: with 4 places per client the polite p99 was 9-10x on both engines, and without the
- *   per-client share 10.9x (embedded) and 7.2x (Elasticsearch), with requests refused.
+ * The quantile of the polite client's latency held to a ratio of its idle one. The goal is p99 within 3x,
+ * which a 60 s run measures (`FAIRNESS_SECONDS=60 FAIRNESS_RATIO=3`). At CI size a greedy turn yields
+ * 140-240 samples, whose p99 is the second- or third-worst: one scheduler stall on two shared cores decides
+ * it (measured 1.8x-4.1x locally, once 7.5x in CI with every request served). Its p95 is the eighth- to
+ * twelfth-worst, and still tells fair sharing from starvation by a margin on both sides (2 cores, three runs):
+ * - with the default share of one search per client: p95 1.9x-2.5x on Elasticsearch, 2.4x-3.2x embedded;
+ * - with 4 places per client (`MAX_IN_FLIGHT_PER_CLIENT=4`): p95 6.9x-9.1x on Elasticsearch, 10.7x-11.1x
+ *   embedded, and without any share 7.2x and 10.9x at p99 with requests refused.
  */
-const P99_RATIO: Record<'embedded' | 'elasticsearch', number> = {
-  embedded: Number(process.env.FAIRNESS_P99_RATIO ?? 7),
-  elasticsearch: Number(process.env.FAIRNESS_P99_RATIO ?? 4),
+const QUANTILE = Number(process.env.FAIRNESS_QUANTILE ?? (SECONDS >= 60 ? 0.99 : 0.95));
+/**
+ * The embedded engine (PGlite) runs one statement at a time and cannot preempt one: the polite request
+ * waits behind the greedy client's one admitted search, whose 12 words cost 60-70 ms there against an
+ * idle p95 of 13-15 ms. Elasticsearch runs searches side by side.
+ */
+const RATIO: Record<'embedded' | 'elasticsearch', number> = {
+  embedded: Number(process.env.FAIRNESS_RATIO ?? 5),
+  elasticsearch: Number(process.env.FAIRNESS_RATIO ?? 4),
 };
+const QUANTILE_NAME = `p${Math.round(QUANTILE * 100)}`;
 const PHASE_MS = 1000;
 /** Samples this close after a turn starts belong to neither: the greedy client's last answers are still being sent. */
 const SETTLE_MS = 250;
@@ -56,12 +62,11 @@ interface Sample {
   at: number;
 }
 
-const p99 = (samples: Sample[]) => {
+/** The nearest-rank quantile of the samples' latencies. */
+const quantile = (samples: Sample[], q: number) => {
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))]!;
 };
-
-const median = (samples: Sample[]) => samples.map((s) => s.ms).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 
 /** The polite client: one request at a time from an address of its own, never more than one in flight. */
 async function polite(base: string, agent: Agent, keepGoing: () => boolean, pauseMs: number): Promise<Sample[]> {
@@ -117,7 +122,7 @@ function runGreedy(base: string): { start: Promise<number>; done: Promise<Record
 const ENGINES: { name: string; ratio: number; skip: boolean; prepare(): Promise<{ env: NodeJS.ProcessEnv; dispose(): Promise<void> }> }[] = [
   {
     name: 'embedded (PGlite, Postgres search)',
-    ratio: P99_RATIO.embedded,
+    ratio: RATIO.embedded,
     skip: false,
     prepare: async () => {
       // The embedded default, loaded with the sample directory (500 designers) on first start.
@@ -128,7 +133,7 @@ const ENGINES: { name: string; ratio: number; skip: boolean; prepare(): Promise<
   },
   {
     name: 'Elasticsearch',
-    ratio: P99_RATIO.elasticsearch,
+    ratio: RATIO.elasticsearch,
     skip: !services,
     prepare: async () => {
       const url = services!.elasticsearch;
@@ -171,12 +176,12 @@ for (const engine of ENGINES) {
     });
 
     for (const bound of BOUNDS) {
-      it(`MAX_IN_FLIGHT_REQUESTS=${bound}: beside ${CONNECTIONS} greedy connections (batches, expensive searches, sent again at once) the polite client is served >= 99%, p99 <= ${engine.ratio}x idle`, async () => {
+      it(`MAX_IN_FLIGHT_REQUESTS=${bound}: beside ${CONNECTIONS} greedy connections (batches, expensive searches, sent again at once) the polite client is served >= 99%, ${QUANTILE_NAME} <= ${engine.ratio}x idle`, async () => {
         const api = await startApi({ ...prepared.env, MAX_IN_FLIGHT_REQUESTS: String(bound) });
         try {
           // Warm-up (JIT, caches, the engine's first reads), then the polite client throughout while the greedy
           // one works a second and rests a second by turns: the machine running the test is shared, and its
-          // background load moves within seconds, so the idle p99 is measured in the same seconds as the
+          // background load moves within seconds, so the idle latency is measured in the same seconds as the
           // contended one, between its turns, rather than once before it.
           await polite(api.base, agent, ((n) => () => n-- > 0)(20), 0);
           const greedy = runGreedy(api.base);
@@ -194,20 +199,21 @@ for (const engine of ENGINES) {
           const contended = samples.filter((s) => turn(s) === 'greedy');
           expect(idle.every((s) => s.status === 200)).toBe(true);
           expect(idle.length).toBeGreaterThan(20);
-          const idleP99 = p99(idle);
+          const idleAt = quantile(idle, QUANTILE);
 
           const served = contended.filter((s) => s.status === 200).length / contended.length;
-          const contendedP99 = p99(contended);
+          const contendedAt = quantile(contended, QUANTILE);
+          const spread = (of: Sample[]) => [0.5, 0.95, 0.99].map((q) => `p${q * 100} ${quantile(of, q).toFixed(1)}`).join(', ');
           console.log(
-            `[fairness] ${engine.name}, in flight ${bound}: polite alone ${idle.length} requests, p50 ${median(idle).toFixed(1)} ms, p99 ${idleP99.toFixed(1)} ms; ` +
-              `beside the greedy client ${contended.length} requests, ${(served * 100).toFixed(1)}% served, p50 ${median(contended).toFixed(1)} ms, ` +
-              `p99 ${contendedP99.toFixed(1)} ms (${(contendedP99 / idleP99).toFixed(2)}x); greedy ${JSON.stringify(counts)}`,
+            `[fairness] ${engine.name}, in flight ${bound}: polite alone ${idle.length} requests, ${spread(idle)} ms; ` +
+              `beside the greedy client ${contended.length} requests, ${(served * 100).toFixed(1)}% served, ${spread(contended)} ms ` +
+              `(${QUANTILE_NAME} ${(contendedAt / idleAt).toFixed(2)}x); greedy ${JSON.stringify(counts)}`,
           );
           expect(contended.length).toBeGreaterThan(20);
           expect(served).toBeGreaterThanOrEqual(0.99);
-          // The engine's ratio x the idle p99, read no finer than IDLE_P99_FLOOR_MS: an idle p99 of a few milliseconds is one
-          // scheduler slice or GC pause on two shared cores, a resolution the ratio cannot go below.
-          expect(contendedP99).toBeLessThanOrEqual(engine.ratio * Math.max(idleP99, IDLE_P99_FLOOR_MS));
+          // The engine's ratio x the idle quantile, read no finer than IDLE_FLOOR_MS: an idle quantile of a few
+          // milliseconds is one scheduler slice or GC pause on two shared cores, a resolution the ratio cannot go below.
+          expect(contendedAt).toBeLessThanOrEqual(engine.ratio * Math.max(idleAt, IDLE_FLOOR_MS));
           // The greedy client was served its share, without errors.
           expect(counts['200']).toBeGreaterThan(0);
           // Its requests past its share were refused (most of those refusals, held until their Retry-After,
