@@ -135,17 +135,10 @@ export class ElasticsearchSearchRepository implements SearchPort {
   /** The aggregations of a facet count request, under the search's time limit and its caller's signal. */
   private async countFacets(request: estypes.SearchRequest, signal: AbortSignal | undefined): Promise<Record<string, estypes.AggregationsAggregate> | undefined> {
     try {
-      const response = await this.client.search(
-        { index: this.indices.designers, ...request, ...this.timeout() },
-        { ...this.requestOptions(), ...(signal ? { signal } : {}) },
-      );
-      if (response.timed_out && this.searchTimeoutMs !== undefined) throw new SearchTimedOutError(this.searchTimeoutMs);
-      return response.aggregations;
+      const response = await this.client.search({ index: this.indices.designers, ...request, ...this.timeout() }, this.requestOptions(signal));
+      return this.whole(response).aggregations;
     } catch (error) {
-      if (error instanceof errors.RequestAbortedError && signal?.aborted) {
-        throw new ServiceUnavailableError('The request was closed before its search finished; the search was cancelled.', { cause: error });
-      }
-      return this.mapOneShotError(error);
+      return this.mapEngineError(error, signal);
     }
   }
 
@@ -186,7 +179,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
       const response = await this.client.search({ index: this.indices.designers, ...buildSimilarDesignersRequest(designer, limit), ...this.timeout() }, this.requestOptions());
       return response.hits.hits.map((hit) => fromDesignerSource(hit._source));
     } catch (error) {
-      return this.mapOneShotError(error);
+      return this.mapEngineError(error);
     }
   }
 
@@ -195,7 +188,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
       const response = await this.client.search({ index: this.indices.designers, ...buildSuggestRequest(word, limit), ...this.timeout() }, this.requestOptions());
       return readSuggestResponse(response, limit);
     } catch (error) {
-      return this.mapOneShotError(error);
+      return this.mapEngineError(error);
     }
   }
 
@@ -203,12 +196,26 @@ export class ElasticsearchSearchRepository implements SearchPort {
     return this.searchTimeoutMs !== undefined ? { timeout: `${this.searchTimeoutMs}ms` } : {};
   }
 
-  private requestOptions() {
-    return this.searchTimeoutMs !== undefined ? { requestTimeout: searchClientTimeoutMs(this.searchTimeoutMs) } : {};
+  /** The client's side of a search's time limit, and the signal that cancels it when its caller hangs up. */
+  private requestOptions(signal?: AbortSignal): { requestTimeout?: number; signal?: AbortSignal } {
+    return {
+      ...(this.searchTimeoutMs !== undefined ? { requestTimeout: searchClientTimeoutMs(this.searchTimeoutMs) } : {}),
+      ...(signal ? { signal } : {}),
+    };
   }
 
-  private mapOneShotError(error: unknown): never {
+  /** Partial hits and counts would hold only what the shards reached in time: no answer is served from them. */
+  private whole<R extends { timed_out: boolean }>(response: R): R {
+    if (response.timed_out && this.searchTimeoutMs !== undefined) throw new SearchTimedOutError(this.searchTimeoutMs);
+    return response;
+  }
+
+  /** A search past its time limit, one whose caller hung up (no fault: no one reads the answer), or the engine's error. */
+  private mapEngineError(error: unknown, signal?: AbortSignal): never {
     if (error instanceof errors.TimeoutError && this.searchTimeoutMs !== undefined) throw new SearchTimedOutError(this.searchTimeoutMs, { cause: error });
+    if (error instanceof errors.RequestAbortedError && signal?.aborted) {
+      throw new ServiceUnavailableError('The request was closed before its search finished; the search was cancelled.', { cause: error });
+    }
     return mapSearchError(error);
   }
 
@@ -290,7 +297,6 @@ export class ElasticsearchSearchRepository implements SearchPort {
     window: PageWindow,
     request: SnapshotRequest,
   ): Promise<estypes.SearchResponse> {
-    const limit = this.searchTimeoutMs;
     try {
       try {
         return await this.search(walk, window, request.id, cursor?.x);
@@ -315,38 +321,27 @@ export class ElasticsearchSearchRepository implements SearchPort {
         await this.snapshots.finish(request.carried);
         throw invalidCursor();
       }
-      if (error instanceof errors.TimeoutError && limit !== undefined) throw new SearchTimedOutError(limit, { cause: error });
-      // The client went away and its search was cancelled: no one reads this answer, and it is no fault.
-      if (error instanceof errors.RequestAbortedError && walk.page.signal?.aborted) {
-        throw new ServiceUnavailableError('The request was closed before its search finished; the search was cancelled.', { cause: error });
-      }
-      return mapSearchError(error);
+      return this.mapEngineError(error, walk.page.signal);
     }
   }
 
   /** One search request: in the snapshot when there is one, leaving out what the walk served before it. */
   private async search<F extends object>(walk: Walk<F>, window: PageWindow, snapshot: string | undefined, served: string[] | undefined): Promise<estypes.SearchResponse> {
-    const limit = this.searchTimeoutMs;
     const request = walk.request(window);
     // The served ids' count joins the request's own aggregations (facets) rather than replacing them.
     const exclusion = served?.length ? excluding(served) : undefined;
+    // A search abandoned for its time is not sent again (the transport's retryOnTimeout is off): that would
+    // double what the slowest ones cost. A node that refuses the connection is still retried on the next.
     const response = await this.client.search(
       {
         ...request,
         ...(snapshot ? { pit: { id: snapshot, keep_alive: SNAPSHOT_KEEP_ALIVE } } : { index: walk.index }),
         ...(exclusion ? { post_filter: exclusion.post_filter, aggs: { ...request.aggs, ...exclusion.aggs } } : {}),
-        ...(limit !== undefined ? { timeout: `${limit}ms` } : {}),
+        ...this.timeout(),
       },
-      {
-        // A search abandoned for its time is not sent again (the transport's retryOnTimeout is off): that would
-        // double what the slowest ones cost. A node that refuses the connection is still retried on the next.
-        ...(limit !== undefined ? { requestTimeout: searchClientTimeoutMs(limit) } : {}),
-        ...(walk.page.signal ? { signal: walk.page.signal } : {}),
-      },
+      this.requestOptions(walk.page.signal),
     );
-    // Partial hits would rank and count only what the shards reached in time: no page is served from them.
-    if (response.timed_out && limit !== undefined) throw new SearchTimedOutError(limit);
-    return response;
+    return this.whole(response);
   }
 
   /** The next page's cursor, carrying the snapshot; or, on the last page, the snapshot's end. */
