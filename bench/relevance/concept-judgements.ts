@@ -1,8 +1,7 @@
-import type { Role } from '../../shared/domain/role.schema.ts';
 import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
 import { fold } from '../../shared/text/fold.ts';
 import { cityOf, type CorpusDesigner, createRandom, FIRST_NAMES, LAST_NAMES, type Random } from './corpus.ts';
-import type { JudgedQuery } from './judgements.ts';
+import { grade, type JudgedQuery, roles, same } from './judgements.ts';
 
 /**
  * Judged queries where the words typed are not the words the profile holds: concept equivalents, other
@@ -13,19 +12,8 @@ import type { JudgedQuery } from './judgements.ts';
  * sharing a word with an absent one.
  */
 
-const same = (a: string, b: string) => fold(a) === fold(b);
 const currentTitle = (d: CorpusDesigner) => d.current_role?.title ?? '';
 const holds = (titles: readonly string[]) => (d: CorpusDesigner) => titles.some((t) => same(t, currentTitle(d)));
-const roles = (d: CorpusDesigner): Role[] => (d.current_role ? [d.current_role, ...d.previous_roles] : d.previous_roles);
-
-function grade(corpus: readonly CorpusDesigner[], fn: (d: CorpusDesigner) => number): Map<string, number> {
-  const grades = new Map<string, number>();
-  for (const d of corpus) {
-    const g = fn(d);
-    if (g > 0) grades.set(d.id, g);
-  }
-  return grades;
-}
 
 /** Concepts of the corpus's titles and skills: the titles that hold one, and the skills that show it. */
 const CONCEPTS = {

@@ -23,10 +23,13 @@ export interface JudgedQuery {
   grades: Map<string, number>;
 }
 
-const same = (a: string, b: string) => fold(a) === fold(b);
-const roles = (d: CorpusDesigner): Role[] => (d.current_role ? [d.current_role, ...d.previous_roles] : d.previous_roles);
+/** Two texts equal once folded (case, accents, punctuation). */
+export const same = (a: string, b: string) => fold(a) === fold(b);
+/** A designer's roles, the current one first. */
+export const roles = (d: CorpusDesigner): Role[] => (d.current_role ? [d.current_role, ...d.previous_roles] : d.previous_roles);
 
-function grade(corpus: readonly CorpusDesigner[], fn: (d: CorpusDesigner) => number): Map<string, number> {
+/** The grade fn gives each designer of the corpus, the ungraded (0) left out. */
+export function grade(corpus: readonly CorpusDesigner[], fn: (d: CorpusDesigner) => number): Map<string, number> {
   const grades = new Map<string, number>();
   for (const d of corpus) {
     const g = fn(d);
