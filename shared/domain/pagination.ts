@@ -6,6 +6,11 @@ export interface PageRules {
 
 export const REST_PAGE_RULES: PageRules = { defaultLimit: 50, maxLimit: 100 };
 export const TOOL_PAGE_RULES: PageRules = { defaultLimit: 10, maxLimit: 50 };
+/**
+ * The web pages: a page a person scrolls. 24 cards fill whole rows of one, two or three columns, and keep a
+ * phone's page about 5,000 px tall (50 made it 10,700); `limit` still asks for up to REST's 100.
+ */
+export const SITE_PAGE_RULES: PageRules = { defaultLimit: 24, maxLimit: REST_PAGE_RULES.maxLimit };
 
 /** Elasticsearch's index.max_result_window; deeper reads use the cursor. */
 export const MAX_RESULT_WINDOW = 10_000;

@@ -54,7 +54,8 @@ export function createSitePages(options: { publicBaseUrl: string; stylesheet: st
       ? {
           page: outcome.page,
           pager: pagerLinks(path, filters, limit, outcome.page as Page<unknown>),
-          apiHref: pathWithQuery(apiPath, { ...filters, ...position }),
+          // The page's own size, which the API's default (50) is not, so that the link shows these results.
+          apiHref: pathWithQuery(apiPath, { ...filters, ...position, limit: limit ?? outcome.page.limit }),
         }
       : null;
     const canonical = urls.absolute(pathWithQuery(path, { ...filters, limit, offset: values.offset }));

@@ -98,3 +98,28 @@ export async function runAxe(page: Page): Promise<{ id: string; impact: string |
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => (n as { target: unknown }).target) }));
   });
 }
+
+export interface ImageState {
+  src: string;
+  naturalWidth: number;
+}
+
+/** Every image of the page loaded, lazy ones too: scrolled through, then each waited for. */
+export async function loadedImages(page: Page): Promise<ImageState[]> {
+  return page.evaluate(async () => {
+    // Runs in the page: the test's tsconfig has no DOM types, so the globals are described here.
+    const g = globalThis as unknown as {
+      document: { images: ArrayLike<{ src: string; naturalWidth: number; complete: boolean; decode(): Promise<void> }>; documentElement: { scrollHeight: number } };
+      scrollTo(x: number, y: number): void;
+      innerHeight: number;
+    };
+    for (let y = 0; y < g.document.documentElement.scrollHeight; y += g.innerHeight) {
+      g.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    g.scrollTo(0, 0);
+    const images = Array.from(g.document.images);
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+    return images.map((img) => ({ src: img.src, naturalWidth: img.naturalWidth }));
+  });
+}

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Designer } from '../../shared/domain/designer.schema.ts';
-import { BrowserSite, chromiumUnavailable, runAxe } from './browser.harness.ts';
+import { SITE_PAGE_RULES } from '../../shared/domain/pagination.ts';
+import { BrowserSite, chromiumUnavailable, loadedImages, runAxe } from './browser.harness.ts';
 
 interface List<T> {
   data: T[];
@@ -52,7 +53,7 @@ describe.skipIf(chromiumUnavailable())('pages in headless Chromium (embedded eng
     await page.getByLabel('Category').selectOption('brand');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/category=brand/);
-    const api = await site.api<List<Designer>>('/api/v1/designers?category=brand');
+    const api = await site.api<List<Designer>>(`/api/v1/designers?category=brand&limit=${SITE_PAGE_RULES.defaultLimit}`);
     expect(await page.locator('#results-title').textContent()).toBe(`${api.meta.total} designers`);
     expect(await cardNames(page)).toEqual(api.data.map((d) => d.name));
     expect(new Set(await page.locator('.cards .tag').allTextContents())).toEqual(new Set(['Brand']));
@@ -62,13 +63,14 @@ describe.skipIf(chromiumUnavailable())('pages in headless Chromium (embedded eng
   it('pages forward and back through the results', async () => {
     const page = await open('/');
     await page.getByRole('link', { name: 'Next page' }).click();
-    await page.waitForURL(/offset=50/);
-    const api = await site.api<List<Designer>>('/api/v1/designers?offset=50');
+    const size = SITE_PAGE_RULES.defaultLimit;
+    await page.waitForURL(new RegExp(`offset=${size}`));
+    const api = await site.api<List<Designer>>(`/api/v1/designers?offset=${size}&limit=${size}`);
     expect(await cardNames(page)).toEqual(api.data.map((d) => d.name));
-    expect(await page.locator('.results-head p').textContent()).toContain('Showing 51–100');
+    expect(await page.locator('.results-head p').textContent()).toContain(`Showing ${size + 1}–${2 * size}`);
     await page.getByRole('link', { name: 'Previous page' }).click();
     await page.waitForURL((url) => !url.search.includes('offset'));
-    const first = await site.api<List<Designer>>('/api/v1/designers');
+    const first = await site.api<List<Designer>>(`/api/v1/designers?limit=${size}`);
     expect(await cardNames(page)).toEqual(first.data.map((d) => d.name));
     await page.close();
   });
@@ -165,6 +167,8 @@ describe.skipIf(chromiumUnavailable())('pages in headless Chromium (embedded eng
         });
         for (const [name, path] of [['search', '/'], ['profile', '/designer/geraldine-boyer'], ['open-roles', '/open-roles']] as const) {
           await page.goto(path);
+          // Lazy images load as they are scrolled to: all of them, before a screenshot of the whole page.
+          await loadedImages(page);
           await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
         }
         await page.goto('/docs');

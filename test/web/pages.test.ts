@@ -17,6 +17,7 @@ import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-
 import { ElasticsearchSearchRepository } from '../../shared/search/elasticsearch/es-search.repository.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import { contractEngines, type LoadedEngine } from '../contract/engines.ts';
+import { SITE_PAGE_RULES } from '../../shared/domain/pagination.ts';
 import { type DesignerFixture, DESIGNERS, LISTED, NOW, PUBLIC_BASE_URL } from '../contract/fixtures.ts';
 
 /**
@@ -125,6 +126,8 @@ describe.each(engines)('web pages on $name', (engine) => {
     return JSON.parse((await get(base, path)).text) as T;
   }
 
+  /** The pages' page size, which the API's lists are asked for to compare with them. */
+  const PAGE = SITE_PAGE_RULES.defaultLimit;
   const cardSlugs = ($: CheerioAPI) => $('.cards h3 a').map((_, a) => $(a).attr('href')!.replace('/designer/', '')).get();
 
   describe('search page /', () => {
@@ -157,7 +160,7 @@ describe.each(engines)('web pages on $name', (engine) => {
       ]);
       expect(headers['cache-control']).toBe('public, max-age=60');
       expect(headers.etag).toMatch(/^W\//);
-      const body = await api<{ data: { slug: string }[]; meta: { total: number } }>('/api/v1/designers');
+      const body = await api<{ data: { slug: string }[]; meta: { total: number } }>(`/api/v1/designers?limit=${PAGE}`);
       expect(cardSlugs($)).toEqual(body.data.map((d) => d.slug));
       expect($('#results-title').text()).toBe(`${body.meta.total} designers`);
       expect($('link[rel=canonical]').attr('href')).toBe(`${PUBLIC_BASE_URL}/`);
@@ -171,7 +174,7 @@ describe.each(engines)('web pages on $name', (engine) => {
     it('reads blank form fields as "any" and the rest exactly as the API does', async () => {
       const { status, $ } = await page('/?q=&category=brand&location=&company=');
       expect(status).toBe(200);
-      const body = await api<{ data: { slug: string }[] }>('/api/v1/designers?category=brand');
+      const body = await api<{ data: { slug: string }[] }>(`/api/v1/designers?category=brand&limit=${PAGE}`);
       expect(cardSlugs($)).toEqual(body.data.map((d) => d.slug));
       expect($('#f-category option[selected]').attr('value')).toBe('brand');
       expect($('link[rel=canonical]').attr('href')).toBe(`${PUBLIC_BASE_URL}/?category=brand`);
@@ -211,7 +214,7 @@ describe.each(engines)('web pages on $name', (engine) => {
     });
 
     it('ignores the parameters it has no field for, such as the tracking ones of a shared link', async () => {
-      const body = await api<{ data: { slug: string }[] }>('/api/v1/designers?category=brand');
+      const body = await api<{ data: { slug: string }[] }>(`/api/v1/designers?category=brand&limit=${PAGE}`);
       for (const extra of ['utm_source=newsletter&utm_medium=email', 'fbclid=IwAR0abc', 'gclid=x&ref=producthunt']) {
         const { status, $ } = await page(`/?category=brand&${extra}`);
         expect(status).toBe(200);
@@ -377,7 +380,7 @@ describe.each(engines)('web pages on $name', (engine) => {
     it('lists what the API lists, featured first, each linking to its apply_url', async () => {
       const { status, $ } = await page('/open-roles');
       expect(status).toBe(200);
-      const body = await api<{ data: { title: string; apply_url: string; placement: string }[]; meta: { total: number } }>('/api/v1/open-roles');
+      const body = await api<{ data: { title: string; apply_url: string; placement: string }[]; meta: { total: number } }>(`/api/v1/open-roles?limit=${PAGE}`);
       expect($('.cards h3 a').map((_, a) => $(a).attr('href')).get()).toEqual(body.data.map((r) => r.apply_url));
       expect($('#results-title').text()).toBe(`${body.meta.total} open role${body.meta.total === 1 ? '' : 's'}`);
       const featured = $('.cards .card').map((_, card) => $(card).find('.tag.featured').length > 0).get();
@@ -388,7 +391,7 @@ describe.each(engines)('web pages on $name', (engine) => {
 
     it('filters with the open-role parameters and reports invalid ones with status 400', async () => {
       const { $ } = await page('/open-roles?remote=true&employment_type=&category=');
-      const body = await api<{ data: { apply_url: string }[] }>('/api/v1/open-roles?remote=true');
+      const body = await api<{ data: { apply_url: string }[] }>(`/api/v1/open-roles?remote=true&limit=${PAGE}`);
       expect($('.cards h3 a').map((_, a) => $(a).attr('href')).get()).toEqual(body.data.map((r) => r.apply_url));
       expect($('#f-remote option[selected]').attr('value')).toBe('true');
       const bad = await page('/open-roles?remote=maybe');
@@ -456,7 +459,7 @@ describe.each(engines)('web pages on $name', (engine) => {
 
   it('shows the facet counts the API gives, and on a query why each card matched, its words marked', async () => {
     const { $ } = await page('/?q=designer');
-    const api = await get(base, '/api/v1/designers?q=designer&facets=category,company&highlight=true');
+    const api = await get(base, `/api/v1/designers?q=designer&facets=category,company&highlight=true&limit=${PAGE}`);
     const body = JSON.parse(api.text) as { data: { match: { reason: string } }[]; meta: { facets: { category: { value: string; count: number }[]; company: { value: string; count: number }[] } } };
     const facet = (title: string) =>
       $('.facet').filter((_, f) => $(f).find('h3').text() === title).find('a').map((_, a) => Number($(a).find('.count').text().replace(/,/g, ''))).get();

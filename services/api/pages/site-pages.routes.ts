@@ -6,7 +6,7 @@ import { type DesignerFacets, FACET_NAMES } from '../../../shared/domain/designe
 import { DesignerSearchQuerySchema } from '../../../shared/domain/designer-search.schema.ts';
 import { InvalidInputError, NotFoundError, parseOrThrow } from '../../../shared/domain/errors.ts';
 import { OpenRoleSearchQuerySchema } from '../../../shared/domain/open-role-search.schema.ts';
-import { type Page, REST_PAGE_RULES } from '../../../shared/domain/pagination.ts';
+import { type Page, SITE_PAGE_RULES } from '../../../shared/domain/pagination.ts';
 import { searchParams } from '../../../shared/web/form-params.ts';
 import { intendedSlug, profileSearchWords } from '../../../shared/web/profile-address.ts';
 import type { ResultsPageOutcome, SitePages } from '../../../shared/web/site-pages.tsx';
@@ -64,7 +64,7 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
         res,
         DesignerSearchQuerySchema,
         // The page always shows the facet counts, and why each result matched when there are words to match.
-        (s) => directory.searchDesigners({ ...s, facets: [...FACET_NAMES], highlight: Boolean(s.q) }, REST_PAGE_RULES, clientKey(req), clientGone(res)),
+        (s) => directory.searchDesigners({ ...s, facets: [...FACET_NAMES], highlight: Boolean(s.q) }, SITE_PAGE_RULES, clientKey(req), clientGone(res)),
         pages.designerSearch,
       ),
     )
@@ -73,7 +73,7 @@ export function sitePagesRouter(deps: SitePagesRouteDeps): Router {
   router
     .route('/open-roles')
     .get(pageSecurity, ...guard, (req, res) =>
-      resultsPage(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, REST_PAGE_RULES, clientKey(req), clientGone(res)), pages.openRoles),
+      resultsPage(req, res, OpenRoleSearchQuerySchema, (s) => directory.searchOpenRoles(s, SITE_PAGE_RULES, clientKey(req), clientGone(res)), pages.openRoles),
     )
     .all(otherMethods('GET'));
 
