@@ -20,6 +20,31 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+describe('designer-directory CLI without a command', () => {
+  const COMMANDS = ['seed', 'migrate', 'import', 'import-open-roles', 'export', 'set', 'delete', 'synonyms', 'reindex', 'status', 'retry-failed'];
+
+  it('lists every command in its help, in order', async () => {
+    const help = await cli(['--help'], {});
+    expect(help.code).toBe(0);
+    const listed = [...help.stdout.matchAll(/^ {2}([a-z-]+)(?= |$)/gm)].map((m) => m[1]);
+    expect(listed).toEqual([...COMMANDS, 'help']);
+  });
+
+  it('offers the command a mistyped one is closest to, and exits 1', async () => {
+    const mistyped = await cli(['imprt', 'designers.json'], {});
+    expect(mistyped.code).toBe(1);
+    expect(mistyped.stderr).toContain("unknown command 'imprt'");
+    expect(mistyped.stderr).toContain('Did you mean import?');
+  });
+
+  it("answers a command's own help with that command's options", async () => {
+    const help = await cli(['import', '--help'], {});
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: designer-directory import \[options\] <file>/);
+    expect(help.stdout).toContain('--dry-run');
+  });
+});
+
 describe.skipIf(!services)('designer-directory CLI on a Postgres server', () => {
   let temp: TempDatabase;
   let db: Db;
