@@ -63,9 +63,13 @@ function Facets({ facets, values }: { facets: DesignerFacets; values: Record<str
   return (
     <aside class="facets" aria-labelledby="facets-title">
       <h2 id="facets-title">Refine</h2>
-      <Facet title="Category" field="category" buckets={facets.category ?? []} values={values} label={(v) => CATEGORY_OPTIONS.find((o) => o.value === v)?.label.replace(/ \(.*\)$/, '') ?? v} />
-      <Facet title="Place" field="location" buckets={[...remote.map((b) => ({ ...b, value: 'Remote' })), ...(facets.country ?? [])]} values={values} label={countryName} />
-      <Facet title="Company" field="company" buckets={facets.company ?? []} values={values} />
+      {/* Folded on a phone, where the counts come before the results; always shown beside them on a wide screen. */}
+      <details class="refine">
+        <summary>Refine by category, place, company</summary>
+        <Facet title="Category" field="category" buckets={facets.category ?? []} values={values} label={(v) => CATEGORY_OPTIONS.find((o) => o.value === v)?.label.replace(/ \(.*\)$/, '') ?? v} />
+        <Facet title="Place" field="location" buckets={[...remote.map((b) => ({ ...b, value: 'Remote' })), ...(facets.country ?? [])]} values={values} label={countryName} />
+        <Facet title="Company" field="company" buckets={facets.company ?? []} values={values} />
+      </details>
     </aside>
   );
 }
