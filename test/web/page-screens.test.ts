@@ -109,6 +109,12 @@ describe.skipIf(chromiumUnavailable())('directory pages at phone and desktop siz
       expect(await motion(page).isVisible()).toBe(false);
       await summary.click();
       expect(await motion(page).isVisible()).toBe(true);
+      // Unfolded, the counts fit the screen: nothing scrolls sideways.
+      const widths = await page.evaluate(() => {
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+        return [root.scrollWidth, root.clientWidth];
+      });
+      expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
       // A count links to the search with its filter set.
       await motion(page).click();
       await page.waitForURL(/category=motion/);
