@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../domain/errors.ts';
-import type { JobView } from '../ingest/runtime/ingest-queues.ts';
 import { AdminJobSchema } from './admin-job.schema.ts';
+import { jobView } from './job-view.test-support.ts';
 import { type AdminQueues, QueueAdminJobs } from './queue-admin-jobs.adapter.ts';
 
-const waiting: JobView = {
-  id: 'reindex-7',
-  queue: 'maintenance',
-  name: 'reindex',
-  state: 'waiting',
-  data: { target: 'open-roles' },
-  progress: 0,
-  attempts_made: 0,
-  stalled_count: 0,
-  failed_reason: null,
-  result: null,
-  created_at: '2026-01-31T09:00:00.000Z',
-  finished_at: null,
-};
+const waiting = jobView({ id: 'reindex-7', state: 'waiting', data: { target: 'open-roles' } });
 
 const queues = (overrides: Partial<AdminQueues> = {}): AdminQueues => ({
   enqueueReindex: async () => 'reindex-7',

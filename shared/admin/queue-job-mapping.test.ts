@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { JobView } from '../ingest/runtime/ingest-queues.ts';
 import { AdminJobSchema } from './admin-job.schema.ts';
+import { jobView } from './job-view.test-support.ts';
 import { toAdminJob } from './queue-job-mapping.ts';
 
-const view = (overrides: Partial<JobView>): JobView => ({
-  id: 'reindex-1',
-  queue: 'maintenance',
-  name: 'reindex',
-  state: 'active',
-  data: { target: 'all' },
-  progress: 0,
-  attempts_made: 0,
-  stalled_count: 0,
-  failed_reason: null,
-  result: null,
-  created_at: '2026-01-31T09:00:00.000Z',
-  finished_at: null,
-  ...overrides,
-});
 
 const progress = { target: 'all', kind: 'openRoles', phase: 'loading', done: 1200, total: 1500, rate: 900.5, elapsed_ms: 1333 };
 const result = {
@@ -34,26 +19,26 @@ const publicResult = { ...result, kinds: [result.kinds[0], { ...result.kinds[1],
 
 describe('toAdminJob', () => {
   it('shows a running rebuild with its target and full progress report', () => {
-    const job = toAdminJob(view({ progress }));
+    const job = toAdminJob(jobView({ progress }));
     expect(AdminJobSchema.parse(job)).toEqual(job);
     expect(job).toMatchObject({ queue: 'maintenance', name: 'reindex', target: 'all', progress: publicProgress, result: null });
   });
 
   it('adds the per-index counts of both modes to a finished rebuild, keeping the worker report', () => {
-    const job = toAdminJob(view({ state: 'completed', progress: { ...progress, phase: 'done', done: 1500 }, result, finished_at: '2026-01-31T09:00:02.100Z' }));
+    const job = toAdminJob(jobView({ state: 'completed', progress: { ...progress, phase: 'done', done: 1500 }, result, finished_at: '2026-01-31T09:00:02.100Z' }));
     expect(AdminJobSchema.parse(job)).toEqual(job);
     expect(job.result).toEqual({ ...publicResult, designers: 1000, open_roles: 500 });
   });
 
   it('counts zero for an index the rebuild did not touch', () => {
-    const job = toAdminJob(view({ data: { target: 'designers' }, result: { ...result, target: 'designers', kinds: [result.kinds[0]] } }));
+    const job = toAdminJob(jobView({ data: { target: 'designers' }, result: { ...result, target: 'designers', kinds: [result.kinds[0]] } }));
     expect(job).toMatchObject({ target: 'designers', result: { designers: 1000, open_roles: 0 } });
   });
 
   it('has no progress before the first report (BullMQ starts at 0) and none for a row sync', () => {
-    expect(toAdminJob(view({ state: 'waiting' })).progress).toBeNull();
+    expect(toAdminJob(jobView({ state: 'waiting' })).progress).toBeNull();
     const sync = toAdminJob(
-      view({
+      jobView({
         id: '42',
         queue: 'sync',
         name: 'sync-designer',
@@ -69,7 +54,7 @@ describe('toAdminJob', () => {
   });
 
   it('keeps the reason of a failed job and a result that is not a rebuild report out of the rebuild shape', () => {
-    const job = toAdminJob(view({ state: 'failed', failed_reason: 'Elasticsearch refused', attempts_made: 3, result: 'odd' }));
+    const job = toAdminJob(jobView({ state: 'failed', failed_reason: 'Elasticsearch refused', attempts_made: 3, result: 'odd' }));
     expect(AdminJobSchema.parse(job)).toEqual(job);
     expect(job).toMatchObject({ state: 'failed', failed_reason: 'Elasticsearch refused', result: null });
   });
