@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
@@ -68,4 +70,17 @@ export function serveContractEngine(engine: ContractEngine, now: () => Date): Se
       return loaded!;
     },
   };
+}
+
+/** A hosted MCP client of the served engine (Streamable HTTP), connected before the suite's tests and closed after them. */
+export function hostedMcpClient(served: ServedEngine): () => Client {
+  let client: Client | undefined;
+  beforeAll(async () => {
+    client = new Client({ name: 'contract', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', served.base)));
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+  return () => client!;
 }

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describe, expect, it } from 'vitest';
 import { callTool } from '../mcp/tool-contract.ts';
-import { serveContractEngine } from './contract-api.ts';
+import { hostedMcpClient, serveContractEngine } from './contract-api.ts';
 import { type Cursor, CursorCodec, queryFingerprint } from '../../shared/search/cursor.codec.ts';
 import { type EngineName, CONTRACT_CURSOR_SECRET, contractEngines } from './engines.ts';
 import { BY_LISTED, DESIGNERS, type DesignerFixture, LISTED, NOW, toDesigner, toOpenRole, OPEN_ROLES } from './fixtures.ts';
@@ -581,14 +579,7 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
     });
 
     describe('MCP tools (hosted server over Streamable HTTP)', () => {
-      let client: Client;
-      beforeAll(async () => {
-        client = new Client({ name: 'contract', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', served.base)));
-      });
-      afterAll(async () => {
-        await client?.close();
-      });
+      const client = hostedMcpClient(served);
 
       const restIds = async (path: string) => (await get(path)).body.data.map((d) => d.id);
       const toolIds = (structured: Record<string, unknown> | undefined) =>
@@ -603,7 +594,7 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
           [{ limit: 50 }, '/api/v1/designers?limit=50'],
         ];
         for (const [args, path] of cases) {
-          const result = await callTool(client, 'search_designers', args);
+          const result = await callTool(client(), 'search_designers', args);
           expect(result.isError, JSON.stringify(args)).toBe(false);
           expect(toolIds(result.structured), JSON.stringify(args)).toEqual(await restIds(path));
           expect(result.structured?.total).toBe((await get(path)).body.meta.total);
@@ -611,34 +602,34 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
       });
 
       it('search_designers names the words that match nothing, and suggests structured arguments it checked', async () => {
-        const empty = await callTool(client, 'search_designers', { q: 'zzqx illustrator fintech' });
+        const empty = await callTool(client(), 'search_designers', { q: 'zzqx illustrator fintech' });
         expect(empty.structured?.total).toBe(0);
         expect(empty.text).toContain('No designer matches the word "zzqx".');
         expect(empty.text).toContain('company="…"');
-        const place = await callTool(client, 'search_designers', { q: 'a designer based in seoul' });
+        const place = await callTool(client(), 'search_designers', { q: 'a designer based in seoul' });
         // The search ran as asked (q matched d08 by title and location), and the text offers the exact filter.
         expect(toolIds(place.structured)).toEqual(await restIds('/api/v1/designers?q=a%20designer%20based%20in%20seoul'));
         // "designer" is what every record is: q=designer beside the place would only drop people.
         expect(place.text).toContain('consider calling search_designers with {"location":"seoul"} (1 designer)');
-        const employer = await callTool(client, 'search_designers', { q: 'motion designer who worked at acme studio' });
+        const employer = await callTool(client(), 'search_designers', { q: 'motion designer who worked at acme studio' });
         expect(employer.text).toContain('{"category":"motion","company":"acme studio"}');
         // A place named without "in", after a specialty: checked against the directory like the others.
-        const unmarked = await callTool(client, 'search_designers', { q: 'illustrator seoul' });
+        const unmarked = await callTool(client(), 'search_designers', { q: 'illustrator seoul' });
         // "illustrator" names the category and narrows it: it stays in q.
         expect(unmarked.text).toContain('consider calling search_designers with {"category":"graphic","location":"seoul","q":"illustrator"} (1 designer)');
-        const nowhere = await callTool(client, 'search_designers', { q: 'illustrator hana' });
+        const nowhere = await callTool(client(), 'search_designers', { q: 'illustrator hana' });
         expect(nowhere.text).not.toContain('"location"');
         // An employer whose name holds a filler word is suggested whole, and so is the suggestion's search.
-        const works = await callTool(client, 'search_designers', { q: '3d artist who worked at macme works' });
+        const works = await callTool(client(), 'search_designers', { q: '3d artist who worked at macme works' });
         expect(works.text).toContain('"company":"macme works"');
         // Two specialties named: no category is guessed, since either would filter out the other's people.
-        const two = await callTool(client, 'search_designers', { q: 'someone who can do 3d product renders' });
+        const two = await callTool(client(), 'search_designers', { q: 'someone who can do 3d product renders' });
         expect(two.text).not.toContain('"category"');
       });
 
       it('search_designers offers only calls that find someone, as many as it says, and names a word its results do not match', async () => {
         const offered = async (tool: string, args: Record<string, unknown>) => {
-          const { text } = await callTool(client, tool, args);
+          const { text } = await callTool(client(), tool, args);
           const match = /consider calling \w+ with (\{.*?\}) \((\d+) /.exec(text);
           return match ? { args: JSON.parse(match[1]!) as Record<string, unknown>, found: Number(match[2]), text } : { text };
         };
@@ -651,14 +642,14 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         ] as const) {
           const offer = await offered(tool, args);
           expect(offer.found, `${tool} ${JSON.stringify(args)}: ${offer.text}`).toBeGreaterThan(0);
-          const called = await callTool(client, tool, offer.args!);
+          const called = await callTool(client(), tool, offer.args!);
           expect(called.structured?.total, JSON.stringify(offer.args)).toBe(offer.found);
         }
         // The caller's own category stays in the call offered.
         expect((await offered('search_designers', { q: 'designers in seoul', category: 'graphic' })).args).toEqual({ category: 'graphic', location: 'seoul' });
         // Hana Kim is an illustrator at Globex; nobody's text says aerospace (two of three words are enough to
         // match): the answer says so beside her.
-        const partly = await callTool(client, 'search_designers', { q: 'illustrator globex aerospace' });
+        const partly = await callTool(client(), 'search_designers', { q: 'illustrator globex aerospace' });
         expect(toolIds(partly.structured)).toContain('d08');
         expect(partly.text).toContain('No designer matches the word "aerospace": these results match the other words of q.');
       });
@@ -667,7 +658,7 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         const seen: string[] = [];
         let args: Record<string, unknown> | null = { limit: 2 };
         for (let i = 0; args && i < 50; i++) {
-          const result = await callTool(client, 'search_designers', args);
+          const result = await callTool(client(), 'search_designers', args);
           expect(result.isError).toBe(false);
           seen.push(...toolIds(result.structured));
           args = (result.structured?.next_arguments ?? null) as Record<string, unknown> | null;
@@ -677,41 +668,41 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
 
       it('get_designer returns the REST profile, and an unknown slug suggests search_designers', async () => {
         const rest = await get<{ data: unknown }>('/api/v1/designers/hana-kim');
-        const found = await callTool(client, 'get_designer', { slug: 'hana-kim' });
+        const found = await callTool(client(), 'get_designer', { slug: 'hana-kim' });
         expect(found.isError).toBe(false);
         expect(found.structured).toEqual({ designer: rest.body.data });
-        const missing = await callTool(client, 'get_designer', { slug: 'nobody-here' });
+        const missing = await callTool(client(), 'get_designer', { slug: 'nobody-here' });
         expect(missing.isError).toBe(true);
         expect(missing.text).toContain('search_designers');
       });
 
       it('list_open_roles hides expired open roles exactly as REST does', async () => {
-        const result = await callTool(client, 'list_open_roles', { limit: 50 });
+        const result = await callTool(client(), 'list_open_roles', { limit: 50 });
         expect(result.isError).toBe(false);
         expect(toolIds(result.structured)).toEqual(await restIds('/api/v1/open-roles?limit=50'));
         expect(toolIds(result.structured)).toEqual(['r1', 'r6', 'r2', 'r3', 'r7']);
       });
 
       it('list_open_roles finds a request in words and suggests the structured arguments it names, checked', async () => {
-        const remote = await callTool(client, 'list_open_roles', { q: 'remote brand designer jobs' });
+        const remote = await callTool(client(), 'list_open_roles', { q: 'remote brand designer jobs' });
         expect(toolIds(remote.structured)).toEqual(['r2']);
         expect(remote.text).toContain('consider calling list_open_roles with {"category":"brand","remote":true}');
-        const berlin = await callTool(client, 'list_open_roles', { q: 'freelance motion roles in berlin' });
+        const berlin = await callTool(client(), 'list_open_roles', { q: 'freelance motion roles in berlin' });
         expect(toolIds(berlin.structured)).toEqual(['r3']);
         expect(berlin.text).toContain('consider calling list_open_roles with {"category":"motion","location":"berlin","employment_type":"freelance"}');
         // No open role in Lisbon: the place is not suggested.
-        const lisbon = await callTool(client, 'list_open_roles', { q: 'brand roles in lisbon' });
+        const lisbon = await callTool(client(), 'list_open_roles', { q: 'brand roles in lisbon' });
         expect(lisbon.text).not.toContain('"location"');
-        const nothing = await callTool(client, 'list_open_roles', { q: 'quantum motion gigs' });
+        const nothing = await callTool(client(), 'list_open_roles', { q: 'quantum motion gigs' });
         expect(nothing.structured?.total).toBe(0);
         expect(nothing.text).toContain('No open role matches the word "quantum".');
         // Each suggestion, called, finds what the words meant.
-        const called = await callTool(client, 'list_open_roles', { category: 'motion', location: 'berlin', employment_type: 'freelance' });
+        const called = await callTool(client(), 'list_open_roles', { category: 'motion', location: 'berlin', employment_type: 'freelance' });
         expect(toolIds(called.structured)).toEqual(['r3']);
       });
 
       it('an invalid argument is an error result naming the field and the allowed values', async () => {
-        const result = await callTool(client, 'search_designers', { category: 'designers' });
+        const result = await callTool(client(), 'search_designers', { category: 'designers' });
         expect(result.isError).toBe(true);
         expect(result.text).toContain('category');
         expect(result.text).toContain('product');

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describe, expect, it } from 'vitest';
 import { SUGGESTION_KINDS, type Suggestion } from '../../shared/domain/suggest.schema.ts';
 import { rankSuggestions, suggestWords } from '../../shared/search/suggest.rules.ts';
 import { callTool } from '../mcp/tool-contract.ts';
-import { serveContractEngine } from './contract-api.ts';
+import { hostedMcpClient, serveContractEngine } from './contract-api.ts';
 import { contractEngines } from './engines.ts';
 import { DESIGNERS, isListed, LISTED, NOW, toDesigner } from './fixtures.ts';
 
@@ -146,24 +144,17 @@ describe.each(contractEngines)('similar designers and suggest on $name', (backen
   });
 
   describe.skipIf(reason !== null)('find_similar_designers (hosted MCP)', () => {
-    let client: Client;
-    beforeAll(async () => {
-      client = new Client({ name: 'contract', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', served.base)));
-    });
-    afterAll(async () => {
-      await client?.close();
-    });
+    const client = hostedMcpClient(served);
 
     it('gives what REST gives, and a tool error naming the slug for an unknown one', async () => {
-      const result = await callTool(client, 'find_similar_designers', { slug: 'ana-lopez', limit: 3 });
+      const result = await callTool(client(), 'find_similar_designers', { slug: 'ana-lopez', limit: 3 });
       expect(result.isError).toBe(false);
       const rest = await get<{ id: string }[]>('/api/v1/designers/ana-lopez/similar?limit=3');
       expect((result.structured?.results as { id: string }[]).map((d) => d.id)).toEqual(rest.body.data.map((d) => d.id));
       expect(result.text).toContain('John Appleseed');
-      const missing = await callTool(client, 'find_similar_designers', { slug: 'nobody-here' });
+      const missing = await callTool(client(), 'find_similar_designers', { slug: 'nobody-here' });
       expect(missing.isError).toBe(true);
-      const bad = await callTool(client, 'find_similar_designers', { slug: 'ana-lopez', limit: 50 });
+      const bad = await callTool(client(), 'find_similar_designers', { slug: 'ana-lopez', limit: 50 });
       expect(bad.isError).toBe(true);
       expect(bad.text).toContain('limit');
     });

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../services/api/app.ts';
 import { createRuntime, type Runtime } from '../../shared/composition/runtime.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
@@ -122,4 +123,20 @@ export async function loadedImages(page: Page): Promise<ImageState[]> {
     await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
     return images.map((img) => ({ src: img.src, naturalWidth: img.naturalWidth }));
   });
+}
+
+/** Screenshots land here (git-ignored) for a person to look at; the suites do not compare them. */
+export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'screenshots');
+
+/** The embedded site and its browser, started before a suite's tests and closed after them. */
+export function browserSite(): () => BrowserSite {
+  let site: BrowserSite | undefined;
+  beforeAll(async () => {
+    site = await BrowserSite.start();
+    await mkdir(SCREENSHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+  return () => site!;
 }

@@ -4,15 +4,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Designer } from '../../shared/domain/designer.schema.ts';
 import { SITE_PAGE_RULES } from '../../shared/domain/pagination.ts';
-import { BrowserSite, chromiumUnavailable, loadedImages, runAxe } from './browser.harness.ts';
+import { BrowserSite, chromiumUnavailable, loadedImages, runAxe, SCREENSHOTS } from './browser.harness.ts';
 
 interface List<T> {
   data: T[];
   meta: { total: number };
 }
 
-/** Screenshots land here (git-ignored) for a person to look at; the suite does not compare them. */
-const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'screenshots');
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 390, height: 844 } } as const;
 
 describe.skipIf(chromiumUnavailable())('pages in headless Chromium (embedded engine, sample directory)', () => {

@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserSite, chromiumUnavailable, runAxe } from './browser.harness.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSite, chromiumUnavailable, runAxe, SCREENSHOTS } from './browser.harness.ts';
 
-const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'screenshots');
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 390, height: 844 } } as const;
 
 /**
@@ -12,19 +10,10 @@ const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 390,
  * finds nothing.
  */
 describe.skipIf(chromiumUnavailable())('/docs in headless Chromium (embedded engine)', () => {
-  let site: BrowserSite;
-
-  beforeAll(async () => {
-    site = await BrowserSite.start();
-    await mkdir(SCREENSHOTS, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await site?.close();
-  });
+  const site = browserSite();
 
   it.each(Object.entries(VIEWPORTS))('%s: no request leaves the host, no console error, the public API first, no box cut off', async (width, viewport) => {
-    const context = await site.browser.newContext({ viewport, baseURL: site.baseUrl });
+    const context = await site().browser.newContext({ viewport, baseURL: site().baseUrl });
     try {
       const page = await context.newPage();
       const requests: string[] = [];
@@ -37,7 +26,7 @@ describe.skipIf(chromiumUnavailable())('/docs in headless Chromium (embedded eng
       await page.locator('h2', { hasText: 'List and search designers' }).waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
 
-      const host = new URL(site.baseUrl).host;
+      const host = new URL(site().baseUrl).host;
       const elsewhere = requests.filter((url) => !url.startsWith('blob:') && !url.startsWith('data:') && new URL(url).host !== host);
       expect(elsewhere).toEqual([]);
       expect(errors).toEqual([]);
@@ -63,7 +52,7 @@ describe.skipIf(chromiumUnavailable())('/docs in headless Chromium (embedded eng
 
   it('has no axe-core violations, with the reference rendered', async () => {
     // axe is injected as an inline script, which the page's CSP rightly forbids: bypassed here only.
-    const context = await site.browser.newContext({ bypassCSP: true, baseURL: site.baseUrl });
+    const context = await site().browser.newContext({ bypassCSP: true, baseURL: site().baseUrl });
     try {
       const page = await context.newPage();
       await page.goto('/docs');

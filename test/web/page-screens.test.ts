@@ -1,12 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SITE_PAGE_RULES } from '../../shared/domain/pagination.ts';
-import { BrowserSite, chromiumUnavailable, loadedImages, runAxe } from './browser.harness.ts';
+import { type BrowserSite, browserSite, chromiumUnavailable, loadedImages, runAxe, SCREENSHOTS } from './browser.harness.ts';
 
-/** Screenshots land here (git-ignored) for a person to look at; the suite does not compare them. */
-const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'screenshots');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const PAGES = [
   ['search', '/', 200],
@@ -18,19 +15,10 @@ const PAGES = [
 ] as const;
 
 describe.skipIf(chromiumUnavailable())('directory pages at phone and desktop sizes (embedded engine, sample directory)', () => {
-  let site: BrowserSite;
-
-  beforeAll(async () => {
-    site = await BrowserSite.start();
-    await mkdir(SCREENSHOTS, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await site?.close();
-  });
+  const site = browserSite();
 
   async function withContext<T>(options: Parameters<BrowserSite['browser']['newContext']>[0], use: (context: BrowserContext) => Promise<T>): Promise<T> {
-    const context = await site.browser.newContext({ baseURL: site.baseUrl, ...options });
+    const context = await site().browser.newContext({ baseURL: site().baseUrl, ...options });
     try {
       return await use(context);
     } finally {
@@ -44,7 +32,7 @@ describe.skipIf(chromiumUnavailable())('directory pages at phone and desktop siz
         const outside: string[] = [];
         context.on('request', (request) => {
           const url = new URL(request.url());
-          if (url.protocol !== 'data:' && url.origin !== site.baseUrl) outside.push(request.url());
+          if (url.protocol !== 'data:' && url.origin !== site().baseUrl) outside.push(request.url());
         });
         const page = await context.newPage();
         for (const [name, path, status] of PAGES) {
