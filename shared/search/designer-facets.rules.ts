@@ -66,11 +66,6 @@ export function locationFacets(perLocation: Iterable<{ location: string; count: 
   return { country, remote };
 }
 
-/** The facets asked for, each once, in a fixed order: the object an engine answers (only what was asked). */
-export function facetsAsked(names: readonly FacetName[] | undefined): FacetName[] {
-  return [...new Set(names ?? [])];
-}
-
 export type FacetCounts = {
   category?: Iterable<readonly [Category, number]>;
   country?: Iterable<readonly [string, number]>;
