@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { CURATED_SYNONYM_SET, expandQueryWords, SynonymSet } from './query-synonyms.ts';
+import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, SynonymSet } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -69,5 +69,36 @@ describe('expandQueryWords', () => {
     expect(synonymsOf('zine maker', 'zine', set)).toEqual(['risograph printer']);
     expect(synonymsOf('zine maker', 'zine')).toEqual([]);
     expect(SynonymSet.parse(['a b, c']).size).toBe(2);
+  });
+});
+
+describe('conceptSpans', () => {
+  it('takes the longest phrase a rule knows, with the words typed first and their synonyms', () => {
+    const [span, ...rest] = conceptSpans('ux designer');
+    expect(rest).toEqual([]);
+    expect(span).toMatchObject({ words: 2, typed: ['ux', 'design'], past: false });
+    expect(span!.synonyms).toContainEqual(['interact', 'design']);
+  });
+
+  it('counts content words only, and keeps the glue inside a phrase ("head of design")', () => {
+    const [span] = conceptSpans('head of design');
+    expect(span).toMatchObject({ words: 2, typed: ['head', 'of', 'design'] });
+  });
+
+  it('without a phrase the rules know, takes the one content word, places and the word every role says aside', () => {
+    expect(conceptSpans('researchers designers in berlin')).toEqual([{ words: 1, typed: ['research'], synonyms: [], past: false }]);
+    // Several words: the role bonuses tell roles apart.
+    expect(conceptSpans('senor product desi')).toEqual([]);
+  });
+
+  it('marks what follows a word asking for past roles, and only that', () => {
+    expect(conceptSpans('art directors ex lego').map((s) => [s.typed.join(' '), s.past])).toEqual([['art director', false]]);
+    expect(conceptSpans('former art director').map((s) => [s.typed.join(' '), s.past])).toEqual([['art director', true]]);
+    expect(conceptSpans('ex researchers').map((s) => [s.typed.join(' '), s.past])).toEqual([['research', true]]);
+  });
+
+  it('finds nothing in a query of filler alone or of nothing', () => {
+    expect(conceptSpans('')).toEqual([]);
+    expect(conceptSpans('who is in')).toEqual([]);
   });
 });

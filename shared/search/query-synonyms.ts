@@ -2,7 +2,7 @@ import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema
 import { CURATED_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
-import { understandQuery } from './query-words.ts';
+import { FILLER_WORDS, PAST_ROLE_WORDS, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
 
 /**
@@ -205,3 +205,48 @@ export const CURATED_WORD_FORMS: WordForms = {
     return [expansion.form, ...expansion.synonyms.filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!)];
   },
 };
+
+/** A phrase of the query that may name a role: its words as typed and what its synonym rules find. */
+export interface ConceptSpan {
+  /** The content words it covers: a role holding it counts them as role words. */
+  words: number;
+  /** The words typed, as stems: a title holding them holds the concept itself. */
+  typed: string[];
+  /** The phrases its synonym rules find, as stems: a title holding one holds the concept at the synonym tier. */
+  synonyms: string[][];
+  /** Typed after a word asking for past roles ("ex lego art directors"): previous roles hold it, not the current one. */
+  past: boolean;
+}
+
+/**
+ * The concepts a query may name, for the role bonuses of both engines: its phrases that synonym rules know,
+ * each once, the longest where they overlap ("ux designer", not also "ux"); else its one content word, the
+ * places it names and the word every role says ("designer") aside ("researchers in berlin"). A designer whose
+ * current role's title holds one (a previous role's, after "ex" or "former") ranks above one whose earlier
+ * role or bio does, which the words' own matches cannot tell apart. Pure.
+ */
+export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan[] {
+  const tokens = tokenize(q ?? '');
+  const at = tokens.flatMap((t, i) => (PHRASE_GLUE.has(t) ? [] : [i]));
+  const spans = synonyms.spans(at.map((i) => tokens[i]!));
+  const longest = spans.filter((s) => !spans.some((o) => o !== s && o.start <= s.start && o.end >= s.end));
+  const pastBefore = (index: number) => tokens.slice(0, index).some((t) => PAST_ROLE_WORDS.has(t));
+  const known = longest.flatMap(({ start, end, phrases }) => {
+    const from = at[start]!;
+    const to = at[end - 1]! + 1;
+    const typed = tokens.slice(from, to);
+    const words = new Set(typed.filter((t) => !FILLER_WORDS.has(t))).size;
+    if (words === 0) return [];
+    const own = wordForms(typed);
+    return [{ words, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: pastBefore(from) }];
+  });
+  if (known.length > 0) return known;
+  // One word the rules do not know ("researchers", "illustrator in berlin"): no role holds two of the words, so
+  // without it the role held now and the one held before would tie. Several words have the role bonuses.
+  const { places } = understandQuery(q);
+  const placeWords = new Set(places.flat());
+  const candidates = [...new Set(tokens.filter((t) => !FILLER_WORDS.has(t) && !placeWords.has(t) && !SAID_BY_EVERY_ROLE.has(t)))];
+  if (candidates.length !== 1) return [];
+  const at1 = tokens.indexOf(candidates[0]!);
+  return [{ words: 1, typed: [wordForm(candidates[0]!)], synonyms: [], past: pastBefore(at1) }];
+}

@@ -9,6 +9,7 @@ describe('understandQuery', () => {
       filler: ['find', 'me', 'a', 'in', 'who', 'knows'],
       required: 3,
       pastRoles: false,
+      pastAlternatives: [],
       // "a" is a place marker in Italian ("a Milano"): read here as one, it names no place a record holds.
       places: [['3d', 'generalist'], ['berlin']],
     });
@@ -20,6 +21,18 @@ describe('understandQuery', () => {
     // "used to work at", "left": the past, said the way people say it.
     expect(understandQuery('designers who used to work at Possible Works')).toMatchObject({ words: ['designers', 'possible'], pastRoles: true });
     expect(understandQuery('people who left Spotify')).toMatchObject({ words: ['spotify'], pastRoles: true });
+  });
+
+  it('reads what a request for past roles says a previous role holds: the words after "ex", each "or" on its own', () => {
+    expect(understandQuery('motion designers based in germany, ex google cloud or shopify').pastAlternatives).toEqual([['google', 'cloud'], ['shopify']]);
+    // The role asked for comes before "ex": it stays with the current role.
+    expect(understandQuery('art directors ex lego').pastAlternatives).toEqual([['lego']]);
+    // "designer" and the places named are not what the previous role holds.
+    expect(understandQuery('former Helpful Design Co. designers in Berlin').pastAlternatives).toEqual([['helpful', 'design', 'co']]);
+    // Nothing after the word: every word.
+    expect(understandQuery('google design directors, formerly').pastAlternatives).toEqual([['google', 'design', 'directors']]);
+    expect(understandQuery('google design directors').pastAlternatives).toEqual([]);
+    expect(understandQuery('former designers').pastAlternatives).toEqual([]);
   });
 
   it('the last word also matches as a prefix anywhere, an earlier initial (one letter) as a prefix of the name', () => {

@@ -66,6 +66,17 @@ export const PLACE_BONUS_WORDS = 1.5;
  */
 export const PAST_ROLE_WORDS: ReadonlySet<string> = new Set(['former', 'formerly', 'ex', 'previously', 'previous', 'past', 'used', 'left']);
 
+/**
+ * A previous role holding what a request for past roles names ("ex Lego", "former Helpful Design Co.
+ * designers") earns this many exact words of the best field, shared out over the words it names. Chosen on the
+ * judged queries and the sample directory (BENCHMARKS.md): at 2 and 3 some current staff still outranked
+ * former staff; 4 put every former employee first and raised agent requests most.
+ */
+export const PAST_ROLE_BONUS_WORDS = 4;
+
+/** Words every designer's roles say: they tell no role or employer apart. */
+export const SAID_BY_EVERY_ROLE: ReadonlySet<string> = new Set(['designer', 'designers']);
+
 /** Where a query word also matches as the start of a word: any field, the name (the highest-weighted field), or nowhere. */
 export type PrefixScope = 'any' | 'name' | null;
 
@@ -86,6 +97,13 @@ export interface QueryWords {
   required: number;
   /** The request asks for past roles: the role bonus goes to previous roles instead of the current one. */
   pastRoles: boolean;
+  /**
+   * What a request for past roles says a previous role holds: the content words typed after the first word
+   * asking for them ("ex google cloud or shopify"), split at "or" into alternatives ([google, cloud],
+   * [shopify]), the places it names and "designer" left out; all the words when none follows. Empty when the
+   * request does not ask for past roles.
+   */
+  pastAlternatives: string[][];
   /**
    * The places the request introduces as places (after "in", "based in", "from", "en", "à" …), each as its
    * content words: a record whose place fields hold all of one earns PLACE_BONUS_WORDS for it.
@@ -161,12 +179,31 @@ export function understandQuery(q: string | undefined): QueryWords {
     }
     return initial ? 'name' : null;
   });
+  const places = content.length > 0 ? placeSpans(tokens) : [];
+  const pastRoles = filler.some((t) => PAST_ROLE_WORDS.has(t));
   return {
     words,
     prefix,
     filler,
     required: requiredMatches(words.length),
-    pastRoles: filler.some((t) => PAST_ROLE_WORDS.has(t)),
-    places: content.length > 0 ? placeSpans(tokens) : [],
+    pastRoles,
+    pastAlternatives: pastRoles ? pastAlternatives(tokens, words, places) : [],
+    places,
   };
+}
+
+/** QueryWords.pastAlternatives of a request that asks for past roles. */
+function pastAlternatives(tokens: readonly string[], words: readonly string[], places: readonly string[][]): string[][] {
+  const placeWords = new Set(places.flat());
+  const telling = (group: readonly string[]) => [...new Set(group.filter((t) => words.includes(t) && !FILLER_WORDS.has(t) && !placeWords.has(t) && !SAID_BY_EVERY_ROLE.has(t)))];
+  const after = tokens.slice(tokens.findIndex((t) => PAST_ROLE_WORDS.has(t)) + 1);
+  const groups: string[][] = [[]];
+  for (const token of after) {
+    if (token === 'or') groups.push([]);
+    else groups.at(-1)!.push(token);
+  }
+  const alternatives = groups.map(telling).filter((group) => group.length > 0);
+  if (alternatives.length > 0) return alternatives;
+  const all = telling(words);
+  return all.length > 0 ? [all] : [];
 }

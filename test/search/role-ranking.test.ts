@@ -8,8 +8,9 @@ import { rankingEngines } from './support/ranking-engines.ts';
 /**
  * The ranking rules of docs/api.md on real Elasticsearch and the embedded engine alike: one role holding a
  * title and a company ranks above a bio naming them, above the words spread over two roles and above the
- * title at a sister company; an exact
- * word ranks above a name that only starts with it.
+ * title at a sister company; an exact word ranks above a name that only starts with it; the current role
+ * holding the concept named (or a synonym of it) ranks above a former one, and "ex" scopes what follows it to
+ * previous roles.
  */
 const services = requireServices('elasticsearch');
 
@@ -41,6 +42,16 @@ const corpus: CorpusDesigner[] = [
   designer('Yuki Tanaka', role('Head of Design', 'Google Cloud'), [], 'Design leadership.'),
   // A namesake: only his first name starts with "brand".
   designer('Brandt Zboncak', role('Motion Designer', 'Buck'), [], 'Lottie and storyboarding.'),
+  // Art directors now and before, at Lego and elsewhere.
+  designer('Pia Berg', role('Art Director', 'Lego'), [], 'Campaigns.'),
+  designer('Jonas Falk', role('Art Director', 'Spotify'), [role('Junior Designer', 'Lego')], 'Campaigns.'),
+  designer('Eva Lind', role('Illustrator', 'Spotify'), [role('Art Director', 'Lego')], 'Picture books.'),
+  // The concept under another name (a synonym of art director) now, and before with a bio naming it.
+  designer('Rosa Vidal', role('Creative Director', 'Pentagram'), [], 'Identities.'),
+  designer('Sven Aalto', role('3D Artist', 'Pentagram'), [role('Creative Director', 'Wolff Olins')], 'Reports to the art director.'),
+  // A UX researcher now, and one before.
+  designer('Tove Nyberg', role('UX Researcher', 'Monzo'), [], 'Interviews.'),
+  designer('Ulf Berg', role('Illustrator', 'Monzo'), [role('UX Researcher', 'Wise')], 'Interviews.'),
 ];
 
 describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
@@ -69,6 +80,29 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
       const { ranked } = await engine.search('brand');
       expect([engine.name, ranked.slice(0, 2).sort()]).toEqual([engine.name, ['rr005', 'rr006']]);
       expect([engine.name, ranked.indexOf('rr009')]).toEqual([engine.name, 2]);
+    }
+  });
+
+  it('the current role holding the concept ranks above a former one: the title typed first, a synonym of it above the synonym before', async () => {
+    for (const engine of engines()) {
+      const { ranked } = await engine.search('art directors');
+      // Pia and Jonas hold the title typed, Rosa a synonym of it; Sven held the synonym before, and his bio names the title.
+      expect([engine.name, ranked.slice(0, 2).sort()]).toEqual([engine.name, ['rr010', 'rr011']]);
+      expect([engine.name, ranked.indexOf('rr013') < ranked.indexOf('rr014')]).toEqual([engine.name, true]);
+      // One word: the current title holding it (its other form) above the role held before.
+      const one = await engine.search('researchers');
+      expect([engine.name, one.ranked.slice(0, 2)]).toEqual([engine.name, ['rr015', 'rr016']]);
+    }
+  });
+
+  it('"ex" scopes what follows to previous roles, and what comes before it to the current one', async () => {
+    for (const engine of engines()) {
+      // The art director who was at Lego and the one who left Lego above the art director at Lego now.
+      const { ranked } = await engine.search('art directors ex lego');
+      expect([engine.name, ranked.slice(0, 2).sort()]).toEqual([engine.name, ['rr011', 'rr012']]);
+      // "or": either employer is what a previous role holds.
+      const either = await engine.search('illustrators ex lego or wise');
+      expect([engine.name, either.ranked.slice(0, 2).sort()]).toEqual([engine.name, ['rr012', 'rr016']]);
     }
   });
 });

@@ -4,6 +4,7 @@ import { filtersFromQueryString } from '../../domain/search-params.test-support.
 import {
   buildDesignerQuery,
   buildDesignerSearchRequest,
+  conceptRoleBonus,
   designerSort,
   DESIGNER_TEXT_FIELDS,
   pastRoleBonus,
@@ -12,6 +13,7 @@ import {
 } from './designer-query.translator.ts';
 import { freeText, wordFilter } from './query-clauses.ts';
 import { understandQuery } from '../query-words.ts';
+import { conceptSpans } from '../query-synonyms.ts';
 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
@@ -27,7 +29,7 @@ describe('buildDesignerQuery', () => {
   it('q: free text over name, titles, companies and description, scored (must/should, not filter)', () => {
     const b = bool({ q: 'Ana Mül' });
     expect(b.filter).toEqual([]);
-    const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS, (query) => [...sameRoleBonus(query), ...pastRoleBonus(query)], {
+    const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS, (query, concepts) => [...sameRoleBonus(query, concepts), ...pastRoleBonus(query)], {
       formFields: ['forms.titles^2', 'forms.description'],
     })!;
     expect(b.must).toEqual(text.must);
@@ -71,9 +73,30 @@ describe('buildDesignerQuery', () => {
     expect(JSON.stringify(past)).toContain('{"term":{"roles.current":false}}');
   });
 
+  it('a concept the query names in the current role\'s title scores per word of it, a synonym of it at the form tier, once with the current role\'s words', () => {
+    type Bonus = { nested: { path: string; score_mode: string; query: { constant_score: { boost: number; filter: { bool: { filter: unknown[]; should: unknown[] } } } } } };
+    const [typed, synonyms] = conceptRoleBonus(conceptSpans('art director')) as Bonus[];
+    expect(typed!.nested).toMatchObject({ path: 'roles', score_mode: 'max' });
+    expect(typed!.nested.query.constant_score.boost).toBe(2 * ROLE_BOOSTS.currentRole);
+    expect(typed!.nested.query.constant_score.filter.bool.filter).toEqual([{ term: { 'roles.current': true } }]);
+    expect(typed!.nested.query.constant_score.filter.bool.should).toEqual([{ match_phrase: { 'roles.forms': 'art director' } }]);
+    expect(synonyms!.nested.query.constant_score.boost).toBeCloseTo(2 * ROLE_BOOSTS.currentRole * 0.8);
+    expect(synonyms!.nested.query.constant_score.filter.bool.should).toContainEqual({ match_phrase: { 'roles.forms': 'creativ director' } });
+    // After "ex" or "former", previous roles hold it.
+    const [former] = conceptRoleBonus(conceptSpans('former art directors')) as Bonus[];
+    expect(former!.nested.query.constant_score.filter.bool.filter).toEqual([{ term: { 'roles.current': false } }]);
+    // The current role's own words and the concepts count once: the greatest of them (dis_max).
+    const bonuses = sameRoleBonus(understandQuery('art director'), conceptSpans('art director')) as { dis_max?: { queries: unknown[] } }[];
+    expect(bonuses).toHaveLength(3);
+    expect(bonuses[1]!.dis_max!.queries).toHaveLength(3);
+    expect(bonuses[1]!.dis_max!.queries.slice(1)).toEqual([typed, synonyms]);
+    // One word: the concept alone, as the word itself in the title ("researchers" for a UX Researcher).
+    expect(sameRoleBonus(understandQuery('researchers'), conceptSpans('researchers'))).toEqual(conceptRoleBonus(conceptSpans('researchers')));
+  });
+
   it('a request for past roles adds a bonus for a previous role holding enough of its words, shared out over them, "designer" left out', () => {
-    expect(pastRoleBonus({ words: ['possible'], prefix: ['any'], pastRoles: false })).toEqual([]);
-    expect(pastRoleBonus({ words: ['designers'], prefix: ['any'], pastRoles: true })).toEqual([]);
+    expect(pastRoleBonus(understandQuery('possible'))).toEqual([]);
+    expect(pastRoleBonus(understandQuery('former designers'))).toEqual([]);
     const [bonus] = pastRoleBonus(understandQuery('former Helpful Design Co. designers')) as [
       { nested: { path: string; score_mode: string; query: { bool: { filter: unknown[]; should: { constant_score: { boost: number } }[]; minimum_should_match: number } } } },
     ];
@@ -142,7 +165,8 @@ describe('buildDesignerQuery', () => {
       { prefix: { companies: { value: 'globex' } } },
     ]);
     expect(b.must).toHaveLength(1);
-    expect(b.should).toEqual([]);
+    // One word: no role holds two of it, so the current role's title holding it is the only bonus.
+    expect(b.should).toEqual(conceptRoleBonus(conceptSpans('ana')));
   });
 });
 

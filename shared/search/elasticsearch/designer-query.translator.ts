@@ -3,14 +3,14 @@ import type { estypes } from '@elastic/elasticsearch';
 import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { type QueryWords, requiredMatches } from '../query-words.ts';
+import { PAST_ROLE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { placeFieldNames } from '../search-rules.ts';
-import type { SynonymSet } from '../query-synonyms.ts';
+import type { ConceptSpan, SynonymSet } from '../query-synonyms.ts';
 
 
 type Query = estypes.QueryDslQueryContainer;
@@ -25,27 +25,29 @@ export const DESIGNER_TEXT_FIELDS = boostedFields(DESIGNER_SEARCH_RULES.text);
  * per word of the current role, half that again; for a request for past roles, half per word of the best
  * previous role and nothing for the current one. Under BM25 the bonus was a fixed 1 plus 2 for the current
  * role, which a bio naming the title and words spread over two roles outscored. And, for a request for past
- * roles, a previous role holding enough of the words (pastRole, shared out over them). pastRole chosen on the
- * judged queries and the sample directory (BENCHMARKS.md): at 6 and 9 some current staff still outranked
- * former staff; 12 put every former employee first and raised agent requests most.
+ * roles, a previous role holding what it names (pastRole, PAST_ROLE_BONUS_WORDS exact words, shared out over
+ * them).
  */
 const EXACT_BEST = Math.max(...Object.values(DESIGNER_SEARCH_RULES.text).map((field) => field.boost)) * MATCH_TIER_BOOSTS.exact;
-export const ROLE_BOOSTS = { bestRole: EXACT_BEST, currentRole: EXACT_BEST / 2, exactRole: EXACT_BEST, pastRole: 12 } as const;
+export const ROLE_BOOSTS = { bestRole: EXACT_BEST, currentRole: EXACT_BEST / 2, exactRole: EXACT_BEST, pastRole: PAST_ROLE_BONUS_WORDS * EXACT_BEST } as const;
 
 /**
  * Words of one role (its title and company) rank above the same words spread over several roles and above
  * a bio naming them: a nested query scores the best single role by the query words it holds, counting only
  * roles that hold at least two; the current role scores again, or, when the request asks for past roles
  * ("former …"), only previous roles score, at half; and a role the query names exactly scores once more.
+ * The current role's score is the greater of its words and a concept the query names in its title
+ * (conceptRoleBonus), so a Creative Director ranks above a former one for "art director" while a Head of
+ * Design at Miro who left still ranks above one at Notion for "head of design miro".
  */
-export function sameRoleBonus({ words, prefix, pastRoles }: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles'>): Query[] {
-  if (words.length < 2) return [];
-  if (pastRoles) return [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } })), exactRole(words, prefix)];
-  return [
-    bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.bestRole)),
-    bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } })),
-    exactRole(words, prefix),
-  ];
+export function sameRoleBonus({ words, prefix, pastRoles }: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles'>, concepts: readonly ConceptSpan[] = []): Query[] {
+  const several = words.length >= 2;
+  const ownWords = several && !pastRoles ? [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } }))] : [];
+  const current = [...ownWords, ...conceptRoleBonus(concepts)];
+  const greatest = current.length > 1 ? [{ dis_max: { queries: current } }] : current;
+  if (!several) return greatest;
+  if (pastRoles) return [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } })), ...greatest, exactRole(words, prefix)];
+  return [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.bestRole)), ...greatest, exactRole(words, prefix)];
 }
 
 /**
@@ -95,30 +97,57 @@ function roleWord(word: string, scope: QueryWords['prefix'][number]): Query {
   };
 }
 
-/** Words every designer's roles say: they tell no employer apart. */
-const SAID_BY_EVERY_ROLE = new Set(['designer', 'designers']);
 
 /**
- * A request for past roles ("former Google designers", "who used to work at Possible Works") ranks the
- * designers a previous role of whom holds enough of its words above those whose current role does: a flat
- * bonus, a share for each word the previous role holds (so "Helpful Design Co." counts more than "Scary
- * Design Co." for "helpful design co"), so the current staff's other matches (a description naming the
- * company) cannot outweigh it. "Designer" is left out: every role says it, and a former art director is
- * former staff too.
+ * A request for past roles ("former Google designers", "who used to work at Possible Works", "ex Google Cloud
+ * or Shopify") ranks the designers a previous role of whom holds what it names (QueryWords.pastAlternatives:
+ * the words after "ex", each alternative of an "or" on its own) above those whose current role does: a flat
+ * bonus, a share for each word of the alternative the previous role holds (so "Helpful Design Co." counts
+ * more than "Scary Design Co." for "helpful design co"), so the current staff's other matches (a description
+ * naming the company) cannot outweigh it; the best alternative counts.
  */
-export function pastRoleBonus({ words, prefix, pastRoles }: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles'>): Query[] {
-  const telling = words.map((word, i) => ({ word, prefix: prefix[i] ?? null })).filter(({ word }) => !SAID_BY_EVERY_ROLE.has(word));
-  if (!pastRoles || telling.length === 0) return [];
-  const share = ROLE_BOOSTS.pastRole / telling.length;
-  return [
-    bestRole({
+export function pastRoleBonus({ words, prefix, pastAlternatives }: Pick<QueryWords, 'words' | 'prefix' | 'pastAlternatives'>): Query[] {
+  const scopeOf = (word: string) => prefix[words.indexOf(word)] ?? null;
+  const alternatives = pastAlternatives.map((group) => {
+    const share = ROLE_BOOSTS.pastRole / group.length;
+    return bestRole({
       bool: {
         filter: [{ term: { 'roles.current': false } }],
-        should: telling.map(({ word, prefix: scope }) => ({ constant_score: { filter: roleWord(word, scope), boost: share } })),
-        minimum_should_match: requiredMatches(telling.length),
+        should: group.map((word) => ({ constant_score: { filter: roleWord(word, scopeOf(word)), boost: share } })),
+        minimum_should_match: requiredMatches(group.length),
       },
-    }),
-  ];
+    });
+  });
+  return alternatives.length > 1 ? [{ dis_max: { queries: alternatives } }] : alternatives;
+}
+
+/**
+ * A concept the query names (conceptSpans: "art director", or "creative director" for it) in the title of
+ * the current role, or of a previous one when the query asks for past roles before it ("ex art directors"):
+ * per word of the concept, what the current role earns per word it holds (ROLE_BOOSTS.currentRole), at the
+ * synonym tier for a synonym of it (the Interaction Designer above the Product Designer for "interaction
+ * designers"); the
+ * greatest of these and the current role's own words counts (sameRoleBonus). Without it a Creative Director and a 3D Artist who was one tied for "art director" (the words and
+ * their synonyms match the titles of every role alike), and a bio naming the role tied with the title.
+ */
+export function conceptRoleBonus(concepts: readonly ConceptSpan[]): Query[] {
+  return concepts.flatMap(({ words, typed, synonyms, past }) => {
+    const inTitle = (phrases: readonly string[][], boost: number): Query =>
+      bestRole({
+        constant_score: {
+          filter: {
+            bool: {
+              filter: [{ term: { 'roles.current': !past } }],
+              should: phrases.map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } })),
+              minimum_should_match: 1,
+            },
+          },
+          boost,
+        },
+      });
+    const perWord = words * ROLE_BOOSTS.currentRole;
+    return [inTitle([typed], perWord), ...(synonyms.length > 0 ? [inTitle(synonyms, perWord * MATCH_TIER_BOOSTS.form)] : [])];
+  });
 }
 
 const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
@@ -128,7 +157,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   formFields: boostedFormFields(DESIGNER_SEARCH_RULES.text),
   placeFields: placeFieldNames(DESIGNER_SEARCH_RULES.text),
   source: 'designer',
-  bonus: (query) => [...sameRoleBonus(query), ...pastRoleBonus(query)],
+  bonus: (query, concepts) => [...sameRoleBonus(query, concepts), ...pastRoleBonus(query)],
 };
 
 /** The documented order (designer-search.rules.ts) as Elasticsearch sort keys. */

@@ -1,5 +1,6 @@
 import type { IndexedDesigner, Designer } from '../../domain/designer.schema.ts';
-import { normalizeText } from '../../text/fold.ts';
+import { normalizeText, tokenize } from '../../text/fold.ts';
+import { wordForms } from '../../text/word-forms.ts';
 import type { SuggestionKind } from '../../domain/suggest.schema.ts';
 import { designerFacetValues } from '../designer-facets.rules.ts';
 import { DESIGNER_SEARCH_RULES, designerRoles } from '../designer-search.rules.ts';
@@ -18,9 +19,10 @@ export type DesignerDocument = Pick<Designer, 'id' | 'slug' | 'category'> & {
 } & TextOf<typeof DESIGNER_SEARCH_RULES.text> & {
     /**
      * One entry per role, current first: its title and company as one text, so words of one role stay
-     * together, and how many content words it holds (a query naming all of them and no other is that role).
+     * together, how many content words it holds (a query naming all of them and no other is that role),
+     * and the stems of its title (where a concept the query names matches: conceptRoleBonus).
      */
-    roles: { text: string; current: boolean; words: number }[];
+    roles: { text: string; current: boolean; words: number; forms: string }[];
     /** Each kind's distinct words, as keywords: what type-ahead completes and counts (suggest.rules.ts). */
     suggest: Record<SuggestionKind, string[]>;
     /** What the facets count (designer-facets.rules.ts), as exact values to aggregate. */
@@ -40,7 +42,7 @@ export function toDesignerDocument({ designer, listed_at }: IndexedDesigner): De
     ...foldedText(DESIGNER_SEARCH_RULES.text, designer),
     roles: designerRoles(designer).map(({ role, current }) => {
       const text = normalizeText(`${role.title} ${role.company}`);
-      return { text, current, words: contentWords(text).length };
+      return { text, current, words: contentWords(text).length, forms: wordForms(tokenize(role.title)).join(' ') };
     }),
     suggest: suggestWords(designer),
     facets: designerFacetValues(designer),

@@ -3,7 +3,7 @@ import type { ListedRule } from '../../domain/listed.rule.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { PLACE_BONUS_WORDS, type QueryWords, understandQuery } from '../query-words.ts';
-import { CURATED_SYNONYM_SET, expandQueryWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, expandQueryWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -90,18 +90,19 @@ function expansionQueries(form: string, synonyms: readonly string[][], formField
  * fields, `expansion`) or within its typo allowance. Per word only its best tier counts (dis_max), and records
  * matching more words score higher. Filler words found in the first (highest-boosted) field, and exact
  * all-words matches (in one field, or across fields) and phrase matches add to the score, and `extra`
- * adds engine-specific bonuses (the same role, the current role).
+ * adds engine-specific bonuses (the same role, the current role, the concepts the query names).
  */
 export function freeText(
   q: string,
   fields: string[],
-  extra: (query: QueryWords) => Query[] = () => [],
+  extra: (query: QueryWords, concepts: readonly ConceptSpan[]) => Query[] = () => [],
   expansion: WordExpansionOptions = { formFields: [] },
 ): FreeTextClauses | null {
   const query = understandQuery(q);
   const { words, prefix, filler, required } = query;
   if (words.length === 0) return null;
-  const expanded = expandQueryWords(q, expansion.synonyms ?? CURATED_SYNONYM_SET);
+  const synonyms = expansion.synonyms ?? CURATED_SYNONYM_SET;
+  const expanded = expandQueryWords(q, synonyms);
   const perWord: Query[] = words.map((word, i) => ({
     dis_max: {
       queries: [
@@ -148,7 +149,7 @@ export function freeText(
   const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
   const bestBoost = Math.max(...fields.map((f) => boostOf(f).boost));
   const places = placeBonus(query.places, expansion.placeFields ?? [], bestBoost);
-  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...places, ...extra(query)] };
+  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))] };
 }
 
 /** A boosted field ("name^3") as its name and boost. */

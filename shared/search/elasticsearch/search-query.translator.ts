@@ -2,7 +2,7 @@ import type { PageWindow } from '../page-window.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import type { QueryWords } from '../query-words.ts';
-import type { SynonymSet } from '../query-synonyms.ts';
+import type { ConceptSpan, SynonymSet } from '../query-synonyms.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
 import { freeText, liveFilter, wordFilter } from './query-clauses.ts';
 import { type EsSortKey, toEsSort, toEsSortKeys } from './sort-keys.ts';
@@ -22,7 +22,7 @@ export interface EsEntitySearch<F extends SearchFilters> {
   /** The document field holding the public object: all a search reads back. */
   source: string;
   /** Engine-specific score bonuses, added to the free-text should clauses. */
-  bonus?: (query: QueryWords) => Query[];
+  bonus?: (query: QueryWords, concepts: readonly ConceptSpan[]) => Query[];
 }
 
 export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F): EsSortKey[] {

@@ -1,4 +1,5 @@
 import { DESIGNER_SEARCH_RULES, type DesignerTextSource, designerRoles } from '../designer-search.rules.ts';
+import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
 import { fieldWeights, formWeights, placeWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
 import { TsvectorBuilder, type Weight } from './text-search.ts';
 
@@ -28,9 +29,13 @@ export const DESIGNER_FORM_WEIGHTS = formWeights(text, DESIGNER_TSVECTOR);
 /** The weight holding the location (D), where a place the request names earns its bonus. */
 export const DESIGNER_PLACE_WEIGHTS = placeWeights(text, DESIGNER_TSVECTOR);
 
-/** Mirrors toDesignerDocument: the same fields, the same folding, roles current first. */
+/**
+ * Mirrors toDesignerDocument: the same fields, the same folding, roles current first. Each role's vector holds
+ * its title and company (weight D) and its title's stems (ROLE_FORM_WEIGHT), as the document's roles.forms.
+ */
 export function toDesignerSearchText(designer: DesignerSearchSource): SearchText {
-  const roleText = (r: { title: string; company: string }) => new TsvectorBuilder().add([`${r.title} ${r.company}`]).toString();
+  const roleText = (r: { title: string; company: string }) =>
+    new TsvectorBuilder().add([`${r.title} ${r.company}`]).addStems([r.title], ROLE_FORM_WEIGHT).toString();
   return {
     ...toSearchText(text, DESIGNER_TSVECTOR, filters.words, designer),
     roles: designerRoles(designer).map((r) => roleText(r.role)),

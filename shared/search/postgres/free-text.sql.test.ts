@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, understandQuery } from '../query-words.ts';
-import { expandQueryWords } from '../query-synonyms.ts';
+import { conceptSpans, expandQueryWords } from '../query-synonyms.ts';
 import { freeTextSql, MATCH_TIER_POINTS } from './free-text.sql.ts';
+import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
 import { Params } from './sql-builder.ts';
 
 const WEIGHTS = { A: 6, B: 4, C: 2, D: 1 } as const;
@@ -82,11 +83,22 @@ describe('freeTextSql', () => {
     expect(score).toContain('s.current_role_tsv @@');
     expect(build('acme', new Map(), true).score).not.toContain('role_tsvs');
     // A role the query names exactly: every word, and no other content word besides filler ("of").
-    expect(score).toMatch(/CASE WHEN s\.role_tsvs\[1\] @@ «[^»]+» AND length\(ts_delete\(s\.role_tsvs\[1\], «[^»]*\bof\b[^»]*»\[\]\)\) = 2 THEN 1 ELSE 0 END/);
+    // Its words alone (weight D) are counted, not its title's stems (ROLE_FORM_WEIGHT).
+    expect(score).toMatch(/CASE WHEN s\.role_tsvs\[1\] @@ «[^»]+» AND length\(ts_delete\(ts_filter\(s\.role_tsvs\[1\], '\{d\}'\), «[^»]*\bof\b[^»]*»\[\]\)\) = 2 THEN 1 ELSE 0 END/);
     // "former …" asks for past roles: previous roles score instead of the current one, which comes first.
     const former = build('former acme designer', new Map(), true).score;
     expect(former).toContain('s.role_tsvs[1 + (length(s.current_role_tsv) > 0)::int:]');
     expect(former).not.toContain('s.current_role_tsv @@');
+  });
+
+  it('a request for past roles scores a previous role holding what follows "ex", each alternative of an "or" on its own', () => {
+    const { score } = build('art directors ex google cloud or shopify', new Map(), true);
+    // Previous roles only (the current one, first, skipped); google and cloud: both, each half of 240; shopify alone: 240.
+    const role = 's.role_tsvs[1 + (length(s.current_role_tsv) > 0)::int]';
+    const googleCloud = `((${role} @@ «( 'google' )»)::int + (${role} @@ «( 'cloud' )»)::int)`;
+    const shopify = `((${role} @@ «( 'shopify' | 'shopify':* )»)::int)`;
+    expect(score).toContain(`GREATEST((CASE WHEN ${googleCloud} >= 2 THEN ${googleCloud} * 120 ELSE 0 END), (CASE WHEN ${shopify} >= 1 THEN ${shopify} * 240 ELSE 0 END))`);
+    expect(build('art directors at google', new Map(), true).score).not.toContain('* 240');
   });
 
   it('an earlier one-letter word is an initial: a prefix of a name word (weight A) only, never of a role', () => {
@@ -114,13 +126,50 @@ describe('freeTextSql', () => {
     expect(held.where).toContain("( 'brand' <-> 'designer' )");
     // Two words: no role holds all but one of them with two or more, so only the words themselves.
     expect(held.bound).toBe(60 + 60);
-    // "former" is filler that may be part of a name (60), and past roles score at half (two of three words: 2 × 30).
-    expect(build('former acme designer', new Map(), true).top!.bound).toBe(60 + 60 + 60);
-    expect(build('former acme designer studio', new Map(), true).top!.bound).toBe(3 * 60 + 60 + 2 * 30);
+    // "former" is filler that may be part of a name (60), past roles score at half (two of three words: 2 × 30),
+    // and a previous role may earn the past-role bonus (4 exact words of the name: 240) holding one word.
+    expect(build('former acme designer', new Map(), true).top!.bound).toBe(60 + 60 + 60 + 240);
+    expect(build('former acme designer studio', new Map(), true).top!.bound).toBe(3 * 60 + 60 + 2 * 30 + 240);
   });
 
   it('is null without words', () => {
     expect(freeTextSql({ column: 's.text_tsv', query: understandQuery(' '), terms: { expansions: new Map() }, weights: WEIGHTS, params: new Params() })).toBeNull();
+  });
+});
+
+describe('freeTextSql with the concepts of the query', () => {
+  const withConcepts = (q: string) => {
+    const params = new Params();
+    const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const;
+    const options = { column: 's.text_tsv', query: understandQuery(q), terms: { expansions: new Map() }, weights: WEIGHTS, params, roleColumns, expansions: expandQueryWords(q), formWeights: 'BC' };
+    const sql = freeTextSql({ ...options, concepts: conceptSpans(q) })!;
+    const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    const plain = freeTextSql({ ...options, params: new Params() })!;
+    const topParams = new Params();
+    const top = freeTextSql({ ...options, params: topParams, concepts: conceptSpans(q), top: true })!.where;
+    const topText = top.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(topParams.values[Number(n) - 1])}»`);
+    return { score: inline(sql.score), bound: sql.top?.bound, plainBound: plain.top?.bound, top: topText };
+  };
+
+  it('scores a concept in the current role\'s title per word, a synonym of it at the form tier, the greatest with the current role\'s own words', () => {
+    const { score } = withConcepts('art director');
+    const current = 30; // half an exact word of the name (6 × 10) per word
+    expect(score).toContain(`CASE WHEN s.current_role_tsv @@ «( ( '~art':${ROLE_FORM_WEIGHT} <-> '~director':${ROLE_FORM_WEIGHT} ) )» THEN ${2 * current} ELSE 0 END`);
+    expect(score).toMatch(new RegExp(`CASE WHEN s\\.current_role_tsv @@ «[^»]*'~creativ':${ROLE_FORM_WEIGHT} <-> '~director':${ROLE_FORM_WEIGHT}[^»]*» THEN ${(2 * current * MATCH_TIER_POINTS.form) / MATCH_TIER_POINTS.exact} ELSE 0 END`));
+    expect(score).toMatch(/GREATEST\(CASE WHEN s\.current_role_tsv @@ «[^»]+» THEN 2 ELSE 0 END \* 30, CASE WHEN s\.current_role_tsv/);
+    // After "former", the previous roles hold it.
+    expect(withConcepts('former art directors').score).toMatch(/s\.role_tsvs\[1 \+ \(length\(s\.current_role_tsv\) > 0\)::int:\][^]*'~creativ':A/);
+  });
+
+  it('keeps the rows that can earn a concept in the top, and bounds the rest by a one-word concept', () => {
+    const phrased = withConcepts('art director');
+    expect(phrased.top).toContain("( '~creativ':B <-> '~director':B )");
+    expect(phrased.bound).toBe(phrased.plainBound);
+    // The top holds only matches: a concept names some of the words, so the words' test is asked too.
+    expect(phrased.top).toMatch(/ AND s\.text_tsv @@ /);
+    // A word on its own in a title would put most rows in the top: the bound grows by it instead.
+    const single = withConcepts('researchers in berlin');
+    expect(single.bound! - single.plainBound!).toBe(30);
   });
 });
 

@@ -1,8 +1,12 @@
-import { FILLER_WORDS, PLACE_BONUS_WORDS, type QueryWords } from '../query-words.ts';
-import { togetherSynonyms, type WordExpansion } from '../query-synonyms.ts';
+import { PAST_ROLE_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords } from '../query-words.ts';
+import { type ConceptSpan, togetherSynonyms, type WordExpansion } from '../query-synonyms.ts';
 import type { QueryTerms } from './query-terms.ts';
+import { pastRoleBonus, phrasesQuery, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
+import { combinations, MAX_SUBSET_OPERANDS, subsetOperands } from './word-subsets.ts';
+
+export type { RoleColumns } from './role-bonus.sql.ts';
 
 /** Relevance points per tsvector weight, from the engine-neutral field boosts. */
 export type FieldWeights = Readonly<Record<Weight, number>>;
@@ -26,40 +30,6 @@ export interface FreeTextSql {
  */
 export const MATCH_TIER_POINTS = { exact: 10, form: 8, prefix: 6, synonym: 4, fuzzy: 1 } as const;
 
-/** Past this size (operands of the spelt-out tsquery) enough-words matching counts words instead. */
-const MAX_SUBSET_OPERANDS = 400;
-
-/** n choose k, without building the subsets. */
-function binomial(n: number, k: number): number {
-  let result = 1;
-  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
-  return Math.round(result);
-}
-
-/** Every `k`-element subset of 0..n-1, in lexicographic order. */
-function combinations(n: number, k: number, from = 0): number[][] {
-  if (k === 0) return [[]];
-  const subsets: number[][] = [];
-  for (let i = from; i <= n - k; i++) for (const rest of combinations(n, k - 1, i + 1)) subsets.push([i, ...rest]);
-  return subsets;
-}
-
-/** Roles scored in place before the role bonus falls back to unnest (see bestRole). */
-const ROLES_UNROLLED = 4;
-
-/** Columns of the designer search row that score words found together in one role. */
-export interface RoleColumns {
-  /** tsvector[]: one per role. */
-  roles: string;
-  /** tsvector: the current role (empty without one; then roles holds only previous roles). */
-  current: string;
-  /**
-   * Every word of every role is in the text at this weight as well (titles and companies): a row whose text
-   * lacks one query word at this weight has no role holding all of them (test/search/free-text-top.test.ts).
-   */
-  textWeight: Weight;
-}
-
 /** What freeTextSql builds from. */
 export interface FreeTextOptions {
   /** The tsvector column matched. */
@@ -77,6 +47,8 @@ export interface FreeTextOptions {
    */
   expansions?: readonly WordExpansion[] | undefined;
   formWeights?: string | undefined;
+  /** The concepts the query names (conceptSpans), scored in the role titles (roleColumns). */
+  concepts?: readonly ConceptSpan[] | undefined;
   /** The weights whose fields say where the record is: a place the request names (QueryWords.places) earns its bonus there. */
   placeWeights?: string | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
@@ -106,18 +78,32 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const exactBest = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
   // Points per word of the best role and of the current one. "former …" scores the previous roles instead,
   // at half (the current role, first, is left out).
-  const rolePoints = pastRoles ? { best: exactBest / 2, current: 0 } : { best: exactBest, current: exactBest / 2 };
+  // A concept in a role's title (conceptRoleBonus) earns what the current role earns per word, a synonym of it
+  // at the form tier.
+  const concept = exactBest / 2;
+  const rolePoints: RolePoints = {
+    ...(pastRoles ? { best: exactBest / 2, current: 0 } : { best: exactBest, current: exactBest / 2 }),
+    concept,
+    conceptSynonym: (concept * MATCH_TIER_POINTS.form) / MATCH_TIER_POINTS.exact,
+  };
   const together = togetherQueries(options, words$);
+  const roleInput = { ...options, alternatives: (i: number) => words$.alternatives(i), widest: words$.widest };
   const places = placeBonus(options, exactBest, matches);
   const bonus = [
     ...conceptBonus(togetherBonus(options, together, matches), synonymPhraseBonus(options, matches)),
-    ...roleBonus(options, words$, rolePoints, exactBest),
+    ...roleBonus(roleInput, rolePoints, exactBest),
+    ...pastRoleBonus(roleInput, PAST_ROLE_BONUS_WORDS * exactBest),
     ...places,
   ];
-  const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, places.length * PLACE_BONUS_WORDS * exactBest);
+  // A previous role may hold what a request for past roles names without holding every word: that bonus is
+  // outside the top as well.
+  const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? PAST_ROLE_BONUS_WORDS * exactBest : 0;
+  const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, places.length * PLACE_BONUS_WORDS * exactBest + pastPoints);
   if (options.top && !topOf) throw new Error('this query has no top to read');
-  // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
-  const where = topOf && options.top ? matches(topOf.tsquery) : matchWhere(options, words$, matches);
+  // Most of the top holds every word, so it is all a top statement asks (the words' own test would add
+  // nothing); a concept names only some of the words, so a top holding concepts asks the words' test too.
+  const all = () => matchWhere(options, words$, matches);
+  const where = topOf && options.top ? (topOf.someWords ? `${matches(topOf.tsquery)} AND ${all()}` : matches(topOf.tsquery)) : all();
   return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 
@@ -314,35 +300,6 @@ function togetherQueries({ query, weights }: FreeTextOptions, m: WordMatchers): 
   };
 }
 
-/** Words of one role: counted per role, the best role scores when it holds at least two of them; the current role too. */
-function roleBonus(
-  { query, params, roleColumns }: FreeTextOptions,
-  m: WordMatchers,
-  rolePoints: { best: number; current: number },
-  exactBest: number,
-): string[] {
-  const { words, pastRoles } = query;
-  if (!roleColumns || words.length < 2) return [];
-  const groups = words.map((_, i) => m.alternatives(i));
-  const scored = roleScore(words.length, groups, subsetOperands(words.length, m.widest, 2), params);
-  // Designers hold a few roles: the first ROLES_UNROLLED are read in place, which spares a subquery per
-  // row (most of a free-text search's cost on PGlite); more roles than that go through unnest.
-  const bestRole = (shift: string, score: (role: string) => string = scored) => {
-    const inPlace = Array.from({ length: ROLES_UNROLLED }, (_, k) => score(`${roleColumns.roles}[${k + 1}${shift}]`));
-    const unnested = `(SELECT max(${score('r')}) FROM unnest(${roleColumns.roles}${shift ? `[1${shift}:]` : ''}) AS r)`;
-    return `COALESCE(CASE WHEN coalesce(cardinality(${roleColumns.roles}), 0) <= ${ROLES_UNROLLED} THEN GREATEST(${inPlace.join(', ')}) ELSE ${unnested} END, 0)`;
-  };
-  // A role the query names exactly: every word and no other content word (filler such as "of" aside), so
-  // "cgi artist google" ranks the CGI Artist at Google above the one at Google Cloud.
-  const everyWord = params.add(allOf(groups), 'tsquery');
-  const filler = params.add([...FILLER_WORDS], 'text[]');
-  const exact = (role: string) => `(CASE WHEN ${role} @@ ${everyWord} AND length(ts_delete(${role}, ${filler})) = ${words.length} THEN 1 ELSE 0 END)`;
-  const exactRole = `${bestRole('', exact)} * ${exactBest}`;
-  // The previous roles: all of them without a current role, else all but the first.
-  if (pastRoles) return [`${bestRole(` + (length(${roleColumns.current}) > 0)::int`)} * ${rolePoints.best}`, exactRole];
-  return [`${bestRole('')} * ${rolePoints.best}`, `${scored(roleColumns.current)} * ${rolePoints.current}`, exactRole];
-}
-
 /** Enough words: all of them; some `required` of them as one tsquery the index reads; past the size bound, a count. */
 function matchWhere({ query }: FreeTextOptions, m: WordMatchers, matches: (q: string) => string): string {
   const { words, required } = query;
@@ -367,53 +324,30 @@ function topMatches(
   together: { oneField: string; phrase: string } | null,
   tests: WordTest[][],
   fillerCount: number,
-  rolePoints: { best: number; current: number },
+  rolePoints: RolePoints,
   placePoints: number,
-): { tsquery: string; bound: number } | null {
+): { tsquery: string; bound: number; someWords: boolean } | null {
   const { query, weights, roleColumns } = options;
   const { words } = query;
   if (words.length < 2 || (!together && !roleColumns)) return null;
   if (roleColumns && !(roleColumns.textWeight in weights)) throw new Error(`role words are at weight ${roleColumns.textWeight}, which the text does not score`);
+  const phrased = (options.concepts ?? []).filter((c) => c.words > 1 || c.synonyms.length > 0);
+  const singleWord = roleColumns && phrased.length < (options.concepts ?? []).length ? rolePoints.concept : 0;
   const earns = [
     ...(together ? [together.oneField, together.phrase] : []),
     ...(roleColumns ? [allOf(words.map((_, i) => m.alternatives(i, roleColumns.textWeight)))] : []),
     // A synonym of a phrase of the query earns its bonus (synonymPhraseBonus) only where it is found.
     ...(together || roleColumns ? synonymPhrases(options) : []),
+    // A concept of several words or with synonyms in a role's title (conceptRoleBonus) is in the text's
+    // titles too, at the role columns' weight; a word on its own would put most rows in the top (below).
+    ...(roleColumns ? phrased.map(({ typed, synonyms }) => phrasesQuery([typed, ...synonyms], roleColumns.textWeight)) : []),
   ];
   // A role scores the number of words it holds from two on: outside the top, all but one at most.
   const roleWords = words.length - 1 >= 2 ? words.length - 1 : 0;
   const roles = roleColumns ? roleWords * (rolePoints.best + rolePoints.current) : 0;
   const perWordBest = tests.map((t) => t[0]?.points ?? 0);
   // Any match may be where the request says: the place bonuses are outside the top as well.
-  const bound = perWordBest.reduce((sum, points) => sum + points, 0) + fillerCount * m.namePoints * MATCH_TIER_POINTS.exact + roles + placePoints;
-  return { tsquery: anyOf(earns), bound };
+  const bound = perWordBest.reduce((sum, points) => sum + points, 0) + fillerCount * m.namePoints * MATCH_TIER_POINTS.exact + roles + singleWord + placePoints;
+  return { tsquery: anyOf(earns), bound, someWords: roleColumns !== undefined && phrased.length > 0 };
 }
 
-/** The operands of the tsqueries that ask for k of the words, for every k from `from` to `to`. */
-function subsetOperands(wordCount: number, widest: number, from: number, to = wordCount): number {
-  let operands = 0;
-  for (let k = from; k <= to; k++) operands += binomial(wordCount, k) * k * widest;
-  return operands;
-}
-
-/**
- * SQL scoring one role (a tsvector) by the query words it holds: their number from two on, else 0 (and 0
- * for a role that is not there). Asked as "at least two?" first, which most roles are not, then from all
- * words down, so a role takes one or two tests instead of one per word; past the size bound, a count.
- */
-function roleScore(count: number, groups: readonly string[], operands: number, params: Params): (target: string) => string {
-  if (operands > MAX_SUBSET_OPERANDS) {
-    const lookup = `ARRAY[0, 0, ${Array.from({ length: count - 1 }, (_, i) => i + 2).join(', ')}]`;
-    const tsqueries = groups.map((g) => params.add(g, 'tsquery'));
-    return (target) => `COALESCE((${lookup})[${tsqueries.map((q) => `(${target} @@ ${q})::int`).join(' + ')} + 1], 0)`;
-  }
-  const atLeast = new Map<number, string>();
-  for (let k = 2; k <= count; k++) {
-    atLeast.set(k, params.add(anyOf(combinations(count, k).map((subset) => allOf(subset.map((i) => groups[i]!)))), 'tsquery'));
-  }
-  return (target) => {
-    const more = Array.from({ length: count - 2 }, (_, i) => count - i).map((k) => `WHEN ${target} @@ ${atLeast.get(k)} THEN ${k}`);
-    const howMany = more.length > 0 ? `CASE ${more.join(' ')} ELSE 2 END` : '2';
-    return `CASE WHEN ${target} @@ ${atLeast.get(2)} THEN ${howMany} ELSE 0 END`;
-  };
-}

@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { CURATED_SYNONYM_SET, expandQueryWords, type SynonymSet } from '../query-synonyms.ts';
+import { conceptSpans, CURATED_SYNONYM_SET, expandQueryWords, type SynonymSet } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { type FieldWeights, freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
@@ -73,6 +73,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const keys = entitySortKeys(entity, filters);
   const query = understandQuery(filters.q);
   const expansions = expandQueryWords(filters.q, synonyms);
+  const concepts = entity.roleColumns ? conceptSpans(filters.q, synonyms) : undefined;
   const freeText = (params: Params, top?: boolean) =>
     freeTextSql({
       column: 's.text_tsv',
@@ -82,6 +83,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       params,
       roleColumns: entity.roleColumns,
       expansions,
+      concepts,
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
       top,

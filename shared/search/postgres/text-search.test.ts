@@ -50,5 +50,10 @@ describe('TsvectorBuilder with forms', () => {
     expect(builder.words()).toEqual(['brandt', 'prototyping', 'researchers']);
     expect(formLexeme('prototyp', 'BC')).toBe("'~prototyp':BC");
   });
-});
 
+  it('adds stems alone at positions of their own and a weight of their own (a role\'s title stems)', () => {
+    const builder = new TsvectorBuilder().add(['UX Researcher Monzo']).addStems(['UX Researcher'], 'A');
+    expect(builder.toString()).toBe(`'ux':1D 'researcher':2D 'monzo':3D '~ux':${4 + VALUE_GAP}A '~research':${5 + VALUE_GAP}A`);
+    expect(builder.words()).toEqual(['ux', 'researcher', 'monzo']);
+  });
+});

@@ -46,7 +46,20 @@ export class TsvectorBuilder {
 
   /** `forms`: the field holds words of the trade (TextField.forms): each word's stem goes at its position too. */
   add(values: readonly string[], weight: Weight = 'D', options: { forms?: boolean | undefined } = {}): this {
-    const put = (map: Map<string, string[]>, key: string) => {
+    return this.put(values, weight, { words: true, stems: options.forms === true });
+  }
+
+  /**
+   * Only the stems of `values`, at `weight` and at positions of their own (no phrase joins them to the words
+   * before): a role's title stems, which a weight of their own keeps apart from its words (RoleColumns).
+   */
+  addStems(values: readonly string[], weight: Weight): this {
+    return this.put(values, weight, { words: false, stems: true });
+  }
+
+  /** Each value's words at the next positions (a gap between values), as they are and/or as stems. */
+  private put(values: readonly string[], weight: Weight, what: { words: boolean; stems: boolean }): this {
+    const at = (map: Map<string, string[]>, key: string) => {
       const positions = map.get(key) ?? [];
       positions.push(`${Math.min(this.position, MAX_POSITION)}${weight}`);
       map.set(key, positions);
@@ -57,8 +70,8 @@ export class TsvectorBuilder {
       if (this.position > 0) this.position += VALUE_GAP;
       for (const word of words) {
         this.position += 1;
-        put(this.entries, word);
-        if (options.forms) put(this.forms, `${FORM_MARK}${wordForm(word)}`);
+        if (what.words) at(this.entries, word);
+        if (what.stems) at(this.forms, `${FORM_MARK}${wordForm(word)}`);
       }
     }
     return this;

@@ -1,0 +1,163 @@
+import type { ConceptSpan } from '../query-synonyms.ts';
+import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
+import type { Params } from './sql-builder.ts';
+import { allOf, anyOf, followedBy, formLexeme, type Weight } from './text-search.ts';
+import { combinations, MAX_SUBSET_OPERANDS, subsetOperands } from './word-subsets.ts';
+
+/**
+ * The role bonuses of the Postgres engine (the twins of the Elasticsearch engine's sameRoleBonus,
+ * conceptRoleBonus and pastRoleBonus): words found together in one role, the current role, a concept the query
+ * names in a role's title, and what a request for past roles names in a previous role.
+ */
+
+/** Points per word a role's words earn: in the best role, in the current one, and of a concept in its title (as typed or by a synonym). */
+export interface RolePoints {
+  best: number;
+  current: number;
+  concept: number;
+  /** Per word of a concept whose synonym the title holds (below the concept typed). */
+  conceptSynonym: number;
+}
+
+/** Roles scored in place before the role bonus falls back to unnest (see bestRole). */
+const ROLES_UNROLLED = 4;
+
+/**
+ * Where a role's vector holds its title's stems: a weight of their own, apart from its words (D) and from
+ * the weights the words' form matches read (FreeTextOptions.formWeights), so only conceptRoleBonus finds them.
+ */
+export const ROLE_FORM_WEIGHT = 'A' satisfies Weight;
+
+/** Columns of the designer search row that score words found together in one role. */
+export interface RoleColumns {
+  /** tsvector[]: one per role, its words (weight D) and its title's stems (ROLE_FORM_WEIGHT). */
+  roles: string;
+  /** tsvector: the current role (empty without one; then roles holds only previous roles). */
+  current: string;
+  /**
+   * Every word of every role is in the text at this weight as well (titles and companies): a row whose text
+   * lacks one query word at this weight has no role holding all of them (test/search/free-text-top.test.ts).
+   */
+  textWeight: Weight;
+}
+
+/** What the role bonuses read of a free-text query (FreeTextOptions and its word matchers). */
+export interface RoleBonusInput {
+  query: QueryWords;
+  params: Params;
+  roleColumns?: RoleColumns | undefined;
+  concepts?: readonly ConceptSpan[] | undefined;
+  /** Every way word i matches, as one tsquery (WordMatchers.alternatives). */
+  alternatives(i: number): string;
+  /** The most operands one word's alternatives hold. */
+  widest: number;
+}
+
+/**
+ * Words of one role: counted per role, the best role scores when it holds at least two of them; the current
+ * role too, or a concept the query names in its title (conceptRoleBonus), whichever earns more.
+ */
+export function roleBonus(
+  options: RoleBonusInput,
+  rolePoints: RolePoints,
+  exactBest: number,
+): string[] {
+  const { query, params, roleColumns } = options;
+  const { words, pastRoles } = query;
+  if (!roleColumns) return [];
+  // The current role's score: the greater of its words and a concept the query names in its title.
+  const concepts = conceptRoleBonus(options, rolePoints);
+  const greatest = (own: string[]) => {
+    const all = [...own, ...concepts];
+    return all.length > 1 ? [`GREATEST(${all.join(', ')})`] : all;
+  };
+  if (words.length < 2) return greatest([]);
+  const groups = words.map((_, i) => options.alternatives(i));
+  const scored = roleScore(words.length, groups, subsetOperands(words.length, options.widest, 2), params);
+  const bestRole = (shift: string, score: (role: string) => string = scored) => bestRoleSql(roleColumns, shift, score);
+  // A role the query names exactly: every word and no other content word (filler such as "of" aside), so
+  // "cgi artist google" ranks the CGI Artist at Google above the one at Google Cloud.
+  const everyWord = params.add(allOf(groups), 'tsquery');
+  const filler = params.add([...FILLER_WORDS], 'text[]');
+  // Its words alone (weight D) are counted, not its title's stems.
+  const exact = (role: string) => `(CASE WHEN ${role} @@ ${everyWord} AND length(ts_delete(ts_filter(${role}, '{d}'), ${filler})) = ${words.length} THEN 1 ELSE 0 END)`;
+  const exactRole = `${bestRole('', exact)} * ${exactBest}`;
+  // The previous roles: all of them without a current role, else all but the first.
+  if (pastRoles) return [`${bestRole(` + (length(${roleColumns.current}) > 0)::int`)} * ${rolePoints.best}`, ...greatest([]), exactRole];
+  return [`${bestRole('')} * ${rolePoints.best}`, ...greatest([`${scored(roleColumns.current)} * ${rolePoints.current}`]), exactRole];
+}
+
+/**
+ * The best of a designer's roles by `score` (SQL of one role's tsvector), from the role `shift` says: '' for
+ * every role, or an SQL offset that skips the current one. Designers hold a few roles: the first
+ * ROLES_UNROLLED are read in place, which spares a subquery per row (most of a free-text search's cost on
+ * PGlite); more roles than that go through unnest.
+ */
+export function bestRoleSql(roleColumns: RoleColumns, shift: string, score: (role: string) => string): string {
+  const inPlace = Array.from({ length: ROLES_UNROLLED }, (_, k) => score(`${roleColumns.roles}[${k + 1}${shift}]`));
+  const unnested = `(SELECT max(${score('r')}) FROM unnest(${roleColumns.roles}${shift ? `[1${shift}:]` : ''}) AS r)`;
+  return `COALESCE(CASE WHEN coalesce(cardinality(${roleColumns.roles}), 0) <= ${ROLES_UNROLLED} THEN GREATEST(${inPlace.join(', ')}) ELSE ${unnested} END, 0)`;
+}
+
+/** Phrases of stems as a tsquery over `weights`: any of them, each as a phrase. */
+export function phrasesQuery(phrases: readonly string[][], weights: string): string {
+  return anyOf(phrases.map((phrase) => followedBy(phrase.map((stem) => formLexeme(stem, weights)))));
+}
+
+/**
+ * The twin of the Elasticsearch engine's conceptRoleBonus: a concept the query names in the title of the
+ * current role (of a previous one, after "ex" or "former") earns `points.concept` per word of the concept,
+ * `points.conceptSynonym` for a synonym of it; roleBonus counts the greatest of these and the current role's own words.
+ */
+function conceptRoleBonus({ concepts, roleColumns, params }: RoleBonusInput, points: Pick<RolePoints, 'concept' | 'conceptSynonym'>): string[] {
+  if (!roleColumns || !concepts) return [];
+  return concepts.flatMap(({ words, typed, synonyms, past }) => {
+    const inTitle = (phrases: readonly string[][], earned: number) => {
+      const q = params.add(phrasesQuery(phrases, ROLE_FORM_WEIGHT), 'tsquery');
+      if (!past) return `CASE WHEN ${roleColumns.current} @@ ${q} THEN ${earned} ELSE 0 END`;
+      return `${bestRoleSql(roleColumns, ` + (length(${roleColumns.current}) > 0)::int`, (role) => `(CASE WHEN ${role} @@ ${q} THEN 1 ELSE 0 END)`)} * ${earned}`;
+    };
+    return [inTitle([typed], words * points.concept), ...(synonyms.length > 0 ? [inTitle(synonyms, words * points.conceptSynonym)] : [])];
+  });
+}
+
+/**
+ * The twin of the Elasticsearch engine's pastRoleBonus: a previous role holding enough of the words of an
+ * alternative of what a request for past roles names (QueryWords.pastAlternatives) earns `points`, shared
+ * out over the alternative's words; the best role and alternative count.
+ */
+export function pastRoleBonus({ query, params, roleColumns, alternatives: matches }: RoleBonusInput, points: number): string[] {
+  if (!roleColumns || query.pastAlternatives.length === 0) return [];
+  const alternatives = query.pastAlternatives.map((group) => {
+    const tests = group.map((word) => params.add(matches(query.words.indexOf(word)), 'tsquery'));
+    const share = points / group.length;
+    return (role: string) => {
+      const held = `(${tests.map((q) => `(${role} @@ ${q})::int`).join(' + ')})`;
+      return `(CASE WHEN ${held} >= ${requiredMatches(group.length)} THEN ${held} * ${share} ELSE 0 END)`;
+    };
+  });
+  const score = (role: string) => (alternatives.length > 1 ? `GREATEST(${alternatives.map((a) => a(role)).join(', ')})` : alternatives[0]!(role));
+  return [bestRoleSql(roleColumns, ` + (length(${roleColumns.current}) > 0)::int`, score)];
+}
+
+/**
+ * SQL scoring one role (a tsvector) by the query words it holds: their number from two on, else 0 (and 0
+ * for a role that is not there). Asked as "at least two?" first, which most roles are not, then from all
+ * words down, so a role takes one or two tests instead of one per word; past the size bound, a count.
+ */
+function roleScore(count: number, groups: readonly string[], operands: number, params: Params): (target: string) => string {
+  if (operands > MAX_SUBSET_OPERANDS) {
+    const lookup = `ARRAY[0, 0, ${Array.from({ length: count - 1 }, (_, i) => i + 2).join(', ')}]`;
+    const tsqueries = groups.map((g) => params.add(g, 'tsquery'));
+    return (target) => `COALESCE((${lookup})[${tsqueries.map((q) => `(${target} @@ ${q})::int`).join(' + ')} + 1], 0)`;
+  }
+  const atLeast = new Map<number, string>();
+  for (let k = 2; k <= count; k++) {
+    atLeast.set(k, params.add(anyOf(combinations(count, k).map((subset) => allOf(subset.map((i) => groups[i]!)))), 'tsquery'));
+  }
+  return (target) => {
+    const more = Array.from({ length: count - 2 }, (_, i) => count - i).map((k) => `WHEN ${target} @@ ${atLeast.get(k)} THEN ${k}`);
+    const howMany = more.length > 0 ? `CASE ${more.join(' ')} ELSE 2 END` : '2';
+    return `CASE WHEN ${target} @@ ${atLeast.get(2)} THEN ${howMany} ELSE 0 END`;
+  };
+}
