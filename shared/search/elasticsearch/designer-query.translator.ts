@@ -3,7 +3,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { PAST_ROLE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
+import { PAST_ROLE_BONUS_WORDS, type QueryWords, requiredMatches, SAID_BY_EVERY_ROLE } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
@@ -47,7 +47,11 @@ export function sameRoleBonus({ words, prefix, pastRoles }: Pick<QueryWords, 'wo
   const greatest = current.length > 1 ? [{ dis_max: { queries: current } }] : current;
   if (!several) return greatest;
   if (pastRoles) return [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } })), ...greatest, exactRole(words, prefix)];
-  return [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.bestRole)), ...greatest, exactRole(words, prefix)];
+  // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a Graphic
+  // Designer at Framer would hold two words of "communication designer who worked at framer".
+  const telling = words.flatMap((word, i) => (SAID_BY_EVERY_ROLE.has(word) ? [] : [{ word, scope: prefix[i] ?? null }]));
+  const best = telling.length >= 2 ? [bestRole(roleWordsScored(telling.map((t) => t.word), telling.map((t) => t.scope), ROLE_BOOSTS.bestRole))] : [];
+  return [...best, ...greatest, exactRole(words, prefix)];
 }
 
 /**

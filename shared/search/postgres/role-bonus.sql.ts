@@ -1,5 +1,5 @@
 import type { ConceptSpan } from '../query-synonyms.ts';
-import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
+import { FILLER_WORDS, type QueryWords, requiredMatches, SAID_BY_EVERY_ROLE } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, type Weight } from './text-search.ts';
 import { combinations, MAX_SUBSET_OPERANDS, subsetOperands } from './word-subsets.ts';
@@ -84,7 +84,11 @@ export function roleBonus(
   const exactRole = `${bestRole('', exact)} * ${exactBest}`;
   // The previous roles: all of them without a current role, else all but the first.
   if (pastRoles) return [`${bestRole(` + (length(${roleColumns.current}) > 0)::int`)} * ${rolePoints.best}`, ...greatest([]), exactRole];
-  return [`${bestRole('')} * ${rolePoints.best}`, ...greatest([`${scored(roleColumns.current)} * ${rolePoints.current}`]), exactRole];
+  // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a
+  // Graphic Designer at Framer would hold two words of "communication designer who worked at framer".
+  const telling = words.flatMap((word, i) => (SAID_BY_EVERY_ROLE.has(word) ? [] : [groups[i]!]));
+  const best = telling.length >= 2 ? [`${bestRole('', roleScore(telling.length, telling, subsetOperands(telling.length, options.widest, 2), params))} * ${rolePoints.best}`] : [];
+  return [...best, ...greatest([`${scored(roleColumns.current)} * ${rolePoints.current}`]), exactRole];
 }
 
 /**
