@@ -7,6 +7,7 @@ describe('understandQuery', () => {
       words: ['3d', 'generalist', 'berlin', 'blender'],
       prefix: [null, null, null, 'any'],
       filler: ['find', 'me', 'a', 'in', 'who', 'knows'],
+      orGroups: [],
       required: 3,
       pastRoles: false,
       pastAlternatives: [],
@@ -21,6 +22,20 @@ describe('understandQuery', () => {
     // "used to work at", "left": the past, said the way people say it.
     expect(understandQuery('designers who used to work at Possible Works')).toMatchObject({ words: ['designers', 'possible'], pastRoles: true });
     expect(understandQuery('people who left Spotify')).toMatchObject({ words: ['spotify'], pastRoles: true });
+  });
+
+  it('reads "or" lists as one unit of alternatives: the words right before and after each "or", chained', () => {
+    const at = understandQuery('a 3d modeler in the us who has worked at stripe press or asana');
+    expect(at.orGroups.map((list) => list.map((alternative) => alternative.map((i) => at.words[i])))).toEqual([[['stripe', 'press'], ['asana']]]);
+    // 3d, modeler, us and the list: four units, three of which must match (six words would need four).
+    expect(at.required).toBe(3);
+    const places = understandQuery('designers in berlin or london or paris');
+    expect(places.orGroups.map((list) => list.map((alternative) => alternative.map((i) => places.words[i])))).toEqual([[['berlin'], ['london'], ['paris']]]);
+    expect(places.required).toBe(2);
+    // Without a word on both sides, "or" is filler and nothing more.
+    expect(understandQuery('brand or').orGroups).toEqual([]);
+    expect(understandQuery('or').orGroups).toEqual([]);
+    expect(understandQuery('lead designer canva').orGroups).toEqual([]);
   });
 
   it('reads what a request for past roles says a previous role holds: the words after "ex", each "or" on its own', () => {

@@ -93,7 +93,16 @@ export interface QueryWords {
   prefix: PrefixScope[];
   /** Filler words that were dropped (not required to match). */
   filler: string[];
-  /** How many of `words` a record must match. */
+  /**
+   * Alternatives the request offers ("at Stripe Press or Asana", "in Berlin or London"): per "or" list, each
+   * alternative as indices into `words`. A list counts as one word towards `required` and scores as its best
+   * alternative, each alternative as the average of its words, so "Stripe Press" does not outweigh "Asana".
+   */
+  orGroups: number[][][];
+  /**
+   * How many of the query's units (each word outside an "or" list, and each list) a record must match; an
+   * alternative matches with requiredMatches of its own words.
+   */
   required: number;
   /** The request asks for past roles: the role bonus goes to previous roles instead of the current one. */
   pastRoles: boolean;
@@ -181,15 +190,55 @@ export function understandQuery(q: string | undefined): QueryWords {
   });
   const places = content.length > 0 ? placeSpans(tokens) : [];
   const pastRoles = filler.some((t) => PAST_ROLE_WORDS.has(t));
+  const orGroups = alternativesOfOr(tokens, words);
+  const inGroups = orGroups.flat(2).length;
   return {
     words,
     prefix,
     filler,
-    required: requiredMatches(words.length),
+    orGroups,
+    required: requiredMatches(words.length - inGroups + orGroups.length),
     pastRoles,
     pastAlternatives: pastRoles ? pastAlternatives(tokens, words, places) : [],
     places,
   };
+}
+
+/**
+ * QueryWords.orGroups: around each "or", the content words typed right before it (back to a filler word) and
+ * right after it (up to one), chained ("a or b or c"); a list whose words repeat another list's is left out.
+ */
+function alternativesOfOr(tokens: readonly string[], words: readonly string[]): number[][][] {
+  const run = (from: number, step: 1 | -1): number[] => {
+    const found: number[] = [];
+    for (let i = from; i >= 0 && i < tokens.length && !FILLER_WORDS.has(tokens[i]!); i += step) found.push(words.indexOf(tokens[i]!));
+    return step === 1 ? found : found.reverse();
+  };
+  const groups: number[][][] = [];
+  let open: number[][] | undefined;
+  let openEnd = -1;
+  for (let k = 0; k < tokens.length; k++) {
+    if (tokens[k] !== 'or') continue;
+    const before = run(k - 1, -1);
+    const after = run(k + 1, 1);
+    if (after.length === 0 || before.length === 0) {
+      open = undefined;
+      continue;
+    }
+    if (open && openEnd === k - 1) open.push(after);
+    else {
+      open = [before, after];
+      groups.push(open);
+    }
+    openEnd = k + after.length;
+  }
+  const used = new Set<number>();
+  return groups.filter((group) => {
+    const indices = group.flat();
+    if (indices.some((i) => i < 0 || used.has(i)) || new Set(indices).size !== indices.length) return false;
+    for (const i of indices) used.add(i);
+    return true;
+  });
 }
 
 /** QueryWords.pastAlternatives of a request that asks for past roles. */

@@ -105,4 +105,12 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
       expect([engine.name, either.ranked.slice(0, 2).sort()]).toEqual([engine.name, ['rr012', 'rr016']]);
     }
   });
+
+  it('an "or" list is one constraint, met by either alternative, a long name not outweighing a short one', async () => {
+    for (const engine of engines()) {
+      // Ulf is an illustrator at Monzo; Sven worked at Wolff Olins (two words) but is no illustrator.
+      const { ranked } = await engine.search('illustrators who worked at wolff olins or monzo');
+      expect([engine.name, ranked[0]]).toEqual([engine.name, 'rr016']);
+    }
+  });
 });

@@ -97,6 +97,20 @@ describe('buildDesignerQuery', () => {
     expect(sameRoleBonus(understandQuery('researchers'), conceptSpans('researchers'))).toEqual(conceptRoleBonus(conceptSpans('researchers')));
   });
 
+  it('an "or" list is one clause of the words that must match: its best alternative, each the average of its words', () => {
+    type Clause = { dis_max?: { queries: { bool: { should: unknown[]; minimum_should_match: number; boost: number } }[] } };
+    const { must } = bool({ q: 'illustrators at stripe press or asana' }) as unknown as { must: { bool: { should: Clause[]; minimum_should_match: number } }[] };
+    const [words] = must;
+    // illustrators, and the list: both must match.
+    expect(words!.bool.should).toHaveLength(2);
+    expect(words!.bool.minimum_should_match).toBe(2);
+    const alternatives = words!.bool.should[1]!.dis_max!.queries.map((q) => q.bool);
+    expect(alternatives.map((a) => [a.should.length, a.minimum_should_match, a.boost])).toEqual([
+      [2, 2, 0.5],
+      [1, 1, 1],
+    ]);
+  });
+
   it('a request for past roles adds a bonus for a previous role holding enough of its words, shared out over them, "designer" left out', () => {
     expect(pastRoleBonus(understandQuery('possible'))).toEqual([]);
     expect(pastRoleBonus(understandQuery('former designers'))).toEqual([]);

@@ -2,7 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
-import { PLACE_BONUS_WORDS, type QueryWords, understandQuery } from '../query-words.ts';
+import { PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
 import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, expandQueryWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
@@ -149,7 +149,25 @@ export function freeText(
   const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
   const bestBoost = Math.max(...fields.map((f) => boostOf(f).boost));
   const places = placeBonus(query.places, expansion.placeFields ?? [], bestBoost);
-  return { must: [{ bool: { should: perWord, minimum_should_match: required } }], should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))] };
+  return { must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }], should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))] };
+}
+
+/**
+ * The clauses a record must match `required` of (QueryWords.required): each word outside an "or" list, and
+ * each list as its best alternative, an alternative scoring the average of its words once it holds
+ * requiredMatches of them (the Postgres engine's orGroupScore).
+ */
+function units(perWord: readonly Query[], orGroups: QueryWords['orGroups']): Query[] {
+  const grouped = new Set(orGroups.flat(2));
+  const alone = perWord.filter((_, i) => !grouped.has(i));
+  const lists = orGroups.map((alternatives): Query => ({
+    dis_max: {
+      queries: alternatives.map((alternative) => ({
+        bool: { should: alternative.map((i) => perWord[i]!), minimum_should_match: requiredMatches(alternative.length), boost: 1 / alternative.length },
+      })),
+    },
+  }));
+  return [...alone, ...lists];
 }
 
 /** A boosted field ("name^3") as its name and boost. */

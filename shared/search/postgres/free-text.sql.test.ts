@@ -101,6 +101,17 @@ describe('freeTextSql', () => {
     expect(build('art directors at google', new Map(), true).score).not.toContain('* 240');
   });
 
+  it('an "or" list is one unit: it matches by either alternative and scores its best, each the average of its words', () => {
+    const { where, score, top } = build('illustrator at stripe press or asana', new Map(), false);
+    // illustrator and the list, both required: stripe and press together, or asana.
+    expect(where).toBe(
+      "s.text_tsv @@ «( ( 'illustrator' ) & ( ( ( ( 'stripe' ) & ( 'press' ) ) ) | ( ( ( 'asana' | 'asana':* ) ) ) ) )»",
+    );
+    expect(score).toMatch(/GREATEST\(\(CASE WHEN \(s\.text_tsv @@ «\( 'stripe' \)»\)::int \+ \(s\.text_tsv @@ «\( 'press' \)»\)::int >= 2 THEN \(CASE [^]+\) \/ 2 ELSE 0 END\), CASE /);
+    // No bonus needs every word, so no top.
+    expect(top).toBeNull();
+  });
+
   it('an earlier one-letter word is an initial: a prefix of a name word (weight A) only, never of a role', () => {
     const { where, score } = build('G. Boyer', new Map(), true);
     expect(where).toBe("s.text_tsv @@ «( ( 'g' | 'g':*A ) & ( 'boyer' | 'boyer':* ) )»");

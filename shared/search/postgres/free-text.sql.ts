@@ -1,4 +1,4 @@
-import { PAST_ROLE_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords } from '../query-words.ts';
+import { PAST_ROLE_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import { type ConceptSpan, togetherSynonyms, type WordExpansion } from '../query-synonyms.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { pastRoleBonus, phrasesQuery, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
@@ -73,7 +73,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const words$ = wordMatchers(options);
   const matches = (tsquery: string) => `${column} @@ ${params.add(tsquery, 'tsquery')}`;
   const tests = wordTests(options, words$);
-  const perWord = wordScores(options, words$, tests, matches);
+  const perWord = unitScores(query, words$, wordScores(options, words$, tests, matches), matches);
   const optional = fillerScores(options, words$, matches);
   const exactBest = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
   // Points per word of the best role and of the current one. "former …" scores the previous roles instead,
@@ -302,14 +302,46 @@ function togetherQueries({ query, weights }: FreeTextOptions, m: WordMatchers): 
 
 /** Enough words: all of them; some `required` of them as one tsquery the index reads; past the size bound, a count. */
 function matchWhere({ query }: FreeTextOptions, m: WordMatchers, matches: (q: string) => string): string {
-  const { words, required } = query;
-  const groups = words.map((_, i) => m.alternatives(i));
-  if (required === words.length) return matches(allOf(groups));
-  if (subsetOperands(words.length, m.widest, required, required) <= MAX_SUBSET_OPERANDS) {
-    return matches(anyOf(combinations(words.length, required).map((subset) => allOf(subset.map((i) => groups[i]!)))));
+  const { required } = query;
+  const { queries: groups, widest } = unitQueries(query, m);
+  if (required === groups.length) return matches(allOf(groups));
+  if (subsetOperands(groups.length, widest, required, required) <= MAX_SUBSET_OPERANDS) {
+    return matches(anyOf(combinations(groups.length, required).map((subset) => allOf(subset.map((i) => groups[i]!)))));
   }
   // Too many subsets: the index finds rows with any word; the count keeps those with enough of them.
   return `${matches(anyOf(groups))} AND (${groups.map((g) => `(${matches(g)})::int`).join(' + ')}) >= ${required}`;
+}
+
+/** Each word outside an "or" list, and each list, as what it matches (QueryWords.required counts these). */
+function unitQueries(query: QueryWords, m: WordMatchers): { queries: string[]; widest: number } {
+  const grouped = new Set(query.orGroups.flat(2));
+  const alone = query.words.flatMap((_, i) => (grouped.has(i) ? [] : [m.alternatives(i)]));
+  // A list holds when one alternative holds requiredMatches of its words.
+  const lists = query.orGroups.map((alternatives) =>
+    anyOf(alternatives.map((alternative) => anyOf(combinations(alternative.length, requiredMatches(alternative.length)).map((subset) => allOf(subset.map((j) => m.alternatives(alternative[j]!))))))),
+  );
+  const widest = Math.max(m.widest, ...query.orGroups.map((alternatives) => alternatives.flat().length * m.widest));
+  return { queries: [...alone, ...lists], widest };
+}
+
+/**
+ * The score of each unit (unitQueries): a word outside an "or" list its own, a list its best alternative's,
+ * an alternative the average of its words once it holds requiredMatches of them (the Elasticsearch engine's
+ * units), so "Stripe Press" does not outweigh "Asana" for "at Stripe Press or Asana".
+ */
+function unitScores(query: QueryWords, m: WordMatchers, perWord: readonly string[], matches: (q: string) => string): string[] {
+  const grouped = new Set(query.orGroups.flat(2));
+  const alone = perWord.filter((_, i) => !grouped.has(i));
+  const lists = query.orGroups.map((alternatives) => {
+    const scored = alternatives.map((alternative) => {
+      if (alternative.length === 1) return perWord[alternative[0]!]!;
+      const held = alternative.map((i) => `(${matches(m.alternatives(i))})::int`).join(' + ');
+      const sum = alternative.map((i) => perWord[i]!).join(' + ');
+      return `(CASE WHEN ${held} >= ${requiredMatches(alternative.length)} THEN (${sum}) / ${alternative.length} ELSE 0 END)`;
+    });
+    return `GREATEST(${scored.join(', ')})`;
+  });
+  return [...alone, ...lists];
 }
 
 /**
@@ -329,7 +361,8 @@ function topMatches(
 ): { tsquery: string; bound: number; someWords: boolean } | null {
   const { query, weights, roleColumns } = options;
   const { words } = query;
-  if (words.length < 2 || (!together && !roleColumns)) return null;
+  // An "or" list holds some of its words: no bonus needs every word, so no top sets matches apart.
+  if (words.length < 2 || (!together && !roleColumns) || query.orGroups.length > 0) return null;
   if (roleColumns && !(roleColumns.textWeight in weights)) throw new Error(`role words are at weight ${roleColumns.textWeight}, which the text does not score`);
   const phrased = (options.concepts ?? []).filter((c) => c.words > 1 || c.synonyms.length > 0);
   const singleWord = roleColumns && phrased.length < (options.concepts ?? []).length ? rolePoints.concept : 0;
