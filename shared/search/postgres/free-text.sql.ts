@@ -1,7 +1,7 @@
 import { PAST_ROLE_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import { type ConceptSpan, togetherSynonyms, type WordExpansion } from '../query-synonyms.ts';
 import type { QueryTerms } from './query-terms.ts';
-import { pastRoleBonus, phrasesQuery, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
+import { pastRoleBonus, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
 import { combinations, MAX_SUBSET_OPERANDS, subsetOperands } from './word-subsets.ts';
@@ -100,10 +100,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? PAST_ROLE_BONUS_WORDS * exactBest : 0;
   const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, places.length * PLACE_BONUS_WORDS * exactBest + pastPoints);
   if (options.top && !topOf) throw new Error('this query has no top to read');
-  // Most of the top holds every word, so it is all a top statement asks (the words' own test would add
-  // nothing); a concept names only some of the words, so a top holding concepts asks the words' test too.
-  const all = () => matchWhere(options, words$, matches);
-  const where = topOf && options.top ? (topOf.someWords ? `${matches(topOf.tsquery)} AND ${all()}` : matches(topOf.tsquery)) : all();
+  // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
+  const where = topOf && options.top ? matches(topOf.tsquery) : matchWhere(options, words$, matches);
   return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 
@@ -358,29 +356,28 @@ function topMatches(
   fillerCount: number,
   rolePoints: RolePoints,
   placePoints: number,
-): { tsquery: string; bound: number; someWords: boolean } | null {
+): { tsquery: string; bound: number } | null {
   const { query, weights, roleColumns } = options;
   const { words } = query;
   // An "or" list holds some of its words: no bonus needs every word, so no top sets matches apart.
   if (words.length < 2 || (!together && !roleColumns) || query.orGroups.length > 0) return null;
   if (roleColumns && !(roleColumns.textWeight in weights)) throw new Error(`role words are at weight ${roleColumns.textWeight}, which the text does not score`);
-  const phrased = (options.concepts ?? []).filter((c) => c.words > 1 || c.synonyms.length > 0);
-  const singleWord = roleColumns && phrased.length < (options.concepts ?? []).length ? rolePoints.concept : 0;
   const earns = [
     ...(together ? [together.oneField, together.phrase] : []),
     ...(roleColumns ? [allOf(words.map((_, i) => m.alternatives(i, roleColumns.textWeight)))] : []),
     // A synonym of a phrase of the query earns its bonus (synonymPhraseBonus) only where it is found.
     ...(together || roleColumns ? synonymPhrases(options) : []),
-    // A concept of several words or with synonyms in a role's title (conceptRoleBonus) is in the text's
-    // titles too, at the role columns' weight; a word on its own would put most rows in the top (below).
-    ...(roleColumns ? phrased.map(({ typed, synonyms }) => phrasesQuery([typed, ...synonyms], roleColumns.textWeight)) : []),
   ];
-  // A role scores the number of words it holds from two on: outside the top, all but one at most.
+  // A role scores the number of words it holds from two on: outside the top, all but one at most. The
+  // current role scores the greater of its own words and a concept in its title (roleBonus), which any match
+  // may earn: rows holding a concept's phrase are most rows of a title query ("lead designer" is also "design
+  // lead", "head of design" …), and a top of them would set nothing apart.
   const roleWords = words.length - 1 >= 2 ? words.length - 1 : 0;
-  const roles = roleColumns ? roleWords * (rolePoints.best + rolePoints.current) : 0;
+  const concept = Math.max(0, ...(options.concepts ?? []).map((c) => c.words * rolePoints.concept));
+  const roles = roleColumns ? roleWords * rolePoints.best + Math.max(roleWords * rolePoints.current, concept) : 0;
   const perWordBest = tests.map((t) => t[0]?.points ?? 0);
   // Any match may be where the request says: the place bonuses are outside the top as well.
-  const bound = perWordBest.reduce((sum, points) => sum + points, 0) + fillerCount * m.namePoints * MATCH_TIER_POINTS.exact + roles + singleWord + placePoints;
-  return { tsquery: anyOf(earns), bound, someWords: roleColumns !== undefined && phrased.length > 0 };
+  const bound = perWordBest.reduce((sum, points) => sum + points, 0) + fillerCount * m.namePoints * MATCH_TIER_POINTS.exact + roles + placePoints;
+  return { tsquery: anyOf(earns), bound };
 }
 
