@@ -101,7 +101,6 @@ function roleWord(word: string, scope: QueryWords['prefix'][number]): Query {
   };
 }
 
-
 /**
  * A request for past roles ("former Google designers", "who used to work at Possible Works", "ex Google Cloud
  * or Shopify") ranks the designers a previous role of whom holds what it names (QueryWords.pastAlternatives:
@@ -128,10 +127,10 @@ export function pastRoleBonus({ words, prefix, pastAlternatives }: Pick<QueryWor
 /**
  * A concept the query names (conceptSpans: "art director", or "creative director" for it) in the title of
  * the current role, or of a previous one when the query asks for past roles before it ("ex art directors"):
- * per word of the concept, what the current role earns per word it holds (ROLE_BOOSTS.currentRole), at the
- * synonym tier for a synonym of it (the Interaction Designer above the Product Designer for "interaction
- * designers"); the
- * greatest of these and the current role's own words counts (sameRoleBonus). Without it a Creative Director and a 3D Artist who was one tied for "art director" (the words and
+ * per word of the concept, what the current role earns per word it holds (ROLE_BOOSTS.currentRole), and
+ * for a synonym of it that times the form tier (the Interaction Designer above the Product Designer for
+ * "interaction designers"). The greatest of these and the current role's own words counts (sameRoleBonus).
+ * Without it a Creative Director and a 3D Artist who had been one tied for "art director" (the words and
  * their synonyms match the titles of every role alike), and a bio naming the role tied with the title.
  */
 export function conceptRoleBonus(concepts: readonly ConceptSpan[]): Query[] {

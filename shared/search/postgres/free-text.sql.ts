@@ -84,7 +84,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const rolePoints: RolePoints = {
     ...(pastRoles ? { best: exactBest / 2, current: 0 } : { best: exactBest, current: exactBest / 2 }),
     concept,
-    conceptSynonym: (concept * MATCH_TIER_POINTS.form) / MATCH_TIER_POINTS.exact,
+    // Whole points: a cursor binds the score as int.
+    conceptSynonym: Math.floor((concept * MATCH_TIER_POINTS.form) / MATCH_TIER_POINTS.exact),
   };
   const together = togetherQueries(options, words$);
   const roleInput = { ...options, alternatives: (i: number) => words$.alternatives(i), widest: words$.widest };

@@ -134,10 +134,10 @@ export function pastRoleBonus({ query, params, roleColumns, alternatives: matche
   if (!roleColumns || query.pastAlternatives.length === 0) return [];
   const alternatives = query.pastAlternatives.map((group) => {
     const tests = group.map((word) => params.add(matches(query.words.indexOf(word)), 'tsquery'));
-    const share = points / group.length;
     return (role: string) => {
       const held = `(${tests.map((q) => `(${role} @@ ${q})::int`).join(' + ')})`;
-      return `(CASE WHEN ${held} >= ${requiredMatches(group.length)} THEN ${held} * ${share} ELSE 0 END)`;
+      // Integer division: scores are integers (a cursor binds them as int), whatever the alternative's length.
+      return `(CASE WHEN ${held} >= ${requiredMatches(group.length)} THEN ${held} * ${points} / ${group.length} ELSE 0 END)`;
     };
   });
   const score = (role: string) => (alternatives.length > 1 ? `GREATEST(${alternatives.map((a) => a(role)).join(', ')})` : alternatives[0]!(role));
