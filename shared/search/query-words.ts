@@ -206,7 +206,8 @@ export function understandQuery(q: string | undefined): QueryWords {
 
 /**
  * QueryWords.orGroups: around each "or", the content words typed right before it (back to a filler word) and
- * right after it (up to one), chained ("a or b or c"); a list whose words repeat another list's is left out.
+ * right after it (up to a filler word), chained ("a or b or c"); a list whose words repeat another list's is
+ * left out.
  */
 function alternativesOfOr(tokens: readonly string[], words: readonly string[]): number[][][] {
   const run = (from: number, step: 1 | -1): number[] => {

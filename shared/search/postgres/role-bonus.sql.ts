@@ -104,7 +104,7 @@ export function bestRoleSql(roleColumns: RoleColumns, shift: string, score: (rol
 }
 
 /** Phrases of stems as a tsquery over `weights`: any of them, each as a phrase. */
-export function phrasesQuery(phrases: readonly string[][], weights: string): string {
+function phrasesQuery(phrases: readonly string[][], weights: string): string {
   return anyOf(phrases.map((phrase) => followedBy(phrase.map((stem) => formLexeme(stem, weights)))));
 }
 
