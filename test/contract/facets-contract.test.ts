@@ -22,15 +22,15 @@ const ALL_FACETS = 'category,country,company,remote';
 
 /** What each engine answered, by request: compared across engines once all have run. */
 const answers = new Map<string, Map<EngineName, unknown>>();
-function record(backend: EngineName, request: string, answer: unknown) {
+function record(engine: EngineName, request: string, answer: unknown) {
   const byEngine = answers.get(request) ?? new Map<EngineName, unknown>();
-  byEngine.set(backend, answer);
+  byEngine.set(engine, answer);
   answers.set(request, byEngine);
 }
 
-describe.each(contractEngines)('facets and highlights on $name', (backend) => {
-  const reason = backend.unavailable();
-  const served = serveContractEngine(backend, () => NOW);
+describe.each(contractEngines)('facets and highlights on $name', (engine) => {
+  const reason = engine.unavailable();
+  const served = serveContractEngine(engine, () => NOW);
 
   async function get(path: string): Promise<{ status: number; body: ListBody & { details?: { parameter: string; message: string }[] } }> {
     const response = await fetch(`${served.base}${path}`);
@@ -39,7 +39,7 @@ describe.each(contractEngines)('facets and highlights on $name', (backend) => {
   async function list(path: string): Promise<ListBody> {
     const { status, body } = await get(path);
     expect(status, path).toBe(200);
-    record(backend.name, path, body);
+    record(engine.name, path, body);
     return body;
   }
 

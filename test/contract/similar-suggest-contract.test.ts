@@ -39,9 +39,9 @@ interface Body<T> {
   details?: { parameter: string; message: string }[];
 }
 
-describe.each(contractEngines)('similar designers and suggest on $name', (backend) => {
-  const reason = backend.unavailable();
-  const served = serveContractEngine(backend, () => NOW);
+describe.each(contractEngines)('similar designers and suggest on $name', (engine) => {
+  const reason = engine.unavailable();
+  const served = serveContractEngine(engine, () => NOW);
 
   async function get<T>(path: string): Promise<{ status: number; body: Body<T> }> {
     const response = await fetch(`${served.base}${path}`);

@@ -34,13 +34,13 @@ const EXTRA = [
   extra(5, 'tim-ill', 'Tim Illustrated', 'Account Manager', 'Spreadsheets.'),
 ];
 
-describe.each(contractEngines)('word forms and synonyms on $name', (backend) => {
-  const reason = backend.unavailable();
+describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
+  const reason = engine.unavailable();
   let loaded: LoadedEngine;
 
   beforeAll(async () => {
     if (reason) return;
-    loaded = await backend.load();
+    loaded = await engine.load();
     for (const fixture of EXTRA) await loaded.addDesigner(fixture);
   }, 300_000);
   afterAll(async () => {

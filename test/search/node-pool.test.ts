@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElasticsearchEngine, type SearchEngine } from '../../shared/composition/search-engine.factory.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
+import { buildIndexedDesigner } from '../../shared/domain/designer.builder.ts';
 import type { IndexedDesigner } from '../../shared/domain/designer.schema.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';
@@ -13,23 +14,10 @@ const services = requireServices('elasticsearch');
 const OPERATIONS = 40;
 
 function designer(i: number, tag: string): IndexedDesigner {
-  return {
-    designer: {
-      id: `${tag}-${i}`,
-      slug: `${tag}-${i}`,
-      name: `Pooled Designer ${i}`,
-      description: 'Designs for a cluster',
-      website: `https://d${i}.example`,
-      portfolio_preview: `https://d${i}.example/p.png`,
-      category: 'brand',
-      location: 'Porto, PT',
-      current_role: null,
-      previous_roles: [],
-      profile_url: `https://directory.test/designer/${tag}-${i}`,
-    },
-    listed_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
-    version: 1,
-  };
+  return buildIndexedDesigner(
+    { id: `${tag}-${i}`, slug: `${tag}-${i}`, name: `Pooled Designer ${i}`, category: 'brand', location: 'Porto, PT', current_role: null, previous_roles: [] },
+    { listed_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() },
+  );
 }
 
 /**

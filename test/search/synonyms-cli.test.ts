@@ -24,7 +24,7 @@ describe.skipIf(!services)('designer-directory synonyms add|list|remove, applied
   let temp: TempDatabase;
   let db: Db;
   let env: Record<string, string>;
-  let engines: { name: string; backend: SearchEngine }[];
+  let engines: { name: string; engine: SearchEngine }[];
   let dropIndices: () => Promise<void>;
 
   beforeAll(async () => {
@@ -53,8 +53,8 @@ describe.skipIf(!services)('designer-directory synonyms add|list|remove, applied
       await client.close();
     };
     engines = [
-      { name: 'postgres', backend: postgres },
-      { name: 'elasticsearch', backend: elasticsearch },
+      { name: 'postgres', engine: postgres },
+      { name: 'elasticsearch', engine: elasticsearch },
     ];
   });
 
@@ -66,7 +66,7 @@ describe.skipIf(!services)('designer-directory synonyms add|list|remove, applied
 
   const slugs = async (q: string) =>
     Object.fromEntries(
-      await Promise.all(engines.map(async ({ name, backend }) => [name, (await backend.search.searchDesigners({ q }, { limit: 10, offset: 0 })).items.map((d) => d.slug)] as const)),
+      await Promise.all(engines.map(async ({ name, engine }) => [name, (await engine.search.searchDesigners({ q }, { limit: 10, offset: 0 })).items.map((d) => d.slug)] as const)),
     );
 
   it('a stored rule is in force on both engines at once, and its removal too', async () => {

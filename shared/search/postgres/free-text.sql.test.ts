@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, understandQuery } from '../query-words.ts';
 import { conceptSpans, expandQueryWords } from '../query-synonyms.ts';
-import { freeTextSql, MATCH_TIER_POINTS } from './free-text.sql.ts';
+import { freeTextSql } from './free-text.sql.ts';
+import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
 import { Params } from './sql-builder.ts';
 

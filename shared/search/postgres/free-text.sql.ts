@@ -1,15 +1,12 @@
 import { PAST_ROLE_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
-import { type ConceptSpan, togetherSynonyms, type WordExpansion } from '../query-synonyms.ts';
-import type { QueryTerms } from './query-terms.ts';
+import { type ConceptSpan, togetherSynonyms } from '../query-synonyms.ts';
 import { pastRoleBonus, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
-import { allOf, anyOf, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
+import { allOf, anyOf, followedBy, formLexeme, lexeme } from './text-search.ts';
+import { MATCH_TIER_POINTS, type WordMatcherInput, type WordMatchers, wordMatchers, type WordTest, wordTests } from './word-matchers.sql.ts';
 import { combinations, MAX_SUBSET_OPERANDS, subsetOperands } from './word-subsets.ts';
 
 export type { RoleColumns } from './role-bonus.sql.ts';
-
-/** Relevance points per tsvector weight, from the engine-neutral field boosts. */
-export type FieldWeights = Readonly<Record<Weight, number>>;
 
 export interface FreeTextSql {
   /** At least `required` content words match some field: exactly, by form or synonym, within their typo allowance, or as a prefix (the last word; an initial in the name). */
@@ -23,30 +20,13 @@ export interface FreeTextSql {
   top: { bound: number } | null;
 }
 
-/**
- * The twin of MATCH_TIER_BOOSTS in the Elasticsearch backend: per word, only its best match counts, an
- * exact word beats another form of it, that a prefix, that a synonym, and all beat a word within the
- * typo allowance in any field.
- */
-export const MATCH_TIER_POINTS = { exact: 10, form: 8, prefix: 6, synonym: 4, fuzzy: 1 } as const;
-
 /** What freeTextSql builds from. */
-export interface FreeTextOptions {
+export interface FreeTextOptions extends WordMatcherInput {
   /** The tsvector column matched. */
   column: string;
-  query: QueryWords;
-  /** Per word, the vocabulary words within its typo allowance, and which words some record holds as they are (see query-terms.ts). */
-  terms: QueryTerms;
-  weights: FieldWeights;
   params: Params;
   /** Designers: score words found together in one role. */
   roleColumns?: RoleColumns | undefined;
-  /**
-   * Per word of `query` (expandQueryWords), its stem and synonym phrases, matched as stems in the fields
-   * at `formWeights` (the stemmed fields: TextField.forms). Absent: the literal words alone.
-   */
-  expansions?: readonly WordExpansion[] | undefined;
-  formWeights?: string | undefined;
   /** The concepts the query names (conceptSpans), scored in the role titles (roleColumns). */
   concepts?: readonly ConceptSpan[] | undefined;
   /** The weights whose fields say where the record is: a place the request names (QueryWords.places) earns its bonus there. */
@@ -55,14 +35,8 @@ export interface FreeTextOptions {
   top?: boolean | undefined;
 }
 
-/** One scoring test of a word: a tsquery and the points it earns. */
-interface WordTest {
-  q: string;
-  points: number;
-}
-
 /**
- * The SQL twin of freeText() in the Elasticsearch backend, in named steps: the tsqueries of each word
+ * The SQL twin of freeText() in the Elasticsearch engine, in named steps: the tsqueries of each word
  * (wordMatchers), the points of its best (tier, field) match (wordScores), filler found in the name, the
  * bonuses for every word in one field, as a phrase and in one role, and the match (matchWhere).
  */
@@ -104,112 +78,6 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
   const where = topOf && options.top ? matches(topOf.tsquery) : matchWhere(options, words$, matches);
   return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
-}
-
-/** The tsqueries of the query's words: per word and field, each way it can match. */
-interface WordMatchers {
-  /** The best-weighted field (the name): where filler and initials count, and its points. */
-  nameWeight: Weight;
-  namePoints: number;
-  /** Some record holds the word as it is (else its exact tests would fail on every row). */
-  held(word: string): boolean;
-  exact(word: string, restrict?: string): string;
-  /** Word i as a prefix within `restrict` (every weight when unset): anywhere, or an initial in the name; else null. */
-  prefix(i: number, restrict?: string): string | null;
-  fuzzy(word: string, restrict?: string): string[];
-  /** Word i by its stem, in the stemmed fields within `restrict`; null without expansions. */
-  form(i: number, restrict?: string): string | null;
-  /** Word i by its synonym phrases, in the stemmed fields within `restrict`. */
-  synonyms(i: number, restrict?: string): string[];
-  /** Every way word i matches within `restrict`, as one tsquery. */
-  alternatives(i: number, restrict?: string): string;
-  /** The most operands one word's alternatives hold. */
-  widest: number;
-}
-
-function wordMatchers({ query, terms, weights, expansions, formWeights }: FreeTextOptions): WordMatchers {
-  const { words, prefix } = query;
-  const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
-  const nameWeight = best![0] as Weight;
-  const { expansions: typos, known } = terms;
-  /** The stemmed weights within `restrict`, or null when none is left. */
-  const stemmedWithin = (restrict?: string): string | null => {
-    if (!expansions || !formWeights) return null;
-    const letters = [...formWeights].filter((l) => restrict === undefined || restrict.includes(l)).join('');
-    return letters || null;
-  };
-  const matchers: WordMatchers = {
-    nameWeight,
-    namePoints: best![1],
-    held: (word) => known === undefined || known.has(word),
-    exact: (word, restrict) => lexeme(word, { weights: restrict }),
-    prefix: (i, restrict) => {
-      if (prefix[i] === 'any') return lexeme(words[i]!, { prefix: true, weights: restrict });
-      if (prefix[i] === 'name' && (restrict === undefined || restrict.includes(nameWeight))) return lexeme(words[i]!, { prefix: true, weights: nameWeight });
-      return null;
-    },
-    fuzzy: (word, restrict) => (typos.get(word) ?? []).map((t) => lexeme(t, { weights: restrict })),
-    form: (i, restrict) => {
-      const letters = stemmedWithin(restrict);
-      const expansion = expansions?.[i];
-      return letters && expansion ? formLexeme(expansion.form, letters) : null;
-    },
-    synonyms: (i, restrict) => {
-      const letters = stemmedWithin(restrict);
-      const expansion = expansions?.[i];
-      if (!letters || !expansion) return [];
-      return expansion.synonyms.map((phrase) => (phrase.length === 1 ? formLexeme(phrase[0]!, letters) : followedBy(phrase.map((stem) => formLexeme(stem, letters)))));
-    },
-    alternatives: (i, restrict) => {
-      const word = words[i]!;
-      const asPrefix = matchers.prefix(i, restrict);
-      const form = matchers.form(i, restrict);
-      return anyOf([
-        lexeme(word, { weights: restrict }),
-        ...matchers.fuzzy(word, restrict),
-        ...(asPrefix ? [asPrefix] : []),
-        ...(form ? [form] : []),
-        ...matchers.synonyms(i, restrict),
-      ]);
-    },
-    widest: 0,
-  };
-  const synonymOperands = (i: number) => (expansions?.[i]?.synonyms ?? []).reduce((sum, phrase) => sum + phrase.length, 0);
-  matchers.widest = Math.max(...words.map((w, i) => 2 + (typos.get(w)?.length ?? 0) + (expansions && formWeights ? 1 + synonymOperands(i) : 0)));
-  return matchers;
-}
-
-/** Per word, the (tier, field) tests it can match at all, best first. */
-function wordTests({ query, weights }: FreeTextOptions, m: WordMatchers): WordTest[][] {
-  const tiers: { points: number; query: (i: number, letter: string) => string | null }[] = [
-    { points: MATCH_TIER_POINTS.exact, query: (i, l) => (m.held(query.words[i]!) ? m.exact(query.words[i]!, l) : null) },
-    { points: MATCH_TIER_POINTS.form, query: (i, l) => m.form(i, l) },
-    { points: MATCH_TIER_POINTS.prefix, query: (i, l) => m.prefix(i, l) },
-    {
-      points: MATCH_TIER_POINTS.synonym,
-      query: (i, l) => {
-        const phrases = m.synonyms(i, l);
-        return phrases.length > 0 ? anyOf(phrases) : null;
-      },
-    },
-    {
-      points: MATCH_TIER_POINTS.fuzzy,
-      query: (i, l) => {
-        const terms = m.fuzzy(query.words[i]!, l);
-        return terms.length > 0 ? anyOf(terms) : null;
-      },
-    },
-  ];
-  // Every (tier, field) pair, best first: a CASE takes the first that matches, which is the best.
-  const pairs = tiers
-    .flatMap((tier) => Object.entries(weights).map(([letter, points]) => ({ tier, letter, points: tier.points * points })))
-    .sort((a, b) => b.points - a.points);
-  return query.words.map((_, i) =>
-    pairs.flatMap(({ tier, letter, points }) => {
-      const q = tier.query(i, letter);
-      return q ? [{ q, points }] : [];
-    }),
-  );
 }
 
 /** Per word, a CASE scoring its best test; a word some rows lack (fewer required than given) is tested once first. */

@@ -1,5 +1,5 @@
 import { type TextFields, textValues } from '../search-rules.ts';
-import type { FieldWeights } from './free-text.sql.ts';
+import type { FieldWeights } from './word-matchers.sql.ts';
 import { TsvectorBuilder, type Weight } from './text-search.ts';
 
 /** What the Postgres engine stores for one record: tsvector literals and the words for the vocabulary. */

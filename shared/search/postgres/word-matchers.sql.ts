@@ -1,0 +1,146 @@
+import type { QueryWords } from '../query-words.ts';
+import type { WordExpansion } from '../query-synonyms.ts';
+import type { QueryTerms } from './query-terms.ts';
+import { anyOf, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
+
+/**
+ * The words of a free-text query as tsqueries: each way a word can match (exact, form, prefix, synonym,
+ * fuzzy) in each field, and its scoring tests best first. free-text.sql.ts builds the match and score on them.
+ */
+
+/** Relevance points per tsvector weight, from the engine-neutral field boosts. */
+export type FieldWeights = Readonly<Record<Weight, number>>;
+
+/**
+ * The twin of MATCH_TIER_BOOSTS in the Elasticsearch engine: per word, only its best match counts, an
+ * exact word beats another form of it, that a prefix, that a synonym, and all beat a word within the
+ * typo allowance in any field.
+ */
+export const MATCH_TIER_POINTS = { exact: 10, form: 8, prefix: 6, synonym: 4, fuzzy: 1 } as const;
+
+/** What the word matchers are built from (a part of FreeTextOptions). */
+export interface WordMatcherInput {
+  query: QueryWords;
+  /** Per word, the vocabulary words within its typo allowance, and which words some record holds as they are (see query-terms.ts). */
+  terms: QueryTerms;
+  weights: FieldWeights;
+  /**
+   * Per word of `query` (expandQueryWords), its stem and synonym phrases, matched as stems in the fields
+   * at `formWeights` (the stemmed fields: TextField.forms). Absent: the literal words alone.
+   */
+  expansions?: readonly WordExpansion[] | undefined;
+  formWeights?: string | undefined;
+}
+
+
+/** One scoring test of a word: a tsquery and the points it earns. */
+export interface WordTest {
+  q: string;
+  points: number;
+}
+
+/** The tsqueries of the query's words: per word and field, each way it can match. */
+export interface WordMatchers {
+  /** The best-weighted field (the name): where filler and initials count, and its points. */
+  nameWeight: Weight;
+  namePoints: number;
+  /** Some record holds the word as it is (else its exact tests would fail on every row). */
+  held(word: string): boolean;
+  exact(word: string, restrict?: string): string;
+  /** Word i as a prefix within `restrict` (every weight when unset): anywhere, or an initial in the name; else null. */
+  prefix(i: number, restrict?: string): string | null;
+  fuzzy(word: string, restrict?: string): string[];
+  /** Word i by its stem, in the stemmed fields within `restrict`; null without expansions. */
+  form(i: number, restrict?: string): string | null;
+  /** Word i by its synonym phrases, in the stemmed fields within `restrict`. */
+  synonyms(i: number, restrict?: string): string[];
+  /** Every way word i matches within `restrict`, as one tsquery. */
+  alternatives(i: number, restrict?: string): string;
+  /** The most operands one word's alternatives hold. */
+  widest: number;
+}
+
+export function wordMatchers({ query, terms, weights, expansions, formWeights }: WordMatcherInput): WordMatchers {
+  const { words, prefix } = query;
+  const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
+  const nameWeight = best![0] as Weight;
+  const { expansions: typos, known } = terms;
+  /** The stemmed weights within `restrict`, or null when none is left. */
+  const stemmedWithin = (restrict?: string): string | null => {
+    if (!expansions || !formWeights) return null;
+    const letters = [...formWeights].filter((l) => restrict === undefined || restrict.includes(l)).join('');
+    return letters || null;
+  };
+  const matchers: WordMatchers = {
+    nameWeight,
+    namePoints: best![1],
+    held: (word) => known === undefined || known.has(word),
+    exact: (word, restrict) => lexeme(word, { weights: restrict }),
+    prefix: (i, restrict) => {
+      if (prefix[i] === 'any') return lexeme(words[i]!, { prefix: true, weights: restrict });
+      if (prefix[i] === 'name' && (restrict === undefined || restrict.includes(nameWeight))) return lexeme(words[i]!, { prefix: true, weights: nameWeight });
+      return null;
+    },
+    fuzzy: (word, restrict) => (typos.get(word) ?? []).map((t) => lexeme(t, { weights: restrict })),
+    form: (i, restrict) => {
+      const letters = stemmedWithin(restrict);
+      const expansion = expansions?.[i];
+      return letters && expansion ? formLexeme(expansion.form, letters) : null;
+    },
+    synonyms: (i, restrict) => {
+      const letters = stemmedWithin(restrict);
+      const expansion = expansions?.[i];
+      if (!letters || !expansion) return [];
+      return expansion.synonyms.map((phrase) => (phrase.length === 1 ? formLexeme(phrase[0]!, letters) : followedBy(phrase.map((stem) => formLexeme(stem, letters)))));
+    },
+    alternatives: (i, restrict) => {
+      const word = words[i]!;
+      const asPrefix = matchers.prefix(i, restrict);
+      const form = matchers.form(i, restrict);
+      return anyOf([
+        lexeme(word, { weights: restrict }),
+        ...matchers.fuzzy(word, restrict),
+        ...(asPrefix ? [asPrefix] : []),
+        ...(form ? [form] : []),
+        ...matchers.synonyms(i, restrict),
+      ]);
+    },
+    widest: 0,
+  };
+  const synonymOperands = (i: number) => (expansions?.[i]?.synonyms ?? []).reduce((sum, phrase) => sum + phrase.length, 0);
+  matchers.widest = Math.max(...words.map((w, i) => 2 + (typos.get(w)?.length ?? 0) + (expansions && formWeights ? 1 + synonymOperands(i) : 0)));
+  return matchers;
+}
+
+/** Per word, the (tier, field) tests it can match at all, best first. */
+export function wordTests({ query, weights }: WordMatcherInput, m: WordMatchers): WordTest[][] {
+  const tiers: { points: number; query: (i: number, letter: string) => string | null }[] = [
+    { points: MATCH_TIER_POINTS.exact, query: (i, l) => (m.held(query.words[i]!) ? m.exact(query.words[i]!, l) : null) },
+    { points: MATCH_TIER_POINTS.form, query: (i, l) => m.form(i, l) },
+    { points: MATCH_TIER_POINTS.prefix, query: (i, l) => m.prefix(i, l) },
+    {
+      points: MATCH_TIER_POINTS.synonym,
+      query: (i, l) => {
+        const phrases = m.synonyms(i, l);
+        return phrases.length > 0 ? anyOf(phrases) : null;
+      },
+    },
+    {
+      points: MATCH_TIER_POINTS.fuzzy,
+      query: (i, l) => {
+        const terms = m.fuzzy(query.words[i]!, l);
+        return terms.length > 0 ? anyOf(terms) : null;
+      },
+    },
+  ];
+  // Every (tier, field) pair, best first: a CASE takes the first that matches, which is the best.
+  const pairs = tiers
+    .flatMap((tier) => Object.entries(weights).map(([letter, points]) => ({ tier, letter, points: tier.points * points })))
+    .sort((a, b) => b.points - a.points);
+  return query.words.map((_, i) =>
+    pairs.flatMap(({ tier, letter, points }) => {
+      const q = tier.query(i, letter);
+      return q ? [{ q, points }] : [];
+    }),
+  );
+}
