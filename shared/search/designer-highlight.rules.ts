@@ -59,10 +59,13 @@ function withinTypos(token: string, t: Term): boolean {
   return known;
 }
 
-/** Whether a folded record word is one of the query's, in a field whose prefix matching is `field`. */
-function matches(token: string, t: Term, field: MatchField): boolean {
+/**
+ * Whether a folded record word is one of the query's, in a field whose prefix matching is `field`; `form`
+ * is the word's form where the field holds forms and some term has forms (else null).
+ */
+function matches(token: string, form: string | null, t: Term, field: MatchField): boolean {
   if (token === t.word) return true;
-  if (t.forms.size > 0 && FIELDS_WITH_FORMS.has(field) && t.forms.has(t.stem(token))) return true;
+  if (form !== null && t.forms.has(form)) return true;
   if ((t.prefix === 'any' || (t.prefix === 'name' && field === 'name')) && token.startsWith(t.word)) return true;
   return withinTypos(token, t);
 }
@@ -75,14 +78,22 @@ interface Found {
 
 /** Words of a text with where they stand: letters, marks and digits (folding may make one run several words). */
 const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
+const ASCII_WORD = /^[A-Za-z0-9]+$/;
 
 function find(text: string, terms: readonly Term[], field: MatchField): Found {
   const found: Found = { offsets: [], words: new Set() };
+  // A filter's words alone (no q): the name, titles and description hold nothing to look for.
+  if (terms.length === 0) return found;
+  const stem = FIELDS_WITH_FORMS.has(field) ? terms.find((t) => t.forms.size > 0)?.stem : undefined;
   for (const run of text.matchAll(WORD_RUN)) {
     let hit = false;
-    for (const token of tokenize(run[0])) {
+    // Most runs are ASCII letters and digits: one word, lower-cased, with nothing to fold.
+    const tokens = ASCII_WORD.test(run[0]) ? [run[0].toLowerCase()] : tokenize(run[0]);
+    for (const token of tokens) {
+      // The form once per word, however many terms compare it (the words of q share one stem function).
+      const form = stem ? stem(token) : null;
       for (const t of terms) {
-        if (matches(token, t, field)) {
+        if (matches(token, form, t, field)) {
           found.words.add(t.word);
           hit = true;
         }

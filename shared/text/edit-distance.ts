@@ -36,27 +36,24 @@ export function editDistance(a: string, b: string): number {
  * only grows): most record words are far from a query word, and this answers them after a row or two.
  */
 export function withinEditDistance(a: string, b: string, max: number): boolean {
-  // Code points as numbers: strings without surrogate pairs are read in place, without copies.
-  const units = /[\uD800-\uDFFF]/;
-  const s = units.test(a) ? [...a].map((c) => c.codePointAt(0)!) : null;
-  const t = units.test(b) ? [...b].map((c) => c.codePointAt(0)!) : null;
-  const m = s ? s.length : a.length;
-  const n = t ? t.length : b.length;
+  const s = codePoints(a);
+  const t = codePoints(b);
+  const m = s.length;
+  const n = t.length;
   if (Math.abs(m - n) > max) return false;
-  const at = (i: number) => (s ? s[i]! : a.charCodeAt(i));
-  const bt = (j: number) => (t ? t[j]! : b.charCodeAt(j));
   let before = new Int32Array(n + 1);
-  let previous = Int32Array.from({ length: n + 1 }, (_, j) => j);
+  let previous = new Int32Array(n + 1);
+  for (let j = 0; j <= n; j++) previous[j] = j;
   let row = new Int32Array(n + 1);
   let previousLeast = 0;
   for (let i = 1; i <= m; i++) {
     row[0] = i;
     let least = i;
-    const ai = at(i - 1);
+    const ai = s[i - 1]!;
     for (let j = 1; j <= n; j++) {
-      const bj = bt(j - 1);
+      const bj = t[j - 1]!;
       let best = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === bt(j - 2) && at(i - 2) === bj) best = Math.min(best, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && ai === t[j - 2] && s[i - 2] === bj) best = Math.min(best, before[j - 2]! + 1);
       row[j] = best;
       if (best < least) least = best;
     }
@@ -66,4 +63,14 @@ export function withinEditDistance(a: string, b: string, max: number): boolean {
     [before, previous, row] = [previous, row, before];
   }
   return previous[n]! <= max;
+}
+
+const SURROGATES = /[\uD800-\uDFFF]/;
+
+/** A word's code points: read in place for text without surrogate pairs (nearly every word), by code point else. */
+function codePoints(text: string): Int32Array {
+  if (SURROGATES.test(text)) return Int32Array.from(text, (c) => c.codePointAt(0)!);
+  const out = new Int32Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
 }
