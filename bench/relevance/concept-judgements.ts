@@ -54,6 +54,11 @@ const SYNONYM_QUERIES: [string, Concept, string[]][] = [
   ['vp design', 'designLeader', ['design leadership']],
   ['chief design officer', 'designLeader', ['design leadership']],
   ['ux engineer', 'technologist', []],
+  // Alternatives that share the last one's head noun: a UX or a UI designer.
+  ['ux or ui designer', 'productDesigner', []],
+  ['art or creative director', 'creativeDirector', ['art direction']],
+  ['motion or animation designers', 'motionDesigner', ['motion graphics', 'character animation']],
+  ['identity or branding designer', 'brandDesigner', ['visual identity']],
 ];
 
 /** Skills of the corpus asked for by an abbreviation or an equivalent. */

@@ -38,6 +38,21 @@ describe('understandQuery', () => {
     expect(understandQuery('lead designer canva').orGroups).toEqual([]);
   });
 
+  it('shares the head of the last alternative with the others: "ux or ui designer" is a UX or a UI designer', () => {
+    const alternatives = (q: string) => {
+      const query = understandQuery(q);
+      return { lists: query.orGroups.map((list) => list.map((alternative) => alternative.map((i) => query.words[i]))), required: query.required };
+    };
+    // The list, then "designer" as a unit of its own that every match holds.
+    expect(alternatives('ux or ui designer')).toEqual({ lists: [[['ux'], ['ui']]], required: 2 });
+    expect(alternatives('art or creative directors in london')).toMatchObject({ lists: [[['art'], ['creative']]] });
+    expect(alternatives('packaging or motion designers')).toMatchObject({ lists: [[['packaging'], ['motion']]] });
+    // A head on each side, or no head at the end: the alternatives stay whole.
+    expect(alternatives('brand designer or art director')).toMatchObject({ lists: [[['brand', 'designer'], ['art', 'director']]] });
+    expect(alternatives('worked at asana or stripe press')).toMatchObject({ lists: [[['asana'], ['stripe', 'press']]] });
+    expect(alternatives('ux or designer')).toMatchObject({ lists: [[['ux'], ['designer']]] });
+  });
+
   it('reads what a request for past roles says a previous role holds: the words after "ex", each "or" on its own', () => {
     expect(understandQuery('motion designers based in germany, ex google cloud or shopify').pastAlternatives).toEqual([['google', 'cloud'], ['shopify']]);
     // The role asked for comes before "ex": it stays with the current role.

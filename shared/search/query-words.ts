@@ -77,6 +77,16 @@ export const PAST_ROLE_BONUS_WORDS = 4;
 /** Words every designer's roles say: they tell no role or employer apart. */
 export const SAID_BY_EVERY_ROLE: ReadonlySet<string> = new Set(['designer', 'designers']);
 
+/**
+ * The head nouns of role titles: "ux or ui designer", "art or creative director" share the last
+ * alternative's head (see alternativesOfOr).
+ */
+const ROLE_HEADS: ReadonlySet<string> = new Set(
+  ['designer', 'director', 'artist', 'researcher', 'illustrator', 'animator', 'strategist', 'writer', 'lead', 'manager', 'engineer', 'developer', 'photographer', 'architect', 'modeler', 'modeller', 'technologist'].flatMap(
+    (head) => [head, `${head}s`],
+  ),
+);
+
 /** Where a query word also matches as the start of a word: any field, the name (the highest-weighted field), or nowhere. */
 export type PrefixScope = 'any' | 'name' | null;
 
@@ -234,12 +244,25 @@ function alternativesOfOr(tokens: readonly string[], words: readonly string[]): 
     openEnd = k + after.length;
   }
   const used = new Set<number>();
-  return groups.filter((group) => {
+  return groups.map((group) => shareHead(group, words)).filter((group) => {
     const indices = group.flat();
     if (indices.some((i) => i < 0 || used.has(i)) || new Set(indices).size !== indices.length) return false;
     for (const i of indices) used.add(i);
     return true;
   });
+}
+
+/**
+ * "ux or ui designer" is a UX designer or a UI designer: when only the last alternative ends in a role head,
+ * that head is said of every alternative, so it leaves the list and stands as a word of its own (the list is
+ * then [ux] | [ui], and "designer" a unit beside it). "brand designer or art director" names a head on each
+ * side and stays as it is.
+ */
+function shareHead(group: readonly number[][], words: readonly string[]): number[][] {
+  const last = group.at(-1)!;
+  const endsInHead = (alternative: readonly number[]) => ROLE_HEADS.has(words[alternative.at(-1)!] ?? '');
+  if (last.length < 2 || !endsInHead(last) || group.slice(0, -1).some(endsInHead)) return [...group];
+  return [...group.slice(0, -1), last.slice(0, -1)];
 }
 
 /** QueryWords.pastAlternatives of a request that asks for past roles. */
