@@ -13,6 +13,8 @@ describe('understandQuery', () => {
       pastAlternatives: [],
       // "a" is a place marker in Italian ("a Milano"): read here as one, it names no place a record holds.
       places: [['3d', 'generalist'], ['berlin']],
+      // "in" introduces nothing but a place: Berlin is required; "a" may introduce a role, so 3d is not.
+      requiredPlaceWords: [2],
     });
     expect(understandQuery('someone with design systems experience based in Lisbon').words).toEqual(['design', 'systems', 'lisbon']);
     expect(understandQuery('looking for former Google design directors')).toMatchObject({
@@ -36,6 +38,20 @@ describe('understandQuery', () => {
     expect(understandQuery('brand or').orGroups).toEqual([]);
     expect(understandQuery('or').orGroups).toEqual([]);
     expect(understandQuery('lead designer canva').orGroups).toEqual([]);
+  });
+
+  it('requires the first word of each place a place-only marker introduces, outside "or" lists', () => {
+    const required = (q: string) => {
+      const query = understandQuery(q);
+      return query.requiredPlaceWords.map((i) => query.words[i]);
+    };
+    expect(required('brand designer in Ulaanbaatar')).toEqual(['ulaanbaatar']);
+    expect(required('looking for a design lead based in new york')).toEqual(['new']);
+    expect(required('diseñador gráfico en Toronto')).toEqual(['toronto']);
+    expect(required('designers near Lisbon or Porto')).toEqual([]);
+    // "from" and "a" also introduce employers and roles ("from google", "a brand designer").
+    expect(required('someone from Google Maps')).toEqual([]);
+    expect(required('a brand designer')).toEqual([]);
   });
 
   it('shares the head of the last alternative with the others: "ux or ui designer" is a UX or a UI designer', () => {

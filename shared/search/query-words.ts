@@ -43,6 +43,8 @@ export const PLACE_OR_EMPLOYER_MARKERS: ReadonlySet<string> = new Set(['from']);
  * wrongly ("a brand designer") costs nothing: no location holds "brand".
  */
 const PLACE_SPAN_MARKERS: ReadonlySet<string> = new Set(['in', 'near', 'around', 'from', 'en', 'em', 'a', 'nel', 'bei']);
+/** The markers above that introduce nothing but a place: what follows them is required (QueryWords.requiredPlaceWords). */
+const PLACE_ONLY_MARKERS: ReadonlySet<string> = new Set(['in', 'near', 'around', 'en', 'em', 'nel', 'bei']);
 /** Words a place may start with after its marker ("in the us"), left out of it. */
 const PLACE_ARTICLES: ReadonlySet<string> = new Set(['the', 'la', 'le', 'el', 'der', 'die', 'das']);
 /** The longest place a request names, in words ("rio de janeiro" is three with its glue, "san francisco" two). */
@@ -128,6 +130,14 @@ export interface QueryWords {
    * content words: a record whose place fields hold all of one earns PLACE_BONUS_WORDS for it.
    */
   places: string[][];
+  /**
+   * The first word of each place introduced by a word that only introduces a place ("in", "near", "around",
+   * "en", "em", "nel", "bei"; not "from" or "a", which also introduce employers and roles), outside "or"
+   * lists, as indices into `words`: a record must hold each of them somewhere (as any word matches), so
+   * "brand designer in Ulaanbaatar" finds nothing where no record knows Ulaanbaatar, instead of brand
+   * designers elsewhere.
+   */
+  requiredPlaceWords: number[];
 }
 
 /**
@@ -168,10 +178,10 @@ function endsInPlaceCode(tokens: readonly string[]): boolean {
 }
 
 /** The places a request introduces with a marker: the content words right after it, an article left out. */
-export function placeSpans(tokens: readonly string[]): string[][] {
+export function placeSpans(tokens: readonly string[], markers: ReadonlySet<string> = PLACE_SPAN_MARKERS): string[][] {
   const spans: string[][] = [];
   for (let i = 0; i < tokens.length && spans.length < MAX_PLACES; i++) {
-    if (!PLACE_SPAN_MARKERS.has(tokens[i]!)) continue;
+    if (!markers.has(tokens[i]!)) continue;
     let at = i + 1;
     if (PLACE_ARTICLES.has(tokens[at] ?? '')) at += 1;
     const span: string[] = [];
@@ -211,7 +221,16 @@ export function understandQuery(q: string | undefined): QueryWords {
     pastRoles,
     pastAlternatives: pastRoles ? pastAlternatives(tokens, words, places) : [],
     places,
+    requiredPlaceWords: content.length > 0 ? requiredPlaceWords(tokens, words, orGroups) : [],
   };
+}
+
+/** QueryWords.requiredPlaceWords. */
+function requiredPlaceWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][]): number[] {
+  const grouped = new Set(orGroups.flat(2));
+  // The first word of each: "in berlin lottie" reads a place and a skill, and "in new york" is held by New York.
+  const indices = placeSpans(tokens, PLACE_ONLY_MARKERS).map(([first]) => words.indexOf(first!));
+  return [...new Set(indices)].filter((i) => i >= 0 && !grouped.has(i));
 }
 
 /**

@@ -238,6 +238,17 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?q=fintech%20san%20francisco')).toEqual(['d01']);
       });
 
+      it('a place introduced as one ("in", "near", "en" …) must be held; without the marker it is one word of the minimum', async () => {
+        const inSeoul = await ids('/api/v1/designers?q=seoul');
+        const asked = await ids('/api/v1/designers?q=product%20designer%20in%20seoul');
+        expect(asked.length).toBeGreaterThan(0);
+        expect(asked.filter((id) => !inSeoul.includes(id))).toEqual([]);
+        expect((await ids('/api/v1/designers?q=product%20designer%20seoul')).length).toBeGreaterThan(asked.length);
+        // A place no record holds: nothing, rather than product designers elsewhere.
+        expect(await ids('/api/v1/designers?q=product%20designer%20in%20ulaanbaatar')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=dise%C3%B1ador%20de%20producto%20en%20ulaanbaatar')).toEqual([]);
+      });
+
       it('filler words need not match: "a designer who works at initech" is "designer initech"', async () => {
         const result = await ids('/api/v1/designers?q=a%20designer%20who%20works%20at%20initech');
         expect(sorted(result)).toEqual(['d02', 'd08', 'd09']);

@@ -184,6 +184,16 @@ describe('freeText', () => {
     expect(freeText('brand designer', fields, undefined, { formFields: [], placeFields: ['location'] })!.should.some((q) => q !== undefined && 'constant_score' in q)).toBe(false);
   });
 
+  it('a place introduced as one ("in Ulaanbaatar") must match beside the words\' minimum, as any word matches', () => {
+    const clauses = freeText('brand designer in ulaanbaatar', fields)!;
+    expect(clauses.must).toHaveLength(2);
+    const [, place] = clauses.must;
+    expect(JSON.stringify(place)).toContain('"query":"ulaanbaatar"');
+    expect(JSON.stringify(place)).not.toMatch(/"query":"(brand|designer)"/);
+    // "from" may name an employer: no place is required.
+    expect(freeText('brand designer from google', fields)!.must).toHaveLength(1);
+  });
+
   it('a single word is also the last word', () => {
     const clauses = freeText('kofi', fields)!;
     expect(clauses.must).toHaveLength(1);

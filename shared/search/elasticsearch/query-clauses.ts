@@ -149,7 +149,9 @@ export function freeText(
   const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
   const bestBoost = Math.max(...fields.map((f) => boostOf(f).boost));
   const places = placeBonus(query.places, expansion.placeFields ?? [], bestBoost);
-  return { must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }], should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))] };
+  // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches.
+  const placeWords = query.requiredPlaceWords.map((i) => perWord[i]!);
+  return { must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }, ...placeWords], should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))] };
 }
 
 /**

@@ -148,6 +148,14 @@ describe('freeTextSql', () => {
     expect(build('former acme designer studio', new Map(), true).top!.bound).toBe(3 * 60 + 60 + 2 * 30 + 240);
   });
 
+  it('a place introduced as one ("in Ulaanbaatar") is required beside the words\' minimum, as any word matches', () => {
+    const { where, top } = build('brand designer in ulaanbaatar', new Map(), true);
+    const [brand, designer, place] = ["( 'brand' )", "( 'designer' )", "( 'ulaanbaatar' | 'ulaanbaatar':* )"];
+    expect(where).toBe(`(s.text_tsv @@ «( ( ${brand} & ${designer} ) | ( ${brand} & ${place} ) | ( ${designer} & ${place} ) )» AND s.text_tsv @@ «${place}»)`);
+    // The top holds it too: no row outside the place is read first.
+    expect(top!.where).toMatch(/ AND s\.text_tsv @@ «\( 'ulaanbaatar' \| 'ulaanbaatar':\* \)»\)$/);
+  });
+
   it('is null without words', () => {
     expect(freeTextSql({ column: 's.text_tsv', query: understandQuery(' '), terms: { expansions: new Map() }, weights: WEIGHTS, params: new Params() })).toBeNull();
   });

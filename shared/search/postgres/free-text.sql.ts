@@ -77,7 +77,9 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
   const where = topOf && options.top ? matches(topOf.tsquery) : matchWhere(options, words$, matches);
-  return { where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
+  // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches.
+  const places$ = query.requiredPlaceWords.map((i) => ` AND ${matches(words$.alternatives(i))}`).join('');
+  return { where: places$ ? `(${where}${places$})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 
 /** Per word, a CASE scoring its best test; a word some rows lack (fewer required than given) is tested once first. */
