@@ -92,6 +92,8 @@ const allScenarios: Scenario[] = [
   suggest('suggest, one letter', 's', 's'),
   suggest('suggest, three letters', 'product des', 'des'),
 ];
+/** Writes (each followed by a refresh) before each timed type-ahead request, per side. */
+const AFTER_WRITE_ROUNDS = 20;
 const scenarios = options.only ? allScenarios.filter((s) => s.name.includes(options.only!)) : allScenarios;
 
 async function run(url: string, init: { method?: string; body?: string } = {}, seconds = options.seconds, allowNon2xx = false) {
@@ -144,6 +146,28 @@ try {
     console.error(facetRows.at(-1));
   }
 
+  // Type-ahead right after a write: each refresh that brings a write empties Elasticsearch's request cache, so
+  // the raw engine counts afresh; the API serves one or two letters from its own cache (short-prefix-cache.ts).
+  const afterWrite: Record<string, unknown>[] = [];
+  for (const s of options.facetsOnly ? [] : scenarios.filter((x) => x.path.startsWith('/suggest?'))) {
+    const raw: number[] = [];
+    const api: number[] = [];
+    for (let i = 0; i < AFTER_WRITE_ROUNDS; i++) {
+      for (const [side, times] of [['raw', raw], ['api', api]] as const) {
+        const d = sample.designers[i % sample.designers.length]!;
+        await writer.indexDesigners([{ ...d, version: d.version + 1 + afterWrite.length * AFTER_WRITE_ROUNDS * 2 + i * 2 + (side === 'api' ? 1 : 0) }]);
+        await manager.refresh();
+        const started = performance.now();
+        if (side === 'raw') await client.search({ index: s.index, ...(s.body as object) });
+        else await (await fetch(`${apiBase}${s.path}`)).text();
+        times.push(performance.now() - started);
+      }
+    }
+    const p50 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+    afterWrite.push({ scenario: s.name, raw_p50_ms: p50(raw), api_p50_ms: p50(api), api_over_raw: p50(api) / p50(raw) });
+    console.error(`${s.name}, right after a write: raw p50 ${p50(raw).toFixed(1)} ms, API p50 ${p50(api).toFixed(1)} ms`);
+  }
+
   console.log(`\n${options.designers} designers, ${options.connections} connections, ${options.seconds} s per run, limit=50\n`);
   if (rows.length > 0) {
     console.log('| scenario | raw ES req/s | raw ES p50 / p99 ms | API req/s | API p50 / p99 ms | API / raw throughput |');
@@ -154,7 +178,12 @@ try {
   console.log(`| scenario | API req/s | API p50 / p99 ms | with ${EXTRAS}: req/s | p50 / p99 ms | cost (plain / with throughput) | non-2xx plain / with |`);
   console.log('|---|---|---|---|---|---|---|');
   for (const row of facetRows) console.log(row);
-  writeBenchResult('search', options, { scenarios: results, facets_highlights: facetResults });
+  if (afterWrite.length > 0) {
+    console.log(`\n| type-ahead right after a write (${AFTER_WRITE_ROUNDS} writes each) | raw ES p50 ms | API p50 ms | API / raw |`);
+    console.log('|---|---|---|---|');
+    for (const r of afterWrite) console.log(`| ${String(r.scenario)} | ${(r.raw_p50_ms as number).toFixed(1)} | ${(r.api_p50_ms as number).toFixed(1)} | ${(r.api_over_raw as number).toFixed(2)} |`);
+  }
+  writeBenchResult('search', options, { scenarios: results, facets_highlights: facetResults, suggest_after_write: afterWrite });
 } finally {
   server.close();
   await manager.dropAll();

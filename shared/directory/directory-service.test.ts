@@ -124,6 +124,16 @@ describe('directory service', () => {
     await expect(createDirectoryService({ search: port }).getDesigner({ slug: 'nobody' })).rejects.toThrow(/slug "nobody"/);
   });
 
+  it('suggest: one to three letters are asked once and then served from memory; longer words every time', async () => {
+    const { port, calls } = recordingPort();
+    const service = createDirectoryService({ search: port });
+    for (const q of ['s', 'S', 'product d', 'de', 'des', 'des', 'desi', 'desi']) await service.suggest({ q });
+    expect(calls.map((c) => c.key)).toEqual(['s', 'd', 'de', 'des', 'desi', 'desi']);
+    // The limit is part of what was asked.
+    await service.suggest({ q: 's', limit: 3 });
+    expect(calls.at(-1)).toEqual({ op: 'suggest', key: 's', filters: { limit: 3 } });
+  });
+
   it('derives profile_url from its public base URL, whatever the engine returned', async () => {
     const stored = buildDesigner(
       { id: 'd1', slug: 'ana-lopez', name: 'Ana', website: 'https://ana.example', portfolio_preview: 'https://images.example/ana.jpg' },

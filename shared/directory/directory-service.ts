@@ -9,6 +9,7 @@ import type { DesignerKey, SearchPort } from '../search/search.port.ts';
 import { SIMILAR_LIMIT, type SimilarDesignersRequest } from '../domain/similar-designers.schema.ts';
 import { lastWord, SUGGEST_LIMIT, type Suggestion, type SuggestRequest } from '../domain/suggest.schema.ts';
 import { designerMatch, highlightWords, NO_WORD_FORMS, type WordForms } from '../search/designer-highlight.rules.ts';
+import { SHORT_PREFIX_LENGTH, ShortPrefixCache } from './short-prefix-cache.ts';
 
 /** A page of a designer search: designers (each with its match when highlight was asked), and the facets asked for. */
 export type DesignerResultPage = Page<DesignerHit> & { facets?: DesignerFacets };
@@ -40,6 +41,7 @@ export function createDirectoryService(deps: {
   wordForms?: WordForms;
 }): DirectoryService {
   const now = deps.now ?? (() => new Date());
+  const shortPrefixes = new ShortPrefixCache<Suggestion[]>();
   const base = deps.publicBaseUrl;
   const linked = (designer: Designer): Designer =>
     base === undefined ? designer : { ...designer, profile_url: profileUrl(base, designer.slug) };
@@ -99,7 +101,10 @@ export function createDirectoryService(deps: {
 
     async suggest({ q, limit }) {
       const word = lastWord(q);
-      return word ? deps.search.suggest(word, limit ?? SUGGEST_LIMIT.default) : [];
+      if (!word) return [];
+      const count = limit ?? SUGGEST_LIMIT.default;
+      const ask = () => deps.search.suggest(word, count);
+      return [...word].length <= SHORT_PREFIX_LENGTH ? shortPrefixes.get(`${count}\u0000${word}`, ask) : ask();
     },
   };
 }
