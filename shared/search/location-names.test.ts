@@ -9,7 +9,7 @@ const ending = (names: string[], prefix: string, suffix = '') => names.filter((n
 
 describe('locationNames', () => {
   it('adds the country\'s names, in English and its own language, and its regions to a location that ends in a country code', () => {
-    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany', 'Munich, Deutschland', 'Munich, Europe', 'Munich, EMEA', 'München, DE', 'Muenchen, DE']);
+    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany', 'Munich, Deutschland', 'Munich, Europe', 'Munich, EMEA', 'München, DE', 'Muenchen, DE', 'Bavaria, DE']);
     expect(locationNames('Remote (US)')).toEqual([
       'Remote (US)',
       'Remote (United States of America)',
@@ -68,8 +68,9 @@ describe('locationNames', () => {
       'London, Britain',
       'London, Europe',
       'London, EMEA',
+      'England, UK',
     ]);
-    expect(locationNames('Leeds, GB')).toEqual(['Leeds, GB', 'Leeds, United Kingdom', 'Leeds, UK', 'Leeds, Great Britain', 'Leeds, Europe', 'Leeds, EMEA']);
+    expect(locationNames('Leeds, GB')).toEqual(['Leeds, GB', 'Leeds, United Kingdom', 'Leeds, UK', 'Leeds, Great Britain', 'Leeds, Europe', 'Leeds, EMEA', 'England, GB']);
     expect(locationNames('Remote (EU)')).toEqual(['Remote (EU)', 'Remote (European Union)', 'Remote (Europe)', 'Remote (EMEA)']);
   });
 
@@ -82,6 +83,7 @@ describe('locationNames', () => {
       'Austin, United States of America',
       'Austin, USA',
       'Austin, North America',
+      'Texas, united states',
     ]);
     expect(locationNames('Germany')).toEqual(['Germany', 'DE', 'Deutschland', 'Europe', 'EMEA']);
   });
@@ -101,12 +103,26 @@ describe('locationNames', () => {
     expect(locationNames('Boston, US').join(' ')).not.toMatch(/U\.S/);
   });
 
+  it('adds the state, province or UK nation of a city, only in that city\'s country', () => {
+    expect(locationNames('Edinburgh, GB')).toContain('Scotland, GB');
+    expect(locationNames('Leeds, UK')).toContain('England, UK');
+    expect(locationNames('Boston, USA')).toContain('Massachusetts, USA');
+    expect(locationNames('München, DE')).toContain('Bavaria, DE');
+    expect(locationNames('Toronto, Canada')).toContain('Ontario, Canada');
+    // London, Ontario is not in England; Cambridge, Massachusetts not in England either.
+    expect(locationNames('London, CA').join(' ')).not.toContain('England');
+    expect(locationNames('Cambridge, US')).toEqual(expect.arrayContaining(['Massachusetts, US']));
+    expect(locationNames('Cambridge, US').join(' ')).not.toContain('England');
+    // Without a country, no state is guessed.
+    expect(locationNames('Austin')).toEqual(['Austin']);
+  });
+
   it('adds a city\'s other names and the area it lies in, keeping the rest of the location', () => {
     expect(ending(locationNames('New York, US'), '', ', US')).toEqual(['New York', 'New York City', 'NYC', 'NY']);
     expect(locationNames('New York')).toEqual(['New York', 'New York City', 'NYC', 'NY']);
-    expect(ending(locationNames('San Francisco, US'), '', ', US')).toEqual(['San Francisco', 'SF', 'Bay Area']);
-    expect(ending(locationNames('Palo Alto, US'), '', ', US')).toEqual(['Palo Alto', 'Bay Area', 'Silicon Valley']);
-    expect(ending(locationNames('Oakland, US'), '', ', US')).toEqual(['Oakland', 'Bay Area']);
+    expect(ending(locationNames('San Francisco, US'), '', ', US')).toEqual(['San Francisco', 'SF', 'Bay Area', 'California']);
+    expect(ending(locationNames('Palo Alto, US'), '', ', US')).toEqual(['Palo Alto', 'Bay Area', 'Silicon Valley', 'California']);
+    expect(ending(locationNames('Oakland, US'), '', ', US')).toEqual(['Oakland', 'Bay Area', 'California']);
     expect(ending(locationNames('Tel Aviv, IL'), '', ', IL')).toEqual(['Tel Aviv', 'Tel Aviv-Yafo', 'Tel Aviv-Jaffa']);
     expect(ending(locationNames('Bengaluru, IN'), '', ', IN')).toEqual(['Bengaluru', 'Bangalore']);
     expect(ending(locationNames('Bangalore, India'), '', ', India')).toEqual(['Bangalore', 'Bengaluru']);

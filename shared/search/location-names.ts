@@ -76,6 +76,32 @@ const AREAS: Readonly<Record<string, readonly string[]>> = {
   'Silicon Valley': ['San Jose', 'Palo Alto', 'Mountain View', 'Menlo Park', 'Sunnyvale', 'Cupertino', 'Redwood City', 'Santa Clara'],
 };
 
+/**
+ * States, provinces and the nations of the UK that people search by ("designers in California", "in
+ * England"), per country code: each city is also in its area, when its location's country is that one (so
+ * "London, CA" stays in Canada). Only cities whose name is not also a large city elsewhere in the country.
+ */
+const AREAS_BY_COUNTRY: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  US: {
+    California: ['San Francisco', 'Los Angeles', 'San Diego', 'Oakland', 'Berkeley', 'San Jose', 'Palo Alto', 'Mountain View', 'Menlo Park', 'Sunnyvale', 'Cupertino', 'Redwood City', 'Santa Clara', 'Fremont', 'Sacramento', 'Santa Monica', 'Irvine'],
+    Texas: ['Austin', 'Dallas', 'Houston', 'San Antonio'],
+    Massachusetts: ['Boston', 'Cambridge', 'Somerville'],
+    Illinois: ['Chicago'],
+    Colorado: ['Denver', 'Boulder'],
+    Florida: ['Miami', 'Orlando', 'Tampa'],
+  },
+  GB: {
+    England: ['London', 'Manchester', 'Bristol', 'Leeds', 'Brighton', 'Liverpool', 'Oxford', 'Cambridge', 'Sheffield', 'Birmingham', 'Nottingham'],
+    Scotland: ['Edinburgh', 'Glasgow', 'Aberdeen', 'Dundee'],
+    Wales: ['Cardiff', 'Swansea'],
+  },
+  CA: { Ontario: ['Toronto', 'Ottawa', 'Waterloo'], Quebec: ['Montreal', 'Quebec City'], 'British Columbia': ['Vancouver', 'Victoria'] },
+  DE: { Bavaria: ['Munich', 'Nuremberg'] },
+  ES: { Catalonia: ['Barcelona'], Andalusia: ['Seville', 'Malaga'] },
+  IT: { Lombardy: ['Milan'] },
+  AU: { 'New South Wales': ['Sydney'], Victoria: ['Melbourne'], Queensland: ['Brisbane'] },
+};
+
 /** A name as a location may carry it: letters (with their marks), spaces, apostrophes and hyphens ("U.S.A." and "Korea, Republic of" are left out). */
 const PLAIN_NAME = /^\p{L}[\p{L}\p{M}' -]*$/u;
 
@@ -96,6 +122,8 @@ interface Tables {
   cities: Map<string, string[]>;
   /** Per code as written, the country's name of fewest words (no code, no region): what the code alone matches. */
   countryName: Map<string, string>;
+  /** Per code and folded city name (code, NUL, city), the areas of that country the city lies in (AREAS_BY_COUNTRY). */
+  countryAreas: Map<string, string[]>;
 }
 
 let tables: Tables | undefined;
@@ -128,7 +156,18 @@ function locationTables(): Tables {
   };
   for (const group of CITY_NAMES) for (const city of group) link(city, group);
   for (const [area, members] of Object.entries(AREAS)) for (const city of members) link(city, [area]);
-  return (tables = { countries: forms, codes, cities, countryName });
+  const countryAreas = new Map<string, string[]>();
+  for (const [code, areas] of Object.entries(AREAS_BY_COUNTRY)) {
+    for (const [area, members] of Object.entries(areas)) {
+      for (const city of members) {
+        for (const name of [city, ...(cities.get(fold(city)) ?? [])]) {
+          const key = `${code}\u0000${fold(name)}`;
+          countryAreas.set(key, distinct([...(countryAreas.get(key) ?? []), area]));
+        }
+      }
+    }
+  }
+  return (tables = { countries: forms, codes, cities, countryName, countryAreas });
 }
 
 /**
@@ -190,7 +229,8 @@ function distinct(list: readonly string[]): string[] {
  *    "München, DE";
  *  - "Remote (US)" is also "Remote (United States)", "Remote (USA)" and "Remote (North America)";
  *  - "Berlin, Germany" is also "Berlin, DE";
- *  - "San Francisco, US" is also "SF, US" and "Bay Area, US".
+ *  - "San Francisco, US" is also "SF, US", "Bay Area, US" and "California, US";
+ *  - "Edinburgh, GB" is also "Scotland, GB".
  * Each is its own value, so a phrase never spans two.
  *
  * Only the last part is read as a country, since a location is "city and country": after the last comma,
@@ -202,7 +242,7 @@ function distinct(list: readonly string[]): string[] {
 export function locationNames(location: string | null | undefined): string[] {
   if (!location) return [];
   const { before, country, after } = splitCountry(location);
-  const { countries: forms, codes, cities } = locationTables();
+  const { countries: forms, codes, cities, countryAreas } = locationTables();
   const folded = fold(country);
   const code = isCode(country) ? country : codes.get(folded);
   const countryForms = (code && forms.get(code)) || [];
@@ -211,6 +251,8 @@ export function locationNames(location: string | null | undefined): string[] {
   const names = [location];
   for (const form of countryForms) if (form.folded !== folded) names.push(`${before}${form.text}${after}`);
   for (const other of cities.get(fold(city.trim())) ?? []) names.push(`${other}${location.slice(city.length)}`);
+  const isoCode = code && (EXTRA_CODES[code]?.iso ?? code);
+  if (isoCode) for (const area of countryAreas.get(`${isoCode}\u0000${fold(city.trim())}`) ?? []) names.push(`${area}${location.slice(city.length)}`);
   return names;
 }
 

@@ -157,6 +157,12 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?location=brasil')).toEqual(['d10']);
         expect(await ids(`/api/v1/designers?location=${encodeURIComponent('日本')}`)).toEqual(['d07']);
         expect(await ids('/api/v1/designers?location=nyc')).toEqual(['d09']);
+        // A city's state: San Francisco is in California, in a filter and after "in"; Austin, TX names no country.
+        const sanFrancisco = LISTED.filter((d) => d.location === 'San Francisco, US').map((d) => d.id);
+        expect(sorted(await ids('/api/v1/designers?location=california'))).toEqual(sorted(sanFrancisco));
+        const inCalifornia = await ids('/api/v1/designers?q=designer%20in%20california');
+        expect(inCalifornia.length).toBeGreaterThan(0);
+        expect(inCalifornia.filter((id) => !sanFrancisco.includes(id))).toEqual([]);
         // NY, as the US writes New York, is that city's code: the place, not the word, in a filter and after "in".
         expect(await ids('/api/v1/designers?location=NY')).toEqual(['d09']);
         expect(await ids('/api/v1/designers?location=ny%2C%20us')).toEqual(['d09']);

@@ -49,10 +49,11 @@ export const MAPPING_VERSION = 5;
  * whitespace analyzer; 4: New York's NY; 5: Scandinavia, Holland, Silicon Valley, Tel Aviv-Yafo and German
  * cities written with ue for ü; 6: the boolean similarity of mapping 4, each role's number of content
  * words, type-ahead's words by kind, the facet values, and the stems of titles and descriptions under
- * forms; 7: the stems of each role's title, roles.forms). An index whose documents are older is rebuilt by the worker when it starts
+ * forms; 7: the stems of each role's title, roles.forms; 8: the states, provinces and UK nations of cities
+ * among the location's names). An index whose documents are older is rebuilt by the worker when it starts
  * (ingest-worker.factory.ts), so a release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 7;
+export const DOCUMENT_VERSION = 8;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
