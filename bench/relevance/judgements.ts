@@ -263,6 +263,34 @@ function agent(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQ
   return out;
 }
 
+/** States, provinces and nations people name instead of a city, and the corpus's cities in each. */
+const STATES: Readonly<Record<string, readonly string[]>> = {
+  California: ['San Francisco'],
+  Texas: ['Austin'],
+  England: ['London'],
+  Bavaria: ['Munich'],
+  Ontario: ['Toronto'],
+  Quebec: ['Montréal'],
+  Catalonia: ['Barcelona'],
+  'New South Wales': ['Sydney'],
+};
+
+/** "looking for a brand designer in california": a role in a state no location names, one query per state. */
+function agentByState(r: Random, corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return Object.entries(STATES).flatMap(([state, cities]) => {
+    const here = corpus.filter((d) => d.current_role && cities.includes(cityOf(d.location) ?? ''));
+    if (here.length === 0) return [];
+    const title = r.pick(here).current_role!.title;
+    return [
+      {
+        family: 'agent' as const,
+        q: `looking for a ${fold(title)} in ${fold(state)}`,
+        grades: grade(corpus, (d) => (d.current_role && same(d.current_role.title, title) && cities.includes(cityOf(d.location) ?? '') ? 3 : 0)),
+      },
+    ];
+  });
+}
+
 /** Requests no designer in the directory answers: the right result is an empty one. */
 const NOTHING = [
   'plumber', 'tax accountant', 'dentist in berlin', 'veterinarian', 'forklift operator', 'kubernetes site reliability engineer',
@@ -282,6 +310,7 @@ export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7):
     ...titleCompany(r, corpus, 45),
     ...skills(r, corpus, 25),
     ...agent(r, corpus, 30),
+    ...agentByState(r, corpus),
     ...NOTHING.map((q): JudgedQuery => ({ family: 'nothing', q, grades: new Map() })),
   ];
 }
