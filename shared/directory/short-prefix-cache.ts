@@ -9,12 +9,6 @@ export const SHORT_PREFIX_STALE_MS = 60_000;
 /** Short prefixes remembered: the letters, pairs and triples people start words with, times the limits asked. */
 const MAX_ENTRIES = 2_000;
 
-interface Entry<V> {
-  value: V;
-  at: number;
-  refreshing?: Promise<void> | undefined;
-}
-
 /**
  * Completions of one to three letters, served from memory and refreshed behind the request that finds them
  * older than SHORT_PREFIX_FRESH_MS. Such a prefix matches most of the directory, so the engine counts over
@@ -25,29 +19,25 @@ interface Entry<V> {
  * the engine and sees its error.
  */
 export class ShortPrefixCache<V extends object> {
-  private readonly entries = new LRUCache<string, Entry<V>>({ max: MAX_ENTRIES });
+  // lru-cache serves a stale entry once while its fetch runs behind (allowStale), shares one fetch among the
+  // requests that ask meanwhile, and drops the entry when that fetch fails.
+  private readonly entries: LRUCache<string, V, () => Promise<V>>;
 
-  constructor(private readonly clock: () => number = Date.now) {}
-
-  async get(key: string, load: () => Promise<V>): Promise<V> {
-    const entry = this.entries.get(key);
-    const age = entry ? this.clock() - entry.at : Infinity;
-    if (entry && age < SHORT_PREFIX_FRESH_MS) return entry.value;
-    if (entry && age < SHORT_PREFIX_STALE_MS) {
-      entry.refreshing ??= this.load(key, load).then(
-        () => undefined,
-        () => {
-          this.entries.delete(key);
-        },
-      );
-      return entry.value;
-    }
-    return this.load(key, load);
+  constructor(clock: () => number = () => performance.now()) {
+    this.entries = new LRUCache<string, V, () => Promise<V>>({
+      max: MAX_ENTRIES,
+      ttl: SHORT_PREFIX_FRESH_MS,
+      allowStale: true,
+      perf: { now: clock },
+      // Read the clock on every get: its default caches the time for a millisecond.
+      ttlResolution: 0,
+      fetchMethod: (_key, _stale, { context }) => context(),
+    });
   }
 
-  private async load(key: string, load: () => Promise<V>): Promise<V> {
-    const value = await load();
-    this.entries.set(key, { value, at: this.clock() });
-    return value;
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    // Past the stale bound an entry is not served: the request waits for fresh completions.
+    if (this.entries.getRemainingTTL(key) <= SHORT_PREFIX_FRESH_MS - SHORT_PREFIX_STALE_MS) this.entries.delete(key);
+    return (await this.entries.fetch(key, { context: load }))!;
   }
 }
