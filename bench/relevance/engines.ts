@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createPostgresEngine } from '../../shared/composition/search-engine.factory.ts';
+import { createPostgresEngine } from '../../shared/composition/postgres-engine.factory.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import { profileUrl } from '../../shared/domain/designer.schema.ts';
 import { buildDesignerQuery, buildDesignerSearchRequest } from '../../shared/search/elasticsearch/designer-query.translator.ts';

@@ -32,7 +32,7 @@ export async function createRuntime(config: Config, logger: Logger): Promise<Run
         'empty embedded store: loaded the sample directory',
       );
     }
-    const engine = createSearchEngine(config, { db, cursors: await cursorCodecFor(config, db) });
+    const engine = await createSearchEngine(config, { db, cursors: await cursorCodecFor(config, db) });
     await engine.prepare();
     return {
       search: engine.search,

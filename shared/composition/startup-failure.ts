@@ -1,6 +1,5 @@
 import { ConfigError } from '../config/config.schema.ts';
-import { ServiceLostError, UnusableServiceError } from '../config/unusable-service.errors.ts';
-import { MissingServiceError } from '../ingest/runtime/ingest-context.ts';
+import { MissingServiceError, ServiceLostError, UnusableServiceError } from '../config/unusable-service.errors.ts';
 
 /**
  * The message of a failure the operator fixes in the environment (a bad setting, a missing or unusable

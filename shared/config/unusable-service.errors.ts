@@ -22,6 +22,14 @@ export class ServiceLostError extends Error {
   }
 }
 
+/** A command that needs services the configuration does not name (the ingest pipeline has no embedded fallback). */
+export class MissingServiceError extends Error {
+  constructor(names: string[], what: string) {
+    super(`${what} needs ${names.join(', ')} to be set`);
+    this.name = 'MissingServiceError';
+  }
+}
+
 /** A service's URL as the message shows it: host, port and path, no credentials or query. */
 export function serviceAddress(url: string): string {
   try {

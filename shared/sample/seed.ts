@@ -4,7 +4,7 @@ import type { Db } from '../store/db.ts';
 import { importDesignerRecords } from '../store/import/designer-import.ts';
 import { importOpenRoleRecords } from '../store/import/open-role-import.ts';
 import type { ImportResult } from '../store/import/record-importer.ts';
-import { generateSampleDirectory, type SampleOptions } from './sample-directory.ts';
+import type { SampleOptions } from './sample-directory.ts';
 
 export interface SeedResult {
   designers: ImportResult;
@@ -18,6 +18,9 @@ export interface SeedResult {
  * changes nothing but the open roles' dates, which follow the clock so that open roles stay listed.
  */
 export async function seedStore(db: Db, options: Omit<SampleOptions, 'seed'> & { seed?: number }): Promise<SeedResult> {
+  // Imported here, not at the top: the generator pulls in Faker (about 16 MiB of heap), which an API
+  // restarting on a filled store never needs.
+  const { generateSampleDirectory } = await import('./sample-directory.ts');
   const sample = generateSampleDirectory(options);
   const designers = sample.designers.map(({ designer, listed_at }, i) => {
     const { profile_url: _derived, ...fields } = designer;

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createElasticsearchEngine, type SearchEngine } from '../../shared/composition/search-engine.factory.ts';
+import { createElasticsearchEngine } from '../../shared/composition/elasticsearch-engine.factory.ts';
+import type { SearchEngine } from '../../shared/composition/search-engine.ts';
 import { reindex } from '../../shared/ingest/jobs/reindex.job.ts';
 import { ingestPorts } from '../../shared/ingest/runtime/ingest-ports.ts';
 import type { IngestWorker } from '../../shared/ingest/runtime/ingest-worker.factory.ts';

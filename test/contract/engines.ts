@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createElasticsearchEngine, createPostgresEngine } from '../../shared/composition/search-engine.factory.ts';
+import { createElasticsearchEngine } from '../../shared/composition/elasticsearch-engine.factory.ts';
+import { createPostgresEngine } from '../../shared/composition/postgres-engine.factory.ts';
 import { DesignerImportSchema } from '../../shared/domain/designer-import.schema.ts';
 import { CursorCodec } from '../../shared/search/cursor.codec.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';

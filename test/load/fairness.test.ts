@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createElasticsearchEngine } from '../../shared/composition/search-engine.factory.ts';
+import { createElasticsearchEngine } from '../../shared/composition/elasticsearch-engine.factory.ts';
 import { generateSampleDirectory } from '../../shared/sample/sample-directory.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../services/api/app.ts';
 import { mcpMounts } from '../../services/api/mcp/mcp.mount.ts';
-import { createElasticsearchEngine } from '../../shared/composition/search-engine.factory.ts';
+import { createElasticsearchEngine } from '../../shared/composition/elasticsearch-engine.factory.ts';
 import { type Config, loadConfig } from '../../shared/config/config.schema.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { generateSampleDirectory, type SampleDirectory } from '../../shared/sample/sample-directory.ts';

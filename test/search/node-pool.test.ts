@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createElasticsearchEngine, type SearchEngine } from '../../shared/composition/search-engine.factory.ts';
+import { createElasticsearchEngine } from '../../shared/composition/elasticsearch-engine.factory.ts';
+import type { SearchEngine } from '../../shared/composition/search-engine.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
 import { buildIndexedDesigner } from '../../shared/domain/designer.builder.ts';
 import type { IndexedDesigner } from '../../shared/domain/designer.schema.ts';

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createElasticsearchEngine, createPostgresEngine, type SearchEngine } from '../../shared/composition/search-engine.factory.ts';
+import { createElasticsearchEngine } from '../../shared/composition/elasticsearch-engine.factory.ts';
+import { createPostgresEngine } from '../../shared/composition/postgres-engine.factory.ts';
+import type { SearchEngine } from '../../shared/composition/search-engine.ts';
 import { SearchTimedOutError } from '../../shared/domain/errors.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createElasticsearchEngine, createPostgresEngine, type SearchEngine } from '../../shared/composition/search-engine.factory.ts';
+import { createElasticsearchEngine } from '../../shared/composition/elasticsearch-engine.factory.ts';
+import { createPostgresEngine } from '../../shared/composition/postgres-engine.factory.ts';
+import type { SearchEngine } from '../../shared/composition/search-engine.ts';
 import { buildDesignerRecord, buildIndexedDesigner } from '../../shared/domain/designer.builder.ts';
 import { createElasticsearchClient } from '../../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/es-document.writer.ts';

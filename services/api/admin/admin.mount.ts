@@ -1,11 +1,9 @@
 import { type RequestHandler, Router } from 'express';
-import { AdminQueueConnection } from '../../../shared/admin/admin-queue-connection.ts';
 import { EMBEDDED_ADMIN_LIMITS, EmbeddedAdminJobs } from '../../../shared/admin/embedded-admin-jobs.adapter.ts';
-import { QueueAdminJobs } from '../../../shared/admin/queue-admin-jobs.adapter.ts';
 import type { Mount, MountContext } from '../mount/mount.ts';
 import { adminAuth } from './admin-auth.middleware.ts';
 import { adminJobsRouter, adminUnavailable, queueNotConfigured } from './admin-jobs.routes.ts';
-import { bullBoardRouter } from './bull-board.routes.ts';
+import type { QueueAdminRoutes } from './queue-admin.routes.ts';
 
 export const ADMIN_PATH = '/api/admin';
 
@@ -37,12 +35,18 @@ export function adminMounts(ctx: MountContext): Mount[] {
     }
     return [{ path: ADMIN_PATH, router }];
   }
-  const connection = new AdminQueueConnection(redisUrl, ctx.config.QUEUE_PREFIX, (error) =>
-    ctx.logger.warn({ err: error }, 'admin queue connection error'),
-  );
-  router.use(adminJobsRouter(new QueueAdminJobs(connection), ADMIN_PATH));
-  router.use('/queues', bullBoardRouter(() => connection.queues(), `${ADMIN_PATH}/queues`));
-  closers.set(router, () => connection.close());
+  // BullMQ and Bull Board load with the first admin request: an API that never serves one holds neither
+  // them in memory nor a connection to Redis.
+  let queueRoutes: Promise<QueueAdminRoutes> | null = null;
+  const { QUEUE_PREFIX } = ctx.config;
+  const loaded = () =>
+    (queueRoutes ??= import('./queue-admin.routes.ts').then((m) => m.queueAdminRoutes(redisUrl, QUEUE_PREFIX, ADMIN_PATH, ctx.logger)));
+  router.use((req, res, next) => {
+    loaded().then((routes) => routes.router(req, res, next), next);
+  });
+  closers.set(router, async () => {
+    if (queueRoutes) await (await queueRoutes).close();
+  });
   return [{ path: ADMIN_PATH, router }];
 }
 

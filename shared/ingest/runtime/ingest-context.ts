@@ -1,5 +1,6 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { Config } from '../../config/config.schema.ts';
+import { MissingServiceError } from '../../config/unusable-service.errors.ts';
 import type { Logger } from '../../logging/logger.ts';
 import { createElasticsearchClient } from '../../search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../../search/elasticsearch/es-document.writer.ts';
@@ -32,13 +33,6 @@ export interface IngestContext {
   /** The producer connection behind `queues` (the relay, the CLI and the admin API write through it). */
   redis: ReturnType<typeof createRedisConnection>;
   close(): Promise<void>;
-}
-
-export class MissingServiceError extends Error {
-  constructor(names: string[], what: string) {
-    super(`${what} needs ${names.join(', ')} to be set`);
-    this.name = 'MissingServiceError';
-  }
 }
 
 /** Checks the three services are configured; the ingest pipeline has no embedded fallback. */
