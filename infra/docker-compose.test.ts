@@ -109,7 +109,7 @@ describe('docker-compose.yml', () => {
     expect(fromImage).toEqual(expect.arrayContaining(['--max-semi-space-size=8']));
     const envOfImage = [...dockerfile.matchAll(/^ENV ([A-Z_]+=\S+)$/gm)].map((m) => m[1]).filter((e) => !e!.startsWith('NODE_ENV='));
     expect(envOfImage).toEqual(envFromScript?.trim().split(' '));
-    expect(envOfImage).toEqual(['MALLOC_ARENA_MAX=2']);
+    expect(envOfImage).toEqual(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=32768', 'MALLOC_TRIM_THRESHOLD_=32768']);
   });
 
   it('runs Postgres with the server settings services-up.sh gives its own Postgres (the ones the benchmarks measured)', () => {
