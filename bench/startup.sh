@@ -3,8 +3,9 @@
 # 200 from /api/v1/designers. Usage: bash bench/startup.sh [data-dir] [port]
 # A data dir that does not exist yet measures the first start (migrations + sample load); run it again
 # with the same dir to measure a start that reuses the data. Then reports the API's RSS.
-# START_COMMAND='node_modules/.bin/node --max-semi-space-size=8 dist/services/api/main.js' measures the build
-# (npm run build first; node_modules/.bin/node is the project's Node 24).
+# START_COMMAND='env MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 MALLOC_TRIM_THRESHOLD_=32768
+# node_modules/.bin/node --max-semi-space-size=8 dist/services/api/main.js' measures the build as the image
+# runs it (npm run build first; node_modules/.bin/node is the project's Node 24).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data_dir="${1:-$(mktemp -d)/data}"

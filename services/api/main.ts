@@ -5,13 +5,14 @@ import { startOrExit } from '../../shared/composition/startup-failure.ts';
 import { createLogger } from '../../shared/logging/logger.ts';
 import { adminMounts, closeAdminMounts } from './admin/admin.mount.ts';
 import { createApp } from './app.ts';
+import { fillStoreInChildProcess } from './fill-store.ts';
 import { mcpMounts } from './mcp/mcp.mount.ts';
 import type { Mount } from './mount/mount.ts';
 
 const { config, logger, runtime } = await startOrExit(async () => {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'api');
-  return { config, logger, runtime: await createRuntime(config, logger) };
+  return { config, logger, runtime: await createRuntime(config, logger, { fillNewStore: fillStoreInChildProcess }) };
 });
 
 let admin: Mount[] = [];

@@ -213,13 +213,18 @@ async function makeDirectories(dir: string): Promise<void> {
  * would otherwise create a database among whatever files it finds (DATA_DIR=. in a checkout, or a
  * directory of other data), as Postgres's own initdb refuses to.
  */
-async function prepareDataDir(dataDir: string): Promise<void> {
-  await makeDirectories(dataDir);
-  const isDatabase = await access(join(dataDir, 'PG_VERSION')).then(
+/** True when DATA_DIR already holds an embedded database (an in-memory `memory://` store counts as one). */
+export async function embeddedDatabaseExists(dataDir: string): Promise<boolean> {
+  if (dataDir.includes('://')) return true;
+  return access(join(dataDir, 'PG_VERSION')).then(
     () => true,
     () => false,
   );
-  if (isDatabase) return;
+}
+
+async function prepareDataDir(dataDir: string): Promise<void> {
+  await makeDirectories(dataDir);
+  if (await embeddedDatabaseExists(dataDir)) return;
   // A fresh filesystem's root (a mounted volume) holds lost+found and nothing of anyone's.
   // Our own lock may be left from a first start that died before the database was made.
   const entries = (await readdir(dataDir)).filter((name) => name !== 'lost+found' && name !== DATA_DIR_LOCK);

@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../ingest/support/ingest-harness.ts';
 import { freePort } from '../ingest/support/worker-process.ts';
+import { npmStartCommand } from '../support/npm-start.ts';
 import { mixedRequest } from './support/mixed-traffic.ts';
 
 /**
@@ -37,22 +38,6 @@ const RSS_TOLERANCE = Number(process.env.SOAK_RSS_TOLERANCE ?? (WARMUP_REQUESTS 
 const RSS_BUDGET_MIB = Number(process.env.SOAK_RSS_BUDGET_MIB ?? 768);
 const MiB = 2 ** 20;
 
-/**
- * The API exactly as `npm start` runs it: the command of the start script, its environment and node flags
- * included, so that the memory measured here is the memory a fresh clone gets.
- */
-async function startCommand(): Promise<{ env: Record<string, string>; args: string[] }> {
-  const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const words = scripts.start!.split(/\s+/);
-  const env: Record<string, string> = {};
-  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
-    const [name, value] = words.shift()!.split('=') as [string, string];
-    env[name] = value;
-  }
-  expect(words[0], 'npm start runs node itself, so this test can start what it starts').toBe('node');
-  return { env, args: words.slice(1) };
-}
-
 describe('embedded memory: the API on PGlite serves a long mixed load and its RSS settles where it was after the warm-up', () => {
   let dir: string;
   let api: ChildProcess;
@@ -65,7 +50,7 @@ describe('embedded memory: the API on PGlite serves a long mixed load and its RS
     base = `http://127.0.0.1:${port}`;
     // The embedded default (PGlite + Postgres search, the sample directory): no shared service involved.
     const { DATABASE_URL: _d, ELASTICSEARCH_URL: _e, REDIS_URL: _r, SEARCH_BACKEND: _s, LOG_LEVEL: _l, ...env } = process.env;
-    const start = await startCommand();
+    const start = await npmStartCommand();
     api = spawn(process.execPath, start.args, {
       env: { ...env, ...start.env, DATA_DIR: dir, HOST: '127.0.0.1', PORT: String(port) },
       // Access logs at the default level are part of what runs; their lines go nowhere.
