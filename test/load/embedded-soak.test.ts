@@ -25,11 +25,17 @@ const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 8);
 const IDLE_MS = 10_000;
 /**
  * How far above its level after the warm-up the API's RSS may settle after the soak: the goal, 10%, once the
- * warm-up reaches the heap's plateau (the full soak). A CI-size warm-up of 3k requests ends below it, so the
- * soak that follows still climbs towards it (CI runs measured 531 -> 595 MiB, +12%, and 611 -> 562 MiB, -8%,
- * the V8 heap alone swinging between 100 and 191 MiB used): CI holds 20%, the budget below holds the level.
+ * warm-up reaches the plateau (the full soak: 407 -> 413 MiB). A CI-size warm-up of 3k requests ends below
+ * it, so the soak that follows still climbs towards it: the engine's WebAssembly memory, which a first start
+ * no longer grows before the API opens the store, is touched over the first thousands of requests while the
+ * V8 heap stays level (CI runs: 304 -> 405 MiB with the heap at 86 -> 66 MiB; 397 -> 399). CI holds a
+ * growth of 128 MiB, and the budget below holds the level.
  */
-const RSS_TOLERANCE = Number(process.env.SOAK_RSS_TOLERANCE ?? (WARMUP_REQUESTS >= 10_000 ? 0.1 : 0.2));
+const RSS_TOLERANCE = Number(process.env.SOAK_RSS_TOLERANCE ?? (WARMUP_REQUESTS >= 10_000 ? 0.1 : 0));
+const RSS_GROWTH_MIB = WARMUP_REQUESTS >= 10_000 || process.env.SOAK_RSS_TOLERANCE ? 0 : 128;
+/** What the soak lets RSS grow by from `warm` (MiB), and how the test's name says it. */
+const allowedGrowth = (warm: number) => Math.max(warm * RSS_TOLERANCE, RSS_GROWTH_MIB);
+const ALLOWED = RSS_GROWTH_MIB > 0 ? `${RSS_GROWTH_MIB} MiB` : `${RSS_TOLERANCE * 100}%`;
 /**
  * What the API may hold at any sample from the end of the warm-up on: the steady RSS RELIABILITY.md states
  * (about 400 MiB on the sample directory, 423 at the peak of the full soak) and a margin. A level that stays flat but high (V8 heaps sized from
@@ -102,7 +108,7 @@ describe('embedded memory: the API on PGlite serves a long mixed load and its RS
     );
   }
 
-  it(`after ${WARMUP_REQUESTS} requests of warm-up, ${SOAK_REQUESTS} more leave the RSS within ${RSS_TOLERANCE * 100}% of its level after the warm-up, and never above ${RSS_BUDGET_MIB} MiB`, async () => {
+  it(`after ${WARMUP_REQUESTS} requests of warm-up, ${SOAK_REQUESTS} more leave the RSS within ${ALLOWED} of its level after the warm-up, and never above ${RSS_BUDGET_MIB} MiB`, async () => {
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     const started = Date.now();
@@ -142,7 +148,7 @@ describe('embedded memory: the API on PGlite serves a long mixed load and its RS
     console.info(`embedded soak: ${JSON.stringify(figures)}`);
     expect(api.exitCode, stderr).toBeNull();
     expect(failures, 'every answer is below 500').toEqual([]);
-    expect(after.rss, `RSS after the soak (MiB) against ${warmLevel.toFixed(0)} MiB after the warm-up`).toBeLessThanOrEqual(warmLevel * (1 + RSS_TOLERANCE));
+    expect(after.rss, `RSS after the soak (MiB) against ${warmLevel.toFixed(0)} MiB after the warm-up`).toBeLessThanOrEqual(warmLevel + allowedGrowth(warmLevel));
     expect(figures.peakRssMiB, 'the highest RSS sampled (MiB) from the end of the warm-up on').toBeLessThanOrEqual(RSS_BUDGET_MIB);
   }, 3_600_000);
 });
