@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, SynonymSet } from './query-synonyms.ts';
+import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, placeOnlyWords, SynonymSet } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -100,5 +100,33 @@ describe('conceptSpans', () => {
   it('finds nothing in a query of filler alone or of nothing', () => {
     expect(conceptSpans('')).toEqual([]);
     expect(conceptSpans('who is in')).toEqual([]);
+  });
+});
+
+describe('placeOnlyWords', () => {
+  const placeOnly = (q: string, set = CURATED_SYNONYM_SET) => {
+    const query = understandQuery(q);
+    return placeOnlyWords(query, set).map((i) => query.words[i]);
+  };
+
+  it('keeps the required place words that name no title, skill, tool or domain', () => {
+    expect(placeOnly('brand designer in Ulaanbaatar')).toEqual(['ulaanbaatar']);
+    expect(placeOnly('illustrator based in Wellington')).toEqual(['wellington']);
+    expect(placeOnly('diseñador UX en Santiago')).toEqual(['santiago']);
+  });
+
+  it('leaves out a word of the vocabulary after "in", by its stem: a domain, a skill, a tool', () => {
+    expect(placeOnly('designer with experience in fintech')).toEqual([]);
+    expect(placeOnly('someone skilled in motion design')).toEqual([]);
+    expect(placeOnly('a designer who works in figma')).toEqual([]);
+    expect(placeOnly('designers in gaming')).toEqual([]);
+  });
+
+  it('counts the rules curators add', () => {
+    expect(CURATED_SYNONYM_SET.holdsWord('zinewright')).toBe(false);
+    expect(placeOnly('designer in zinewright')).toEqual(['zinewright']);
+    const withRule = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('zinewright, zine maker')]);
+    expect(withRule.holdsWord('zinewright')).toBe(true);
+    expect(placeOnly('designer in zinewright', withRule)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema
 import { CURATED_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
-import { FILLER_WORDS, PAST_ROLE_WORDS, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
+import { FILLER_WORDS, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
 
 /**
@@ -17,6 +17,8 @@ export class SynonymSet {
   private readonly byKey = new Map<string, string[][]>();
   /** Longest key, in words. */
   private longest = 0;
+  /** The stem of every word of every phrase of the rules: the field's vocabulary (holdsWord). */
+  private readonly vocabulary = new Set<string>();
 
   private constructor(rules: readonly SynonymRule[]) {
     this.add(rules);
@@ -24,6 +26,7 @@ export class SynonymSet {
 
   private add(rules: readonly SynonymRule[]): void {
     for (const rule of rules) {
+      for (const phrase of [...rule.from, ...rule.to]) for (const stem of wordForms(phrase)) this.vocabulary.add(stem);
       for (const phrase of rule.from) {
         const key = phraseKey(phrase);
         const own = wordForms(phrase).join(' ');
@@ -80,8 +83,14 @@ export class SynonymSet {
     const merged = new SynonymSet([]);
     for (const [key, phrases] of this.direct) merged.direct.set(key, phrases.map((p) => [...p]));
     merged.longest = this.longest;
+    for (const stem of this.vocabulary) merged.vocabulary.add(stem);
     merged.add(rules);
     return merged;
+  }
+
+  /** True when `word` (folded), by its stem, is a word of some phrase of the rules: a title, skill, tool or domain word. */
+  holdsWord(word: string): boolean {
+    return this.vocabulary.has(wordForm(word));
   }
 
   /** How many phrases have synonyms. */
@@ -168,6 +177,16 @@ export function expandQueryWords(q: string | undefined, synonyms: SynonymSet = C
     }
   }
   return words.map((word) => ({ word, form: wordForm(word), synonyms: byWord.get(word) ?? [] }));
+}
+
+/**
+ * The required place words (QueryWords.requiredPlaceWords) a record must hold where it is, in its place
+ * fields: those that are no word of the field's vocabulary. "in Ulaanbaatar" then is not met by a bio that
+ * mentions a trip there, while "in fintech" or "skilled in motion design", which name a domain or a skill
+ * after "in", are still met by any field.
+ */
+export function placeOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
+  return query.requiredPlaceWords.filter((i) => !synonyms.holdsWord(query.words[i]!));
 }
 
 /** Synonym phrases of the whole query, when it has several words ("creative director" for "art director"), with that number of words. */

@@ -255,6 +255,15 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?q=dise%C3%B1ador%20de%20producto%20en%20ulaanbaatar')).toEqual([]);
       });
 
+      it('a word after "in" that names no title, skill, tool or domain is held where the designer is, not in a description', async () => {
+        // d08's description says "grids"; no location does.
+        expect(await ids('/api/v1/designers?q=grids')).toEqual(['d08']);
+        expect(await ids('/api/v1/designers?q=designer%20in%20grids')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=designer%20in%20seoul')).toEqual(['d08']);
+        // "fintech" names a domain: d01's description holds it, and counts.
+        expect(await ids('/api/v1/designers?q=designer%20in%20fintech')).toEqual(['d01']);
+      });
+
       it('filler words need not match: "a designer who works at initech" is "designer initech"', async () => {
         const result = await ids('/api/v1/designers?q=a%20designer%20who%20works%20at%20initech');
         expect(sorted(result)).toEqual(['d02', 'd08', 'd09']);

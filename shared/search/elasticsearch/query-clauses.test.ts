@@ -194,6 +194,21 @@ describe('freeText', () => {
     expect(freeText('brand designer from google', fields)!.must).toHaveLength(1);
   });
 
+  it('a place word that is no word of the vocabulary must also be in a place field, in a filter that scores nothing', () => {
+    const withPlaces = (q: string) => freeText(q, fields, undefined, { formFields: [], placeFields: ['location'] })!;
+    const [, place] = withPlaces('brand designer in ulaanbaatar').must;
+    const [, anywhere] = freeText('brand designer in ulaanbaatar', fields)!.must;
+    expect(place).toEqual({ bool: { must: [anywhere], filter: [expect.anything()] } });
+    const filter = JSON.stringify((place as { bool: { filter: unknown[] } }).bool.filter);
+    expect(filter).toContain('"fields":["location"]');
+    expect(filter).toContain('"query":"ulaanbaatar"');
+    expect(filter).not.toContain('name^3');
+    // "in fintech" names a domain: held anywhere, as before.
+    const [, domain] = withPlaces('designer with experience in fintech').must;
+    expect(domain).toEqual(freeText('designer with experience in fintech', fields)!.must[1]);
+    expect(domain).not.toHaveProperty('bool');
+  });
+
   it('a single word is also the last word', () => {
     const clauses = freeText('kofi', fields)!;
     expect(clauses.must).toHaveLength(1);

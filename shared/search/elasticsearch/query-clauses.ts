@@ -3,7 +3,7 @@ import type { ListedRule } from '../../domain/listed.rule.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, expandQueryWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, expandQueryWords, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -103,16 +103,21 @@ export function freeText(
   if (words.length === 0) return null;
   const synonyms = expansion.synonyms ?? CURATED_SYNONYM_SET;
   const expanded = expandQueryWords(q, synonyms);
-  const perWord: Query[] = words.map((word, i) => ({
-    dis_max: {
-      queries: [
-        { multi_match: { query: word, fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-        ...(prefix[i] ? [prefixTier(word, prefix[i] === 'name' ? fields.slice(0, 1) : fields)] : []),
-        ...expansionQueries(expanded[i]!.form, expanded[i]!.synonyms, expansion.formFields),
-        { multi_match: { query: word, fields, type: 'best_fields', fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } },
-      ],
-    },
-  }));
+  /** Word i in `within` (fields with their boosts), its best tier: exactly, as a prefix, by form or synonym, or within its typo allowance. */
+  const wordQuery = (i: number, within: string[], formFields: string[]): Query => {
+    const word = words[i]!;
+    return {
+      dis_max: {
+        queries: [
+          { multi_match: { query: word, fields: within, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
+          ...(prefix[i] ? [prefixTier(word, prefix[i] === 'name' ? within.slice(0, 1) : within)] : []),
+          ...expansionQueries(expanded[i]!.form, expanded[i]!.synonyms, formFields),
+          { multi_match: { query: word, fields: within, type: 'best_fields', fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } },
+        ],
+      },
+    };
+  };
+  const perWord: Query[] = words.map((_, i) => wordQuery(i, fields, expansion.formFields));
   const text = words.join(' ');
   // Fields of one weight count as one (a role's title and its company, as the Postgres engine's weights hold
   // them); each bonus below is earned at the weight of the best group that holds it, as the Postgres engine
@@ -148,9 +153,13 @@ export function freeText(
   // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there.
   const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
   const bestBoost = Math.max(...fields.map((f) => boostOf(f).boost));
-  const places = placeBonus(query.places, expansion.placeFields ?? [], bestBoost);
-  // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches.
-  const placeWords = query.requiredPlaceWords.map((i) => perWord[i]!);
+  const placeFields = expansion.placeFields ?? [];
+  const places = placeBonus(query.places, placeFields, bestBoost);
+  // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
+  // is no word of the field's vocabulary (placeOnlyWords), in a place field: a bio that mentions the city
+  // is not where the designer is. The filter scores nothing, so the ranking is the word's as before.
+  const placeOnly = new Set(placeFields.length > 0 ? placeOnlyWords(query, synonyms) : []);
+  const placeWords = query.requiredPlaceWords.map((i): Query => (placeOnly.has(i) ? { bool: { must: [perWord[i]!], filter: [wordQuery(i, placeFields, [])] } } : perWord[i]!));
   return { must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }, ...placeWords], should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))] };
 }
 

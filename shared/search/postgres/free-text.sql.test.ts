@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, understandQuery } from '../query-words.ts';
-import { conceptSpans, expandQueryWords } from '../query-synonyms.ts';
+import { conceptSpans, expandQueryWords, placeOnlyWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -8,11 +8,11 @@ import { Params } from './sql-builder.ts';
 
 const WEIGHTS = { A: 6, B: 4, C: 2, D: 1 } as const;
 
-function build(q: string, expansions = new Map<string, string[]>(), roles = false, known?: ReadonlySet<string>, placeWeights?: string) {
+function build(q: string, expansions = new Map<string, string[]>(), roles = false, known?: ReadonlySet<string>, placeWeights?: string, placeOnlyWords?: number[]) {
   const sqlOf = (top: boolean) => {
     const params = new Params();
     const roleColumns = roles ? ({ roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const) : undefined;
-    const sql = freeTextSql({ column: 's.text_tsv', query: understandQuery(q), terms: { expansions, known }, weights: WEIGHTS, params, roleColumns, top, placeWeights })!;
+    const sql = freeTextSql({ column: 's.text_tsv', query: understandQuery(q), terms: { expansions, known }, weights: WEIGHTS, params, roleColumns, top, placeWeights, placeOnlyWords })!;
     /** The SQL with its bind values spelt out, to read what it asks. */
     const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
     return { where: inline(sql.where), score: inline(sql.score), bound: sql.top?.bound };
@@ -154,6 +154,18 @@ describe('freeTextSql', () => {
     expect(where).toBe(`(s.text_tsv @@ «( ( ${brand} & ${designer} ) | ( ${brand} & ${place} ) | ( ${designer} & ${place} ) )» AND s.text_tsv @@ «${place}»)`);
     // The top holds it too: no row outside the place is read first.
     expect(top!.where).toMatch(/ AND s\.text_tsv @@ «\( 'ulaanbaatar' \| 'ulaanbaatar':\* \)»\)$/);
+  });
+
+  it('a place word that is no word of the vocabulary is also held in the place weights; the score is unchanged', () => {
+    const q = 'brand designer in ulaanbaatar';
+    const placeOnly = placeOnlyWords(understandQuery(q));
+    expect(placeOnly).toEqual([2]);
+    const restricted = build(q, new Map(), true, undefined, 'D', placeOnly);
+    const anywhere = build(q, new Map(), true, undefined, 'D');
+    expect(restricted.where).toBe(anywhere.where.replace(/\)$/, " AND s.text_tsv @@ «( 'ulaanbaatar':D | 'ulaanbaatar':*D )»)"));
+    expect(restricted.score).toBe(anywhere.score);
+    // Without place weights (a table with no place field) the word is held anywhere, as before.
+    expect(build(q, new Map(), true, undefined, undefined, placeOnly).where).toBe(build(q, new Map(), true).where);
   });
 
   it('is null without words', () => {

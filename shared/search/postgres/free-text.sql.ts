@@ -31,6 +31,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   concepts?: readonly ConceptSpan[] | undefined;
   /** The weights whose fields say where the record is: a place the request names (QueryWords.places) earns its bonus there. */
   placeWeights?: string | undefined;
+  /** The required place words a record must hold in `placeWeights` (placeOnlyWords). */
+  placeOnlyWords?: readonly number[] | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
   top?: boolean | undefined;
 }
@@ -77,8 +79,12 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
   const where = topOf && options.top ? matches(topOf.tsquery) : matchWhere(options, words$, matches);
-  // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches.
-  const places$ = query.requiredPlaceWords.map((i) => ` AND ${matches(words$.alternatives(i))}`).join('');
+  // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
+  // is no word of the field's vocabulary (placeOnlyWords), in a place field, as in the Elasticsearch engine.
+  const placeOnly = new Set(options.placeWeights ? (options.placeOnlyWords ?? []) : []);
+  const places$ = query.requiredPlaceWords
+    .map((i) => ` AND ${matches(words$.alternatives(i))}${placeOnly.has(i) ? ` AND ${matches(words$.alternatives(i, options.placeWeights))}` : ''}`)
+    .join('');
   return { where: places$ ? `(${where}${places$})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 

@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { conceptSpans, CURATED_SYNONYM_SET, expandQueryWords, type SynonymSet } from '../query-synonyms.ts';
+import { conceptSpans, CURATED_SYNONYM_SET, expandQueryWords, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -75,6 +75,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const query = understandQuery(filters.q);
   const expansions = expandQueryWords(filters.q, synonyms);
   const concepts = entity.roleColumns ? conceptSpans(filters.q, synonyms) : undefined;
+  const placeOnly = placeOnlyWords(query, synonyms);
   const freeText = (params: Params, top?: boolean) =>
     freeTextSql({
       column: 's.text_tsv',
@@ -87,6 +88,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       concepts,
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
+      placeOnlyWords: placeOnly,
       top,
     });
   // The bound binds nothing: built once here, the statements build the SQL again with their own parameters.
