@@ -133,9 +133,9 @@ export interface QueryWords {
   /**
    * The first word of each place introduced by a word that only introduces a place ("in", "near", "around",
    * "en", "em", "nel", "bei"; not "from" or "a", which also introduce employers and roles), outside "or"
-   * lists, as indices into `words`: a record must hold each of them somewhere (as any word matches), so
-   * "brand designer in Ulaanbaatar" finds nothing where no record knows Ulaanbaatar, instead of brand
-   * designers elsewhere.
+   * lists, as indices into `words`: a record must hold each of them (as any word matches), and in its
+   * place fields unless the word names a title, skill, tool or domain (placeOnlyWords), so "brand designer
+   * in Ulaanbaatar" finds nothing where no designer is there, instead of brand designers elsewhere.
    */
   requiredPlaceWords: number[];
 }
