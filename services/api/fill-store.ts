@@ -28,8 +28,18 @@ export async function fillStoreInChildProcess(_config: Config, logger: Logger): 
     child.once('exit', (exitCode) => resolve(exitCode));
   });
   if (code === 0) {
-    logger.info({ loaded: JSON.parse(stdout.trim() || 'null') as unknown }, 'made the embedded store in a child process');
+    logger.info({ loaded: lastJsonLine(stdout) }, 'made the embedded store in a child process');
     return;
   }
   logger.warn({ code, stderr: stderr.trim() }, 'the child process making the embedded store failed; making it in this process');
+}
+
+/** What the child reported: its last line as JSON, or the text itself when a dependency printed something else. */
+export function lastJsonLine(stdout: string): unknown {
+  const last = stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    return JSON.parse(last) as unknown;
+  } catch {
+    return last;
+  }
 }
