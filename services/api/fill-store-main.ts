@@ -1,3 +1,4 @@
+import { createPostgresEngine } from '../../shared/composition/postgres-engine.factory.ts';
 import { fillEmptyStore } from '../../shared/composition/runtime.factory.ts';
 import { startOrExit } from '../../shared/composition/startup-failure.ts';
 import { loadConfig } from '../../shared/config/config.schema.ts';
@@ -14,7 +15,10 @@ await startOrExit(async () => {
   const logger = createLogger(config.LOG_LEVEL, 'api');
   const db = await openStore(config, logger);
   try {
-    process.stdout.write(`${JSON.stringify(await fillEmptyStore(db, config, logger))}\n`);
+    const loaded = await fillEmptyStore(db, config, logger);
+    // The search text, here, so that the memory computing it takes goes with this process too.
+    await createPostgresEngine(db, config).prepare();
+    process.stdout.write(`${JSON.stringify(loaded)}\n`);
   } finally {
     await db.close();
   }

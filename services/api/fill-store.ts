@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../../shared/config/config.schema.ts';
 import type { Logger } from '../../shared/logging/logger.ts';
 
 // Built code runs as .js next to a .js entry; the sources run as .ts (tsx, node's type stripping).
@@ -17,7 +16,7 @@ const ENTRY = fileURLToPath(new URL(`./fill-store-main${extname(fileURLToPath(im
  * environment. When it fails, this resolves all the same: the API then opens the store itself, and says
  * why if it cannot.
  */
-export async function fillStoreInChildProcess(_config: Config, logger: Logger): Promise<void> {
+export async function fillStoreInChildProcess(logger: Logger): Promise<void> {
   const child = spawn(process.execPath, [...process.execArgv, ENTRY], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

@@ -4,7 +4,6 @@ import { seedStore } from '../sample/seed.ts';
 import type { SearchPort } from '../search/search.port.ts';
 import { type Db, embeddedDatabaseExists } from '../store/db.ts';
 import { isStoreEmpty, openStore } from '../store/open-store.ts';
-import { createPostgresEngine } from './postgres-engine.factory.ts';
 import { createSearchEngine, cursorCodecFor } from './search-engine.factory.ts';
 
 /** Everything the API process runs on, chosen from the configuration. */
@@ -21,7 +20,7 @@ export interface RuntimeOptions {
    * Makes and fills the embedded store when DATA_DIR holds no database yet, before this process opens it.
    * Left out, this process makes and fills it itself.
    */
-  fillNewStore?: (config: Config, logger: Logger) => Promise<void>;
+  fillNewStore?: (logger: Logger) => Promise<void>;
 }
 
 /**
@@ -34,7 +33,7 @@ export interface RuntimeOptions {
  */
 export async function createRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   if (options.fillNewStore && !config.DATABASE_URL && !(await embeddedDatabaseExists(config.DATA_DIR))) {
-    await options.fillNewStore(config, logger);
+    await options.fillNewStore(logger);
   }
   const db = await openStore(config, logger);
   try {
@@ -56,18 +55,18 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
 }
 
 /**
- * Loads the sample directory into an embedded store that holds no designer and no open role, and computes
- * its search text; does nothing to a store that holds any. Says what it loaded, or null.
+ * Loads the sample directory into an embedded store that holds no designer and no open role; does nothing
+ * to a store that holds any. Says what it loaded, or null. The search text follows from the engine's
+ * prepare(), which createRuntime runs next (and fill-store-main.ts runs in its child).
  */
 export async function fillEmptyStore(
   db: Db,
-  config: Pick<Config, 'PUBLIC_BASE_URL' | 'SEARCH_TIMEOUT_MS' | 'DATA_DIR'>,
+  config: Pick<Config, 'PUBLIC_BASE_URL' | 'DATA_DIR'>,
   logger: Logger,
 ): Promise<{ designers: number; openRoles: number } | null> {
   if (!(await isStoreEmpty(db))) return null;
   const started = Date.now();
   const seeded = await seedStore(db, { publicBaseUrl: config.PUBLIC_BASE_URL });
-  await createPostgresEngine(db, config).prepare();
   const loaded = { designers: seeded.designers.inserted, openRoles: seeded.openRoles.inserted };
   logger.info({ ...loaded, ms: Date.now() - started, dataDir: config.DATA_DIR }, 'empty embedded store: loaded the sample directory');
   return loaded;
