@@ -189,6 +189,16 @@ export function placeOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED
   return query.requiredPlaceWords.filter((i) => !synonyms.holdsWord(query.words[i]!));
 }
 
+/**
+ * The employer words (QueryWords.employerWords) a record must hold in its company or place fields: those
+ * that are no word of the field's vocabulary. "at Deutsche Bahn" is then not met by Deutsche Post, nor
+ * by a bio that mentions the train, while "at fintech startups" or "ex agency designers", which name a
+ * kind of employer, ask nothing of the company.
+ */
+export function employerOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
+  return query.employerWords.filter((i) => !synonyms.holdsWord(query.words[i]!));
+}
+
 /** Synonym phrases of the whole query, when it has several words ("creative director" for "art director"), with that number of words. */
 export function togetherSynonyms(expansions: readonly WordExpansion[]): { phrase: string[]; words: number }[] {
   const counts = new Map<string, { phrase: string[]; words: number }>();

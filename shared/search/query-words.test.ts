@@ -15,6 +15,7 @@ describe('understandQuery', () => {
       places: [['3d', 'generalist'], ['berlin']],
       // "in" introduces nothing but a place: Berlin is required; "a" may introduce a role, so 3d is not.
       requiredPlaceWords: [2],
+      employerWords: [],
     });
     expect(understandQuery('someone with design systems experience based in Lisbon').words).toEqual(['design', 'systems', 'lisbon']);
     expect(understandQuery('looking for former Google design directors')).toMatchObject({
@@ -52,6 +53,35 @@ describe('understandQuery', () => {
     // "from" and "a" also introduce employers and roles ("from google", "a brand designer").
     expect(required('someone from Google Maps')).toEqual([]);
     expect(required('a brand designer')).toEqual([]);
+  });
+
+  it('reads the employers a request names: after "at", "from", "chez", "bei" or a word asking for past roles, outside "or" lists', () => {
+    const employers = (q: string) => {
+      const query = understandQuery(q);
+      return query.employerWords.map((i) => query.words[i]);
+    };
+    expect(employers('motion designer at Deutsche Bahn')).toEqual(['deutsche', 'bahn']);
+    expect(employers('designers who worked at Blue Bottle Coffee')).toEqual(['blue', 'bottle', 'coffee']);
+    expect(employers('someone from Google Maps Platform')).toEqual(['google', 'maps', 'platform']);
+    expect(employers('former Pineapple Express designers')).toEqual(['pineapple', 'express']);
+    expect(employers('people who left Spotify')).toEqual(['spotify']);
+    expect(employers('ex-Lego art directors')).toEqual(['lego', 'art', 'directors']);
+    expect(employers('Designerin bei Siemens')).toEqual(['siemens']);
+    expect(employers('directrice artistique chez Hermès')).toEqual(['hermes']);
+    // The employer ends at the first filler word; "the" may open it.
+    expect(employers('product designer in Reykjavik who worked at Spotify and Nike and Lego')).toEqual(['spotify']);
+    expect(employers('a designer at the New York Times')).toEqual(['new', 'york', 'times']);
+    // Alternatives are held by their list; kinds of employer, people and times are no employer.
+    expect(employers('an art director who has worked at IKEA or Lego')).toEqual([]);
+    expect(employers('designer at a large company')).toEqual([]);
+    expect(employers('ex FAANG staff')).toEqual([]);
+    expect(employers('at least 5 years at big tech')).toEqual(['tech']);
+    // After a word of skill or schooling, "at" and "from" name no employer.
+    expect(employers('good at typography')).toEqual([]);
+    expect(employers('illustrator who studied at RISD')).toEqual([]);
+    expect(employers('graduated from Central Saint Martins')).toEqual([]);
+    // "bei" introduces an employer, so what follows it is no required place.
+    expect(understandQuery('Designerin bei Siemens').requiredPlaceWords).toEqual([]);
   });
 
   it('shares the head of the last alternative with the others: "ux or ui designer" is a UX or a UI designer', () => {

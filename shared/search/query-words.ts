@@ -43,8 +43,38 @@ export const PLACE_OR_EMPLOYER_MARKERS: ReadonlySet<string> = new Set(['from']);
  * wrongly ("a brand designer") costs nothing: no location holds "brand".
  */
 const PLACE_SPAN_MARKERS: ReadonlySet<string> = new Set(['in', 'near', 'around', 'from', 'en', 'em', 'a', 'nel', 'bei']);
-/** The markers above that introduce nothing but a place: what follows them is required (QueryWords.requiredPlaceWords). */
-const PLACE_ONLY_MARKERS: ReadonlySet<string> = new Set(['in', 'near', 'around', 'en', 'em', 'nel', 'bei']);
+/**
+ * The markers above that introduce nothing but a place: what follows them is required (QueryWords.requiredPlaceWords).
+ * Not "bei", which introduces an employer as often ("Designerin bei Siemens").
+ */
+const PLACE_ONLY_MARKERS: ReadonlySet<string> = new Set(['in', 'near', 'around', 'en', 'em', 'nel']);
+/**
+ * Words after which a request names an employer, or where the designer is ("at Spotify", "from Google",
+ * "chez Hermès", "bei Siemens"): what follows them is required in the company or place fields
+ * (QueryWords.employerWords). After a word of skill or schooling ("good at typography", "studied at RISD")
+ * they name no employer.
+ */
+const EMPLOYER_MARKERS: ReadonlySet<string> = new Set(['at', 'from', 'chez', 'bei']);
+const NO_EMPLOYER_AFTER: ReadonlySet<string> = new Set([
+  'good', 'great', 'expert', 'skilled', 'strong', 'best', 'better', 'excellent', 'proficient', 'adept', 'talented', 'brilliant', 'amazing', 'fluent', 'solid', 'experienced',
+  'studied', 'studying', 'graduated', 'graduate', 'graduates', 'trained', 'educated', 'degree', 'diploma', 'mfa', 'ba', 'ma', 'bfa', 'phd',
+]);
+/**
+ * Words of an employer span that describe a kind of employer, its people or a time, not name one ("at a
+ * large company", "ex FAANG staff", "at least", "at scale"): never required. Kinds the field's vocabulary
+ * holds ("fintech startups", "agencies") are left out by it (employerOnlyWords).
+ */
+const GENERIC_EMPLOYER_WORDS: ReadonlySet<string> = new Set([
+  'company', 'companies', 'firm', 'firms', 'business', 'businesses', 'organisation', 'organisations', 'organization', 'organizations', 'org', 'orgs',
+  'employer', 'employers', 'place', 'places', 'house', 'inhouse', 'big', 'large', 'small', 'tiny', 'huge', 'top', 'leading', 'major', 'global',
+  'international', 'local', 'famous', 'known', 'well', 'fortune', 'faang', 'maang', 'unicorn', 'unicorns', 'early', 'late', 'stage', 'seed', 'series',
+  'funded', 'growing', 'fast', 'public', 'private', 'household', 'name', 'names', 'co', 'inc', 'ltd', 'llc', 'gmbh', 'corp', 'sa', 'plc',
+  'staff', 'employees', 'employee', 'alumni', 'alum', 'alums', 'members', 'member', 'folks', 'team', 'teams', 'veterans', 'hires', 'grads', 'graduates',
+  'least', 'most', 'moment', 'present', 'home', 'scale', 'once', 'same', 'different', 'various', 'several', 'multiple', 'other', 'another', 'many', 'few',
+  'one', 'two', 'three', 'time', 'point', 'night', 'day', 'school', 'university', 'college',
+]);
+/** The longest employer a request names, in words ("google maps platform"). */
+const MAX_EMPLOYER_WORDS = 4;
 /** Words a place may start with after its marker ("in the us"), left out of it. */
 const PLACE_ARTICLES: ReadonlySet<string> = new Set(['the', 'la', 'le', 'el', 'der', 'die', 'das']);
 /** The longest place a request names, in words ("rio de janeiro" is three with its glue, "san francisco" two). */
@@ -138,6 +168,15 @@ export interface QueryWords {
    * in Ulaanbaatar" finds nothing where no designer is there, instead of brand designers elsewhere.
    */
   requiredPlaceWords: number[];
+  /**
+   * The words of each employer the request names, outside "or" lists, as indices into `words`: after "at",
+   * "from", "chez" or "bei" (not "good at …"), and after a word asking for past roles ("ex Lego", "former
+   * Pineapple Express designers"), up to a filler word; words of a kind of employer left out ("a large
+   * company"). A record must hold each in its company or place fields, unless the word names a title, skill,
+   * tool or domain (employerOnlyWords), so "motion designer at Deutsche Bahn" finds nothing where nobody
+   * was there, instead of a designer at Deutsche Post, or one whose bio mentions a train ride.
+   */
+  employerWords: number[];
 }
 
 /**
@@ -222,7 +261,28 @@ export function understandQuery(q: string | undefined): QueryWords {
     pastAlternatives: pastRoles ? pastAlternatives(tokens, words, places) : [],
     places,
     requiredPlaceWords: content.length > 0 ? requiredPlaceWords(tokens, words, orGroups) : [],
+    employerWords: content.length > 0 ? employerWords(tokens, words, orGroups) : [],
   };
+}
+
+/** QueryWords.employerWords. */
+function employerWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][]): number[] {
+  const grouped = new Set(orGroups.flat(2));
+  const found = new Set<number>();
+  for (let k = 0; k < tokens.length; k++) {
+    const token = tokens[k]!;
+    const names = (EMPLOYER_MARKERS.has(token) && !NO_EMPLOYER_AFTER.has(tokens[k - 1] ?? '')) || PAST_ROLE_WORDS.has(token);
+    if (!names) continue;
+    let at = k + 1;
+    if (PLACE_ARTICLES.has(tokens[at] ?? '')) at += 1;
+    for (let n = 0; at < tokens.length && n < MAX_EMPLOYER_WORDS && !FILLER_WORDS.has(tokens[at]!); n++, at++) {
+      const word = tokens[at]!;
+      if (GENERIC_EMPLOYER_WORDS.has(word) || SAID_BY_EVERY_ROLE.has(word) || /^\p{N}+$/u.test(word)) continue;
+      const i = words.indexOf(word);
+      if (i >= 0 && !grouped.has(i)) found.add(i);
+    }
+  }
+  return [...found];
 }
 
 /** QueryWords.requiredPlaceWords. */

@@ -264,6 +264,23 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?q=designer%20in%20fintech')).toEqual(['d01']);
       });
 
+      it('an employer named after "at", "from", "ex" or "former" is held in a role\'s company or where the designer is', async () => {
+        // Acme Labs is d02's previous employer; Acme Studio and Studio Acme share a word with it.
+        expect(await ids('/api/v1/designers?q=designer%20at%20acme%20labs')).toEqual(['d02']);
+        expect((await ids('/api/v1/designers?q=designer%20acme%20labs')).length).toBeGreaterThan(1);
+        // Words a description holds are no employer: nobody worked at "Calm Interfaces".
+        expect(await ids('/api/v1/designers?q=designer%20calm%20interfaces')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?q=designer%20at%20calm%20interfaces')).toEqual([]);
+        // No employer of that name: nothing, rather than designers elsewhere.
+        expect(await ids('/api/v1/designers?q=product%20designer%20at%20deutsche%20bahn')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=former%20pied%20pipers%20express%20designers')).toEqual([]);
+        // Within the typo allowance, as any word; a place counts as well ("from Tokyo").
+        expect(sorted(await ids('/api/v1/designers?q=ux%20designer%20at%20hooly'))).toEqual(['d04', 'd10']);
+        expect(await ids('/api/v1/designers?q=design%20engineer%20from%20tokyo')).toEqual(['d07']);
+        // A kind of employer asks nothing of the company.
+        expect(await ids('/api/v1/designers?q=designer%20at%20a%20fintech%20company')).toEqual(await ids('/api/v1/designers?q=designer%20fintech'));
+      });
+
       it('filler words need not match: "a designer who works at initech" is "designer initech"', async () => {
         const result = await ids('/api/v1/designers?q=a%20designer%20who%20works%20at%20initech');
         expect(sorted(result)).toEqual(['d02', 'd08', 'd09']);
@@ -518,6 +535,13 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/open-roles?q=ux%20research%20positions')).toEqual(['r7']);
         expect(await ids('/api/v1/open-roles?q=checkout%20work')).toEqual(['r1']);
         expect(await ids('/api/v1/open-roles?q=jobs')).toEqual([]);
+      });
+
+      it('an employer the request names is held in the company or the location', async () => {
+        expect(await ids('/api/v1/open-roles?q=designer%20jobs%20at%20acme%20studio')).toEqual(['r1']);
+        // The description says "checkout"; no company does.
+        expect(await ids('/api/v1/open-roles?q=designer%20at%20checkout')).toEqual([]);
+        expect(await ids('/api/v1/open-roles?q=motion%20roles%20at%20initec')).toEqual(['r3']);
       });
 
       it('hides an open role once its expiry passes, with no write to the engine', async () => {

@@ -184,29 +184,49 @@ describe('freeText', () => {
     expect(freeText('brand designer', fields, undefined, { formFields: [], placeFields: ['location'] })!.should.some((q) => q !== undefined && 'constant_score' in q)).toBe(false);
   });
 
-  it('a place introduced as one ("in Ulaanbaatar") must match beside the words\' minimum, as any word matches', () => {
+  it('a place introduced as one ("in Ulaanbaatar") must match beside the words\' minimum, as any word matches, scoring nothing', () => {
     const clauses = freeText('brand designer in ulaanbaatar', fields)!;
-    expect(clauses.must).toHaveLength(2);
-    const [, place] = clauses.must;
+    expect(clauses.must).toHaveLength(1);
+    expect(clauses.filter).toHaveLength(1);
+    const [place] = clauses.filter;
     expect(JSON.stringify(place)).toContain('"query":"ulaanbaatar"');
     expect(JSON.stringify(place)).not.toMatch(/"query":"(brand|designer)"/);
     // "from" may name an employer: no place is required.
-    expect(freeText('brand designer from google', fields)!.must).toHaveLength(1);
+    expect(freeText('brand designer from google', fields)!.filter).toHaveLength(0);
   });
 
-  it('a place word that is no word of the vocabulary must also be in a place field, in a filter that scores nothing', () => {
+  it('a place word that is no word of the vocabulary must be in a place field, in a filter that scores nothing', () => {
     const withPlaces = (q: string) => freeText(q, fields, undefined, { formFields: [], placeFields: ['location'] })!;
-    const [, place] = withPlaces('brand designer in ulaanbaatar').must;
-    const [, anywhere] = freeText('brand designer in ulaanbaatar', fields)!.must;
-    expect(place).toEqual({ bool: { must: [anywhere], filter: [expect.anything()] } });
-    const filter = JSON.stringify((place as { bool: { filter: unknown[] } }).bool.filter);
-    expect(filter).toContain('"fields":["location"]');
-    expect(filter).toContain('"query":"ulaanbaatar"');
-    expect(filter).not.toContain('name^3');
+    const { must, filter } = withPlaces('brand designer in ulaanbaatar');
+    expect(must).toEqual(freeText('brand designer in ulaanbaatar', fields)!.must);
+    expect(filter).toHaveLength(1);
+    const json = JSON.stringify(filter);
+    expect(json).toContain('"fields":["location"]');
+    expect(json).toContain('"query":"ulaanbaatar"');
+    expect(json).not.toContain('name^3');
     // "in fintech" names a domain: held anywhere, as before.
-    const [, domain] = withPlaces('designer with experience in fintech').must;
-    expect(domain).toEqual(freeText('designer with experience in fintech', fields)!.must[1]);
-    expect(domain).not.toHaveProperty('bool');
+    const [domain] = withPlaces('designer with experience in fintech').filter;
+    expect(domain).toEqual(freeText('designer with experience in fintech', fields)!.filter[0]);
+    expect(JSON.stringify(domain)).toContain('name^3');
+  });
+
+  it('an employer the request names must be in a company or place field, in a filter that scores nothing', () => {
+    const withEmployers = (q: string) => freeText(q, fields, undefined, { formFields: [], placeFields: ['location'], companyFields: ['companies'] })!;
+    const { must, should, filter } = withEmployers('motion designer at deutsche bahn');
+    expect(must).toEqual(freeText('motion designer at deutsche bahn', fields)!.must);
+    expect(should).toEqual(freeText('motion designer at deutsche bahn', fields, undefined, { formFields: [], placeFields: ['location'] })!.should);
+    expect(filter).toHaveLength(2);
+    for (const [k, word] of ['deutsche', 'bahn'].entries()) {
+      const json = JSON.stringify(filter[k]);
+      expect(json).toContain(`"query":"${word}"`);
+      expect(json).toContain('"fields":["companies","location"]');
+      expect(json).not.toContain('name^3');
+    }
+    // A kind of employer, or words the vocabulary holds, ask nothing of the company.
+    expect(withEmployers('designers at fintech startups').filter).toEqual([]);
+    expect(withEmployers('designer at a large company').filter).toEqual([]);
+    // Without company fields, nothing is required.
+    expect(freeText('motion designer at deutsche bahn', fields, undefined, { formFields: [], placeFields: ['location'] })!.filter).toEqual([]);
   });
 
   it('a single word is also the last word', () => {

@@ -3,7 +3,7 @@ import type { ListedRule } from '../../domain/listed.rule.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, expandQueryWords, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerOnlyWords, expandQueryWords, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -37,6 +37,8 @@ function phraseQuery(field: string, { words, prefix }: FilterPhrase): Query {
 export interface FreeTextClauses {
   must: Query[];
   should: Query[];
+  /** What every match holds besides, scoring nothing: the places and employers the request names. */
+  filter: Query[];
 }
 
 /**
@@ -54,6 +56,8 @@ export interface WordExpansionOptions {
   synonyms?: SynonymSet | undefined;
   /** The fields that say where the record is (placeFieldNames): a place the request names earns its bonus there. */
   placeFields?: string[] | undefined;
+  /** The fields that name the record's employers (the company filter's field): an employer the request names is held there or in placeFields. */
+  companyFields?: string[] | undefined;
 }
 
 /**
@@ -103,14 +107,18 @@ export function freeText(
   if (words.length === 0) return null;
   const synonyms = expansion.synonyms ?? CURATED_SYNONYM_SET;
   const expanded = expandQueryWords(q, synonyms);
-  /** Word i in `within` (fields with their boosts), its best tier: exactly, as a prefix, by form or synonym, or within its typo allowance. */
-  const wordQuery = (i: number, within: string[], formFields: string[]): Query => {
+  /**
+   * Word i in `within` (fields with their boosts), its best tier: exactly, as a prefix, by form or synonym, or
+   * within its typo allowance. An initial is a prefix in the name alone, so not where `within` has no name.
+   */
+  const wordQuery = (i: number, within: string[], formFields: string[], hasName = true): Query => {
     const word = words[i]!;
+    const asPrefix = prefix[i] === 'any' || (prefix[i] === 'name' && hasName);
     return {
       dis_max: {
         queries: [
           { multi_match: { query: word, fields: within, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-          ...(prefix[i] ? [prefixTier(word, prefix[i] === 'name' ? within.slice(0, 1) : within)] : []),
+          ...(asPrefix ? [prefixTier(word, prefix[i] === 'name' ? within.slice(0, 1) : within)] : []),
           ...expansionQueries(expanded[i]!.form, expanded[i]!.synonyms, formFields),
           { multi_match: { query: word, fields: within, type: 'best_fields', fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } },
         ],
@@ -157,10 +165,18 @@ export function freeText(
   const places = placeBonus(query.places, placeFields, bestBoost);
   // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
   // is no word of the field's vocabulary (placeOnlyWords), in a place field: a bio that mentions the city
-  // is not where the designer is. The filter scores nothing, so the ranking is the word's as before.
+  // is not where the designer is. An employer the request names ("at Deutsche Bahn") is held in the company
+  // or place fields (employerOnlyWords). Filters score nothing, so the ranking is the words' as before, as
+  // the Postgres engine's conditions leave its score.
   const placeOnly = new Set(placeFields.length > 0 ? placeOnlyWords(query, synonyms) : []);
-  const placeWords = query.requiredPlaceWords.map((i): Query => (placeOnly.has(i) ? { bool: { must: [perWord[i]!], filter: [wordQuery(i, placeFields, [])] } } : perWord[i]!));
-  return { must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }, ...placeWords], should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))] };
+  const placeWords = query.requiredPlaceWords.map((i): Query => (placeOnly.has(i) ? wordQuery(i, placeFields, [], false) : perWord[i]!));
+  const employerFields = (expansion.companyFields ?? []).length > 0 ? [...expansion.companyFields!, ...placeFields] : [];
+  const employerWords = employerFields.length > 0 ? employerOnlyWords(query, synonyms).map((i) => wordQuery(i, employerFields, [], false)) : [];
+  return {
+    must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }],
+    should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))],
+    filter: [...placeWords, ...employerWords],
+  };
 }
 
 /**

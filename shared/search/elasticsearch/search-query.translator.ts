@@ -41,8 +41,9 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     const clause = value ? wordFilter(name, field, value) : null;
     if (clause) filter.push(clause);
   }
-  const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus, { formFields: entity.formFields, synonyms, placeFields: entity.placeFields }) : null;
-  return { bool: { filter, ...(text ? { must: text.must, should: text.should } : {}) } };
+  const companyFields = [entity.rules.filters.words.company];
+  const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus, { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields }) : null;
+  return { bool: { filter: [...filter, ...(text?.filter ?? [])], ...(text ? { must: text.must, should: text.should } : {}) } };
 }
 
 export function buildEntitySearchRequest<F extends SearchFilters>(

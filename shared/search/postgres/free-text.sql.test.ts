@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, understandQuery } from '../query-words.ts';
-import { conceptSpans, expandQueryWords, placeOnlyWords } from '../query-synonyms.ts';
+import { conceptSpans, employerOnlyWords, expandQueryWords, placeOnlyWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -166,6 +166,24 @@ describe('freeTextSql', () => {
     expect(restricted.score).toBe(anywhere.score);
     // Without place weights (a table with no place field) the word is held anywhere, as before.
     expect(build(q, new Map(), true, undefined, undefined, placeOnly).where).toBe(build(q, new Map(), true).where);
+  });
+
+  it('an employer the request names is held in the company or place columns; the score is unchanged', () => {
+    const q = 'motion designer at deutsche bahn';
+    const sqlOf = (employerColumns?: string[]) => {
+      const params = new Params();
+      const query = understandQuery(q);
+      const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map([['bahn', ['bahia']]]) }, weights: WEIGHTS, params, employerColumns, employerWords: employerOnlyWords(query) })!;
+      return { where: sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`), score: sql.score };
+    };
+    const anywhere = sqlOf();
+    const held = sqlOf(['s.company_tsv', 's.location_tsv']);
+    const column = (word: string) => `(s.company_tsv @@ «${word}» OR s.location_tsv @@ «${word}»)`;
+    // A typo of the employer counts (bahia), as in the Elasticsearch engine; the last word may be a prefix.
+    expect(held.where).toBe(`(${anywhere.where} AND ${column("( 'deutsche':D )")} AND ${column("( 'bahn':D | 'bahia':D | 'bahn':*D )")})`);
+    expect(held.score.replace(/\$\d+/g, '$')).toBe(anywhere.score.replace(/\$\d+/g, '$'));
+    // Words the vocabulary holds ("motion", "designer") and kinds of employer ask nothing.
+    expect(employerOnlyWords(understandQuery('designers at fintech startups'))).toEqual([]);
   });
 
   it('is null without words', () => {

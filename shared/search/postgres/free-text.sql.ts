@@ -33,6 +33,13 @@ export interface FreeTextOptions extends WordMatcherInput {
   placeWeights?: string | undefined;
   /** The required place words a record must hold in `placeWeights` (placeOnlyWords). */
   placeOnlyWords?: readonly number[] | undefined;
+  /**
+   * The tsvector columns of the record's employers and its place, each at weight D (the company and location
+   * filters' columns): an employer the request names is held in one of them (employerWords).
+   */
+  employerColumns?: readonly string[] | undefined;
+  /** The employer words a record must hold in `employerColumns` (employerOnlyWords). */
+  employerWords?: readonly number[] | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
   top?: boolean | undefined;
 }
@@ -85,7 +92,17 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const places$ = query.requiredPlaceWords
     .map((i) => ` AND ${matches(words$.alternatives(i))}${placeOnly.has(i) ? ` AND ${matches(words$.alternatives(i, options.placeWeights))}` : ''}`)
     .join('');
-  return { where: places$ ? `(${where}${places$})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
+  // An employer the request names ("at Deutsche Bahn") is held in the company or place columns, as in the
+  // Elasticsearch engine; like the place words, a condition that adds nothing to the score.
+  const employerColumns = options.employerColumns ?? [];
+  const employers$ = (employerColumns.length > 0 ? (options.employerWords ?? []) : [])
+    .map((i) => {
+      const tsquery = params.add(words$.alternatives(i, 'D'), 'tsquery');
+      return ` AND (${employerColumns.map((c) => `${c} @@ ${tsquery}`).join(' OR ')})`;
+    })
+    .join('');
+  const conditions = `${places$}${employers$}`;
+  return { where: conditions ? `(${where}${conditions})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 
 /** Per word, a CASE scoring its best test; a word some rows lack (fewer required than given) is tested once first. */

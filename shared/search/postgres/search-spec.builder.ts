@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { conceptSpans, CURATED_SYNONYM_SET, expandQueryWords, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
+import { conceptSpans, CURATED_SYNONYM_SET, employerOnlyWords, expandQueryWords, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -76,6 +76,9 @@ export function entitySearchSpec<F extends SearchFilters>(
   const expansions = expandQueryWords(filters.q, synonyms);
   const concepts = entity.roleColumns ? conceptSpans(filters.q, synonyms) : undefined;
   const placeOnly = placeOnlyWords(query, synonyms);
+  const employerWords = employerOnlyWords(query, synonyms);
+  // The company and location filters' columns, where an employer the request names is held.
+  const employerColumns = (['company', 'location'] as const).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
     freeTextSql({
       column: 's.text_tsv',
@@ -89,6 +92,8 @@ export function entitySearchSpec<F extends SearchFilters>(
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
       placeOnlyWords: placeOnly,
+      employerColumns,
+      employerWords,
       top,
     });
   // The bound binds nothing: built once here, the statements build the SQL again with their own parameters.
