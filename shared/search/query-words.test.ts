@@ -76,6 +76,14 @@ describe('understandQuery', () => {
     expect(employers('designer at a large company')).toEqual([]);
     expect(employers('ex FAANG staff')).toEqual([]);
     expect(employers('at least 5 years at big tech')).toEqual(['tech']);
+    // A comma, a slash or a bracket ends an employer: "ex Apple, Google" lists two.
+    expect(employers('designers who worked at Apple, Google and Meta')).toEqual(['apple']);
+    expect(employers('ex Apple / Google designers')).toEqual(['apple']);
+    expect(employers('former colleagues at Pentagram (London)')).toEqual(['pentagram']);
+    // Phrases that name nobody.
+    expect(employers('designer working at the intersection of art and code')).toEqual([]);
+    expect(employers('builds design systems from the ground up')).toEqual([]);
+    expect(employers('a designer who has worked at both Google and Meta')).toEqual(['google']);
     // After a word of skill or schooling, "at" and "from" name no employer.
     expect(employers('good at typography')).toEqual([]);
     expect(employers('illustrator who studied at RISD')).toEqual([]);

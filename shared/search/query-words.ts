@@ -71,7 +71,10 @@ const GENERIC_EMPLOYER_WORDS: ReadonlySet<string> = new Set([
   'funded', 'growing', 'fast', 'public', 'private', 'household', 'name', 'names', 'co', 'inc', 'ltd', 'llc', 'gmbh', 'corp', 'sa', 'plc',
   'staff', 'employees', 'employee', 'alumni', 'alum', 'alums', 'members', 'member', 'folks', 'team', 'teams', 'veterans', 'hires', 'grads', 'graduates',
   'least', 'most', 'moment', 'present', 'home', 'scale', 'once', 'same', 'different', 'various', 'several', 'multiple', 'other', 'another', 'many', 'few',
-  'one', 'two', 'three', 'time', 'point', 'night', 'day', 'school', 'university', 'college',
+  'one', 'two', 'three', 'time', 'point', 'night', 'day', 'school', 'university', 'college', 'both', 'all', 'each', 'every', 'either',
+  'partner', 'partners', 'intern', 'interns', 'contractor', 'contractors', 'colleague', 'colleagues', 'clients', 'client', 'customers', 'projects', 'project',
+  // what follows "at" and "from" without naming anyone ("at the intersection of", "from the ground up", "from scratch")
+  'intersection', 'forefront', 'heart', 'crossroads', 'edge', 'ground', 'up', 'scratch', 'zero', 'idea', 'ideas', 'start', 'beginning', 'ease', 'speed', 'pace',
 ]);
 /** The longest employer a request names, in words ("google maps platform"). */
 const MAX_EMPLOYER_WORDS = 4;
@@ -261,12 +264,24 @@ export function understandQuery(q: string | undefined): QueryWords {
     pastAlternatives: pastRoles ? pastAlternatives(tokens, words, places) : [],
     places,
     requiredPlaceWords: content.length > 0 ? requiredPlaceWords(tokens, words, orGroups) : [],
-    employerWords: content.length > 0 ? employerWords(tokens, words, orGroups) : [],
+    employerWords: content.length > 0 ? employerWords(tokens, words, orGroups, clauseStarts(q ?? '')) : [],
   };
 }
 
-/** QueryWords.employerWords. */
-function employerWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][]): number[] {
+/** The indices of the tokens that open a clause after a comma, semicolon, slash or bracket ("ex Apple, Google"). */
+function clauseStarts(q: string): Set<number> {
+  const starts = new Set<number>();
+  let at = 0;
+  for (const part of q.split(/[,;/()|]/)) {
+    const count = tokenize(part).length;
+    if (at > 0 && count > 0) starts.add(at);
+    at += count;
+  }
+  return starts;
+}
+
+/** QueryWords.employerWords: an employer ends at a filler word or at the end of its clause. */
+function employerWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][], clauses: ReadonlySet<number>): number[] {
   const grouped = new Set(orGroups.flat(2));
   const found = new Set<number>();
   for (let k = 0; k < tokens.length; k++) {
@@ -274,8 +289,9 @@ function employerWords(tokens: readonly string[], words: readonly string[], orGr
     const names = (EMPLOYER_MARKERS.has(token) && !NO_EMPLOYER_AFTER.has(tokens[k - 1] ?? '')) || PAST_ROLE_WORDS.has(token);
     if (!names) continue;
     let at = k + 1;
-    if (PLACE_ARTICLES.has(tokens[at] ?? '')) at += 1;
-    for (let n = 0; at < tokens.length && n < MAX_EMPLOYER_WORDS && !FILLER_WORDS.has(tokens[at]!); n++, at++) {
+    if (PLACE_ARTICLES.has(tokens[at] ?? '') && !clauses.has(at)) at += 1;
+    if (clauses.has(at)) continue;
+    for (let n = 0; at < tokens.length && n < MAX_EMPLOYER_WORDS && !FILLER_WORDS.has(tokens[at]!) && (n === 0 || !clauses.has(at)); n++, at++) {
       const word = tokens[at]!;
       if (GENERIC_EMPLOYER_WORDS.has(word) || SAID_BY_EVERY_ROLE.has(word) || /^\p{N}+$/u.test(word)) continue;
       const i = words.indexOf(word);
