@@ -199,6 +199,15 @@ export function employerOnlyWords(query: QueryWords, synonyms: SynonymSet = CURA
   return query.employerWords.filter((i) => !synonyms.holdsWord(query.words[i]!));
 }
 
+/**
+ * The stems of every word the query typed, filler included ("head of design" holds "of"), each once: a
+ * current title whose stems are all among them is a title the query names exactly (the exact title bonus
+ * of both engines), so "product designer in quebec" ranks the Product Designer above the Senior one.
+ */
+export function typedForms(query: Pick<QueryWords, 'words' | 'filler'>): string[] {
+  return [...new Set(wordForms([...query.words, ...query.filler]))];
+}
+
 /** Synonym phrases of the whole query, when it has several words ("creative director" for "art director"), with that number of words. */
 export function togetherSynonyms(expansions: readonly WordExpansion[]): { phrase: string[]; words: number }[] {
   const counts = new Map<string, { phrase: string[]; words: number }>();

@@ -281,6 +281,17 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?q=designer%20at%20a%20fintech%20company')).toEqual(await ids('/api/v1/designers?q=designer%20fintech'));
       });
 
+      it('a current title made only of words the query typed ranks above a longer title that holds them', async () => {
+        // d01 and d10 are Product Designers; d09, listed between them, a Senior Product Designer whose bio says "design".
+        const result = await ids('/api/v1/designers?q=product%20designer');
+        expect(sorted(result.slice(0, 2))).toEqual(['d01', 'd10']);
+        expect(result.indexOf('d09')).toBeGreaterThan(1);
+        // Typing the seniority names d09's title exactly.
+        expect((await ids('/api/v1/designers?q=senior%20product%20designer'))[0]).toBe('d09');
+        // "head of design": the filler word "of" is a word of the title.
+        expect((await ids('/api/v1/designers?q=head%20of%20design'))[0]).toBe('d03');
+      });
+
       it('filler words need not match: "a designer who works at initech" is "designer initech"', async () => {
         const result = await ids('/api/v1/designers?q=a%20designer%20who%20works%20at%20initech');
         expect(sorted(result)).toEqual(['d02', 'd08', 'd09']);

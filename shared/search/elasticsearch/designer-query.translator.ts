@@ -10,7 +10,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { placeFieldNames } from '../search-rules.ts';
-import type { ConceptSpan, SynonymSet } from '../query-synonyms.ts';
+import { type ConceptSpan, type SynonymSet, typedForms } from '../query-synonyms.ts';
 
 
 type Query = estypes.QueryDslQueryContainer;
@@ -29,7 +29,14 @@ export const DESIGNER_TEXT_FIELDS = boostedFields(DESIGNER_SEARCH_RULES.text);
  * them).
  */
 const EXACT_BEST = Math.max(...Object.values(DESIGNER_SEARCH_RULES.text).map((field) => field.boost)) * MATCH_TIER_BOOSTS.exact;
-export const ROLE_BOOSTS = { bestRole: EXACT_BEST, currentRole: EXACT_BEST / 2, exactRole: EXACT_BEST, pastRole: PAST_ROLE_BONUS_WORDS * EXACT_BEST } as const;
+export const ROLE_BOOSTS = {
+  bestRole: EXACT_BEST,
+  currentRole: EXACT_BEST / 2,
+  exactRole: EXACT_BEST,
+  // One point of the Postgres engine's scale, whose best exact word is 60 (exactTitle).
+  exactTitle: EXACT_BEST / 60,
+  pastRole: PAST_ROLE_BONUS_WORDS * EXACT_BEST,
+} as const;
 
 /**
  * Words of one role (its title and company) rank above the same words spread over several roles and above
@@ -40,11 +47,12 @@ export const ROLE_BOOSTS = { bestRole: EXACT_BEST, currentRole: EXACT_BEST / 2, 
  * (conceptRoleBonus), so a Creative Director ranks above a former one for "art director" while a Head of
  * Design at Miro who left still ranks above one at Notion for "head of design miro".
  */
-export function sameRoleBonus({ words, prefix, pastRoles }: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles'>, concepts: readonly ConceptSpan[] = []): Query[] {
+export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles' | 'filler'>, concepts: readonly ConceptSpan[] = []): Query[] {
+  const { words, prefix, pastRoles } = query;
   const several = words.length >= 2;
   const ownWords = several && !pastRoles ? [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } }))] : [];
   const current = [...ownWords, ...conceptRoleBonus(concepts)];
-  const greatest = current.length > 1 ? [{ dis_max: { queries: current } }] : current;
+  const greatest = [...(current.length > 1 ? [{ dis_max: { queries: current } }] : current), ...(pastRoles ? [] : [exactTitle(typedForms(query))])];
   if (!several) return greatest;
   if (pastRoles) return [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } })), ...greatest, exactRole(words, prefix)];
   // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a Graphic
@@ -71,6 +79,30 @@ function exactRole(words: readonly string[], prefix: QueryWords['prefix']): Quer
       },
     },
   };
+}
+
+/**
+ * A current title made only of words the query typed (their stems: typedForms): "Product Designer" for
+ * "product designer in quebec", not "Senior Product Designer". It earns the least a word can earn
+ * (ROLE_BOOSTS.exactTitle), so it decides between designers who otherwise tie, as an exact attribute match
+ * breaks ties in Algolia, and never outweighs a word: the Product Designer at Nike still ranks below the
+ * Motion Designer at Nike for "motion designer nike". The Postgres engine's exactTitleBonus is its twin.
+ */
+function exactTitle(forms: readonly string[]): Query {
+  return bestRole({
+    constant_score: {
+      filter: {
+        bool: {
+          filter: [
+            { term: { 'roles.current': true } },
+            { range: { 'roles.title_words': { gte: 1 } } },
+            { terms_set: { 'roles.forms': { terms: [...forms], minimum_should_match_field: 'roles.title_words' } } },
+          ],
+        },
+      },
+      boost: ROLE_BOOSTS.exactTitle,
+    },
+  });
 }
 
 /** A role holding at least two of the words, scoring `perWord` for each it holds; only roles that pass `filter`. */

@@ -20,9 +20,10 @@ export type DesignerDocument = Pick<Designer, 'id' | 'slug' | 'category'> & {
     /**
      * One entry per role, current first: its title and company as one text, so words of one role stay
      * together, how many content words it holds (a query naming all of them and no other is that role),
-     * and the stems of its title (where a concept the query names matches: conceptRoleBonus).
+     * the stems of its title (where a concept the query names matches: conceptRoleBonus), and how many
+     * distinct stems the title has (a query typing all of them names the title exactly: exactTitle).
      */
-    roles: { text: string; current: boolean; words: number; forms: string }[];
+    roles: { text: string; current: boolean; words: number; forms: string; title_words: number }[];
     /** Each kind's distinct words, as keywords: what type-ahead completes and counts (suggest.rules.ts). */
     suggest: Record<SuggestionKind, string[]>;
     /** What the facets count (designer-facets.rules.ts), as exact values to aggregate. */
@@ -42,7 +43,8 @@ export function toDesignerDocument({ designer, listed_at }: IndexedDesigner): De
     ...foldedText(DESIGNER_SEARCH_RULES.text, designer),
     roles: designerRoles(designer).map(({ role, current }) => {
       const text = normalizeText(`${role.title} ${role.company}`);
-      return { text, current, words: contentWords(text).length, forms: wordForms(tokenize(role.title)).join(' ') };
+      const forms = wordForms(tokenize(role.title));
+      return { text, current, words: contentWords(text).length, forms: forms.join(' '), title_words: new Set(forms).size };
     }),
     suggest: suggestWords(designer),
     facets: designerFacetValues(designer),

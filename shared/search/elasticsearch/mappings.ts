@@ -39,9 +39,10 @@ function formsMappings(fields: TextFields<never>): estypes.MappingProperty {
  * Bumped with every change to a mapping. ensureIndices adds new fields to an older live index in place;
  * documents indexed before the change gain them on the next reindex. A change to an existing field (3:
  * the whitespace analyzer) cannot be made in place: it also bumps DOCUMENT_VERSION, so the worker
- * rebuilds the index with the new mapping (4: the boolean similarity, and roles.words; 5: roles.forms).
+ * rebuilds the index with the new mapping (4: the boolean similarity, and roles.words; 5: roles.forms; 6:
+ * roles.title_words).
  */
-export const MAPPING_VERSION = 5;
+export const MAPPING_VERSION = 6;
 
 /**
  * Bumped with every change to what a document holds for the same row (2: a location also carries its
@@ -50,10 +51,11 @@ export const MAPPING_VERSION = 5;
  * cities written with ue for ü; 6: the boolean similarity of mapping 4, each role's number of content
  * words, type-ahead's words by kind, the facet values, and the stems of titles and descriptions under
  * forms; 7: the stems of each role's title, roles.forms; 8: the states, provinces and UK nations of cities
- * among the location's names). An index whose documents are older is rebuilt by the worker when it starts
- * (ingest-worker.factory.ts), so a release that changes documents needs no manual reindex.
+ * among the location's names; 9: the number of distinct stems of each role's title, roles.title_words). An
+ * index whose documents are older is rebuilt by the worker when it starts (ingest-worker.factory.ts), so a
+ * release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 8;
+export const DOCUMENT_VERSION = 9;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
@@ -74,8 +76,8 @@ const designerMappings: estypes.MappingTypeMapping = {
     ...textMappings(DESIGNER_SEARCH_RULES.text),
     // Each role's title and company together, so the words of one role can be told from words spread
     // over several roles (scored by a nested query), its number of content words, and the stems of its
-    // title, where the concepts a query names match (conceptRoleBonus).
-    roles: { type: 'nested', properties: { text: searchText, current: { type: 'boolean' }, words: { type: 'short' }, forms: formsText } },
+    // title, where the concepts a query names match (conceptRoleBonus), with their number (exactTitle).
+    roles: { type: 'nested', properties: { text: searchText, current: { type: 'boolean' }, words: { type: 'short' }, forms: formsText, title_words: { type: 'short' } } },
     // Type-ahead's words by kind, as keywords: a prefix query finds them, a terms aggregation counts them.
     suggest: { properties: Object.fromEntries(SUGGESTION_KINDS.map((kind) => [kind, { type: 'keyword' }])) },
     // What the facets count, as exact values (terms aggregations read their doc values).

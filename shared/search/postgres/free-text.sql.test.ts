@@ -135,8 +135,9 @@ describe('freeTextSql', () => {
       "s.text_tsv @@ «( ( ( 'senor':B | 'senior':B ) & ( 'product':B | 'products':B ) & ( 'desi':B | 'desi':*B ) ) )»",
     );
     // Per word its best pair (senior as a typo in the name 6, product exactly in the name 60, desi as a prefix
-    // there 36), and roles holding two of the three words (best 2 × 60, current 2 × 30).
-    expect(top!.bound).toBe(6 + 60 + 36 + 2 * 60 + 2 * 30);
+    // there 36), roles holding two of the three words (best 2 × 60, current 2 × 30), and a current title made
+    // only of words typed (1).
+    expect(top!.bound).toBe(6 + 60 + 36 + 2 * 60 + 2 * 30 + 1);
     const held = build('brand designer', new Map(), false).top!;
     expect(held.where).toContain("( 'brand':A & 'designer':A ) | ( 'brand':B & 'designer':B )");
     expect(held.where).toContain("( 'brand' <-> 'designer' )");
@@ -184,6 +185,21 @@ describe('freeTextSql', () => {
     expect(held.score.replace(/\$\d+/g, '$')).toBe(anywhere.score.replace(/\$\d+/g, '$'));
     // Words the vocabulary holds ("motion", "designer") and kinds of employer ask nothing.
     expect(employerOnlyWords(understandQuery('designers at fintech startups'))).toEqual([]);
+  });
+
+  it('a current title whose stems are all among the stems typed earns one point; not in a request for past roles', () => {
+    const scoreOf = (q: string) => {
+      const params = new Params();
+      const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const;
+      const sql = freeTextSql({ column: 's.text_tsv', query: understandQuery(q), terms: { expansions: new Map() }, weights: WEIGHTS, params, roleColumns })!;
+      return sql.score.replace(/\$(\d+)::[\w[\]]+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    };
+    const stems = "ts_filter(s.current_role_tsv, '{a}')";
+    // The stems typed, filler included, marked as the role vectors hold them.
+    expect(scoreOf('looking for a product designer in quebec')).toContain(
+      `(CASE WHEN length(${stems}) > 0 AND length(ts_delete(${stems}, «~product,~design,~quebec,~look,~for,~a,~in»)) = 0 THEN 1 ELSE 0 END)`,
+    );
+    expect(scoreOf('former product designers')).not.toContain('ts_delete(ts_filter(s.current_role_tsv');
   });
 
   it('is null without words', () => {

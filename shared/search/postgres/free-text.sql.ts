@@ -69,6 +69,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     concept,
     // Whole points: a cursor binds the score as int.
     conceptSynonym: Math.floor((concept * MATCH_TIER_POINTS.form) / MATCH_TIER_POINTS.exact),
+    // The least a word earns (the fuzzy tier at the lowest weight), as the Elasticsearch engine's ROLE_BOOSTS.exactTitle.
+    exactTitle: 1,
   };
   const together = togetherQueries(options, words$);
   const roleInput = { ...options, alternatives: (i: number) => words$.alternatives(i), widest: words$.widest };
@@ -268,7 +270,9 @@ function topMatches(
   // lead", "head of design" …), and a top of them would set nothing apart.
   const roleWords = words.length - 1 >= 2 ? words.length - 1 : 0;
   const concept = Math.max(0, ...(options.concepts ?? []).map((c) => c.words * rolePoints.concept));
-  const roles = roleColumns ? roleWords * rolePoints.best + Math.max(roleWords * rolePoints.current, concept) : 0;
+  // Any match may hold a title made only of words typed (exactTitleBonus), except in a request for past roles.
+  const title = query.pastRoles ? 0 : rolePoints.exactTitle;
+  const roles = roleColumns ? roleWords * rolePoints.best + Math.max(roleWords * rolePoints.current, concept) + title : 0;
   const perWordBest = tests.map((t) => t[0]?.points ?? 0);
   // Any match may be where the request says: the place bonuses are outside the top as well.
   const bound = perWordBest.reduce((sum, points) => sum + points, 0) + fillerCount * m.namePoints * MATCH_TIER_POINTS.exact + roles + placePoints;

@@ -1,7 +1,7 @@
-import type { ConceptSpan } from '../query-synonyms.ts';
+import { type ConceptSpan, typedForms } from '../query-synonyms.ts';
 import { FILLER_WORDS, type QueryWords, requiredMatches, SAID_BY_EVERY_ROLE } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
-import { allOf, anyOf, followedBy, formLexeme, type Weight } from './text-search.ts';
+import { allOf, anyOf, FORM_MARK, followedBy, formLexeme, type Weight } from './text-search.ts';
 import { combinations, MAX_SUBSET_OPERANDS, subsetOperands } from './word-subsets.ts';
 
 /**
@@ -17,6 +17,8 @@ export interface RolePoints {
   concept: number;
   /** Per word of a concept whose synonym the title holds (below the concept typed). */
   conceptSynonym: number;
+  /** A current title made only of words the query typed (exactTitleBonus). */
+  exactTitle: number;
 }
 
 /** Roles scored in place before the role bonus falls back to unnest (see bestRole). */
@@ -67,9 +69,10 @@ export function roleBonus(
   if (!roleColumns) return [];
   // The current role's score: the greater of its words and a concept the query names in its title.
   const concepts = conceptRoleBonus(options, rolePoints);
+  const title = pastRoles ? [] : [exactTitleBonus(query, params, roleColumns, rolePoints.exactTitle)];
   const greatest = (own: string[]) => {
     const all = [...own, ...concepts];
-    return all.length > 1 ? [`GREATEST(${all.join(', ')})`] : all;
+    return [...(all.length > 1 ? [`GREATEST(${all.join(', ')})`] : all), ...title];
   };
   if (words.length < 2) return greatest([]);
   const groups = words.map((_, i) => options.alternatives(i));
@@ -123,6 +126,17 @@ function conceptRoleBonus({ concepts, roleColumns, params }: RoleBonusInput, poi
     };
     return [inTitle([typed], words * points.concept), ...(synonyms.length > 0 ? [inTitle(synonyms, words * points.conceptSynonym)] : [])];
   });
+}
+
+/**
+ * The twin of the Elasticsearch engine's exactTitle: a current title whose stems (ROLE_FORM_WEIGHT in the
+ * role's vector) are all among the stems the query typed (typedForms) earns `points`, the least a word earns,
+ * which decides between designers who otherwise tie.
+ */
+function exactTitleBonus(query: QueryWords, params: Params, roleColumns: RoleColumns, points: number): string {
+  const typed = params.add(typedForms(query).map((stem) => `${FORM_MARK}${stem}`), 'text[]');
+  const stems = `ts_filter(${roleColumns.current}, '{${ROLE_FORM_WEIGHT.toLowerCase()}}')`;
+  return `(CASE WHEN length(${stems}) > 0 AND length(ts_delete(${stems}, ${typed})) = 0 THEN ${points} ELSE 0 END)`;
 }
 
 /**
