@@ -46,6 +46,14 @@ describe('designerMatch', () => {
     expect(match('illus')!.fields[0]).toMatchObject({ field: 'title', text: 'Illustrator', offsets: [[0, 11]] });
   });
 
+  it('the word cut short by two letters is no typo of it: a namesake is not marked', () => {
+    const priya = { ...sara, name: 'Priya Vandenberg' };
+    expect(match('vandenberghe', {}, priya)).toBeNull();
+    // One letter more or less is a typo.
+    expect(match('vandenbergh', {}, priya)!.reason).toBe('name: Priya Vandenberg');
+    expect(match('vandenbreg', {}, priya)!.reason).toBe('name: Priya Vandenberg');
+  });
+
   it('a location matched by another name of its place is marked whole', () => {
     const found = match('germany')!;
     expect(found.reason).toBe('based in Munich, DE');

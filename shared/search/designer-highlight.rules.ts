@@ -1,7 +1,7 @@
 import type { DesignerMatch, MatchField, MatchFragment } from '../domain/designer-facets.schema.ts';
 import type { Designer } from '../domain/designer.schema.ts';
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
-import { maxEdits, withinEditDistance } from '../text/edit-distance.ts';
+import { cutShort, maxEdits, withinEditDistance } from '../text/edit-distance.ts';
 import { tokenize } from '../text/fold.ts';
 import { designerRoles } from './designer-search.rules.ts';
 import { filterPhrases } from './filter-phrases.ts';
@@ -43,19 +43,21 @@ interface Term {
   forms: ReadonlySet<string>;
   prefix: PrefixScope;
   edits: number;
+  /** The word cut short, within the allowance but no typo of it (cutShort). */
+  cutShort: string | null;
   /** Per record word, whether it is within the typo allowance: a page's records repeat their words. */
   typos: Map<string, boolean>;
   stem: (word: string) => string;
 }
 
 function term(word: string, prefix: PrefixScope, wordForms: WordForms): Term {
-  return { word, forms: new Set(wordForms.forms(word)), prefix, edits: maxEdits(word), typos: new Map(), stem: wordForms.stem };
+  return { word, forms: new Set(wordForms.forms(word)), prefix, edits: maxEdits(word), cutShort: cutShort(word), typos: new Map(), stem: wordForms.stem };
 }
 
 function withinTypos(token: string, t: Term): boolean {
   if (t.edits === 0 || Math.abs(token.length - t.word.length) > t.edits) return false;
   let known = t.typos.get(token);
-  if (known === undefined) t.typos.set(token, (known = withinEditDistance(token, t.word, t.edits)));
+  if (known === undefined) t.typos.set(token, (known = token !== t.cutShort && withinEditDistance(token, t.word, t.edits)));
   return known;
 }
 

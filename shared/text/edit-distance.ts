@@ -8,6 +8,17 @@ export function maxEdits(word: string): number {
 }
 
 /**
+ * The word cut short by its last two letters where its allowance is two edits ("vandenberg" of
+ * "vandenberghe", "design" of "designer"), else null. It is within the allowance, yet another word: a
+ * namesake or a shorter form, not a slip of the keys, which adds one letter at most. Neither engine counts
+ * it as a typo of the word (word forms match "design" for "designer" where the field holds them).
+ */
+export function cutShort(word: string): string | null {
+  const chars = [...word];
+  return maxEdits(word) >= 2 ? chars.slice(0, -2).join('') : null;
+}
+
+/**
  * Optimal string alignment distance: insertions, deletions, substitutions and swaps of two adjacent
  * characters, each one edit. This is the distance Lucene's fuzzy queries use (transpositions on).
  */

@@ -281,6 +281,15 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?q=designer%20at%20a%20fintech%20company')).toEqual(await ids('/api/v1/designers?q=designer%20fintech'));
       });
 
+      it('a name two letters longer is another name, not a typo: "johanssonen" does not find Johansson', async () => {
+        expect(await ids('/api/v1/designers?q=erik%20johanssonen')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=johanssonen%20erik')).toEqual([]);
+        // One letter more, one less, two swapped: typos.
+        expect(await ids('/api/v1/designers?q=erik%20johanssson')).toEqual(['d05']);
+        expect(await ids('/api/v1/designers?q=johanson%20erik')).toEqual(['d05']);
+        expect(await ids('/api/v1/designers?q=johnasson%20erik')).toEqual(['d05']);
+      });
+
       it('a current title made only of words the query typed ranks above a longer title that holds them', async () => {
         // d01 and d10 are Product Designers; d09, listed between them, a Senior Product Designer whose bio says "design".
         const result = await ids('/api/v1/designers?q=product%20designer');

@@ -5,7 +5,7 @@ import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { PAST_ROLE_BONUS_WORDS, type QueryWords, requiredMatches, SAID_BY_EVERY_ROLE } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
-import { FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
+import { butNotCutShort, FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
@@ -126,7 +126,7 @@ function roleWord(word: string, scope: QueryWords['prefix'][number]): Query {
   return {
     dis_max: {
       queries: [
-        { match: { 'roles.text': { query: word, fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS } } },
+        butNotCutShort(word, { match: { 'roles.text': { query: word, fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS } } }, ['roles.text']),
         ...(scope === 'any' ? [{ match_phrase_prefix: { 'roles.text': { query: word, max_expansions: MAX_PREFIX_EXPANSIONS } } }] : []),
       ],
     },

@@ -229,6 +229,13 @@ describe('freeText', () => {
     expect(freeText('motion designer at deutsche bahn', fields, undefined, { formFields: [], placeFields: ['location'] })!.filter).toEqual([]);
   });
 
+  it('a typo of a word of two edits is never the word cut short by two letters ("vandenberg" for "vandenberghe")', () => {
+    const json = JSON.stringify(freeText('priya vandenberghe', fields)!.must);
+    expect(json).toContain('"must_not":[{"multi_match":{"query":"vandenberg","fields":["name","description"]}}]');
+    // Four to seven letters: one edit, nothing cut short.
+    expect(JSON.stringify(freeText('priya vandenb', fields)!.must)).not.toContain('must_not');
+  });
+
   it('a single word is also the last word', () => {
     const clauses = freeText('kofi', fields)!;
     expect(clauses.must).toHaveLength(1);

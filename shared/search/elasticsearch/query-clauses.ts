@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
+import { cutShort } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
@@ -120,7 +121,7 @@ export function freeText(
           { multi_match: { query: word, fields: within, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
           ...(asPrefix ? [prefixTier(word, prefix[i] === 'name' ? within.slice(0, 1) : within)] : []),
           ...expansionQueries(expanded[i]!.form, expanded[i]!.synonyms, formFields),
-          { multi_match: { query: word, fields: within, type: 'best_fields', fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } },
+          butNotCutShort(word, { multi_match: { query: word, fields: within, type: 'best_fields', fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } }, within),
         ],
       },
     };
@@ -208,6 +209,17 @@ function fieldsByWeight(fields: readonly string[]): { weight: number; fields: st
   const groups = new Map<number, string[]>();
   for (const { field, boost } of fields.map(boostOf)) groups.set(boost, [...(groups.get(boost) ?? []), field]);
   return [...groups].sort(([a], [b]) => b - a).map(([weight, group]) => ({ weight, fields: group }));
+}
+
+/**
+ * A typo match of `word` that is not the word cut short (cutShort: "vandenberg" is no typo of
+ * "vandenberghe"): Elasticsearch's fuzziness cannot leave a candidate out, so a record holding it in
+ * `fields` is left out of this match, as the Postgres engine leaves the candidate out of the word's typos.
+ */
+export function butNotCutShort(word: string, fuzzy: Query, fields: readonly string[]): Query {
+  const short = cutShort(word);
+  if (short === null) return fuzzy;
+  return { bool: { must: [fuzzy], must_not: [{ multi_match: { query: short, fields: fields.map((f) => boostOf(f).field) } }] } };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../store/db.ts';
 import { MAX_FUZZY_EXPANSIONS } from '../../text/query-cost.rules.ts';
-import { editDistance, maxEdits } from './text-search.ts';
+import { cutShort, editDistance, maxEdits } from './text-search.ts';
 
 /** What the vocabulary (search_terms) says about a query's words. */
 export interface QueryTerms {
@@ -55,7 +55,7 @@ export async function lookUpQueryTerms(db: Db, words: readonly string[]): Promis
       continue;
     }
     const distance = editDistance(term, word);
-    if (distance > maxEdits(word)) continue;
+    if (distance > maxEdits(word) || term === cutShort(word)) continue;
     scored.set(word, [...(scored.get(word) ?? []), { term, distance }]);
   }
   const expansions = new Map<string, string[]>();
