@@ -37,10 +37,13 @@ const QUANTILE = Number(process.env.FAIRNESS_QUANTILE ?? (SECONDS >= 60 ? 0.99 :
 /**
  * The embedded engine (PGlite) runs one statement at a time and cannot preempt one: the polite request
  * waits behind the greedy client's one admitted search, whose 12 words cost 60-70 ms there against an
- * idle p95 of 13-15 ms. Elasticsearch runs searches side by side.
+ * idle p95 of 13-15 ms, so 5x is where fair sharing sits, not a margin above it. On a slower day of the
+ * same two cores (relevance-bench searches taking twice as long) it measured 4.0x-4.9x alone and 4.6x-5.7x
+ * inside the full CI run, on this code and on the code before the latest search changes alike. 6x keeps
+ * both apart from starvation (10.7x-11.1x). Elasticsearch runs searches side by side.
  */
 const RATIO: Record<'embedded' | 'elasticsearch', number> = {
-  embedded: Number(process.env.FAIRNESS_RATIO ?? 5),
+  embedded: Number(process.env.FAIRNESS_RATIO ?? 6),
   elasticsearch: Number(process.env.FAIRNESS_RATIO ?? 4),
 };
 const QUANTILE_NAME = `p${Math.round(QUANTILE * 100)}`;
