@@ -77,8 +77,8 @@ export function entitySearchSpec<F extends SearchFilters>(
   const concepts = entity.roleColumns ? conceptSpans(filters.q, synonyms) : undefined;
   const placeOnly = placeOnlyWords(query, synonyms);
   const employerWords = employerOnlyWords(query, synonyms);
-  // The company and location filters' columns, where an employer the request names is held.
-  const employerColumns = (['company', 'location'] as const).map((name) => `s.${name}_tsv`);
+  // The word filters' columns (the company's and the location's), where an employer the request names is held.
+  const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
     freeTextSql({
       column: 's.text_tsv',
