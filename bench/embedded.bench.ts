@@ -54,13 +54,14 @@ async function admin(sql: string) {
 }
 
 const FACETS = options.facets ? '&facets=category,country,company,remote' : '';
-const scenarios: { name: string; query: string; filters: DesignerFilters }[] = [
+type Scenario = { name: string; query: string; filters: DesignerFilters };
+const scenarios = ([
   { name: 'designers, no filter', query: 'limit=50', filters: {} },
   { name: 'category + location', query: 'category=brand&location=US&limit=50', filters: { category: 'brand', location: 'US' } },
   { name: 'company prefix', query: 'company=studio&limit=50', filters: { company: 'studio' } },
   { name: 'q, typo + prefix', query: 'q=senor%20product%20desi&limit=50', filters: { q: 'senor product desi' } },
   { name: 'q, one name', query: 'q=lockman&limit=50', filters: { q: 'lockman' } },
-].map((s) => ({ ...s, query: `${s.query}${FACETS}` }));
+] satisfies Scenario[]).map((s): Scenario => ({ ...s, query: `${s.query}${FACETS}` }));
 
 let dir: string | undefined;
 let db: Db | undefined;
