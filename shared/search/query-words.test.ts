@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILLER_WORDS, placeSpans, requiredMatches, understandQuery } from './query-words.ts';
+import { FILLER_WORDS, PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, pastRoleBonusWords, placeSpans, requiredMatches, understandQuery } from './query-words.ts';
 
 describe('understandQuery', () => {
   it('drops filler an agent wraps around a request', () => {
@@ -11,6 +11,7 @@ describe('understandQuery', () => {
       required: 3,
       pastRoles: false,
       pastAlternatives: [],
+      nowWords: [],
       // "a" is a place marker in Italian ("a Milano"): read here as one, it names no place a record holds.
       places: [['3d', 'generalist'], ['berlin']],
       // "in" introduces nothing but a place: Berlin is required; "a" may introduce a role, so 3d is not.
@@ -25,6 +26,29 @@ describe('understandQuery', () => {
     // "used to work at", "left": the past, said the way people say it.
     expect(understandQuery('designers who used to work at Possible Works')).toMatchObject({ words: ['designers', 'possible'], pastRoles: true });
     expect(understandQuery('people who left Spotify')).toMatchObject({ words: ['spotify'], pastRoles: true });
+  });
+
+  it('reads the role a request for past roles names before asking for them as the role wanted now', () => {
+    const now = (q: string) => {
+      const query = understandQuery(q);
+      return query.nowWords.map((i) => query.words[i]);
+    };
+    // The place and the word every role says are left out; what follows "ex" is about previous roles.
+    expect(now('head of design based in Scandinavia, ex Adobe or Zalando')).toEqual(['head', 'design']);
+    expect(now('motion designers in Berlin, formerly at Shopify')).toEqual(['motion']);
+    expect(now('senior product designer who previously worked at Google')).toEqual(['senior', 'product']);
+    // Past roles asked for first: every word is about them. No past roles asked for: no role wanted "now".
+    expect(now('former Google design directors')).toEqual([]);
+    expect(now('designers who used to work at Possible Works')).toEqual([]);
+    expect(now('ex Lego art directors')).toEqual([]);
+    expect(now('head of design at Adobe')).toEqual([]);
+  });
+
+  it('gives a former employer named after the role wanted a word, and the full past-role bonus otherwise', () => {
+    expect(pastRoleBonusWords(understandQuery('head of design based in Scandinavia, ex Adobe'))).toBe(PAST_ROLE_AFTER_ROLE_WORDS);
+    expect(pastRoleBonusWords(understandQuery('former Google design directors'))).toBe(PAST_ROLE_BONUS_WORDS);
+    expect(pastRoleBonusWords(understandQuery('designers who used to work at Possible Works'))).toBe(PAST_ROLE_BONUS_WORDS);
+    expect(PAST_ROLE_AFTER_ROLE_WORDS).toBeLessThan(PAST_ROLE_BONUS_WORDS);
   });
 
   it('reads "or" lists as one unit of alternatives: the words right before and after each "or", chained', () => {

@@ -109,6 +109,23 @@ export const PAST_ROLE_WORDS: ReadonlySet<string> = new Set(['former', 'formerly
  */
 export const PAST_ROLE_BONUS_WORDS = 4;
 
+/**
+ * What a previous role holding what a request for past roles names earns, in exact words of the best field:
+ * PAST_ROLE_BONUS_WORDS, or one word when the request names the role it wants first (QueryWords.nowWords:
+ * "head of design based in Scandinavia, ex Adobe or Zalando"). The role is then what is asked for and the
+ * former employer a condition on it: one word still ranks former staff above current staff and those who were
+ * there above those who were not, but never a Head of Design at Globex who left above a Product Designer who
+ * was never there, for "product designer, ex Globex or Hooli". At four words, Print and Motion Designers who had
+ * been at Zalando ranked above every Head of Design in Scandinavia; at one and a half, a former employee holding
+ * another role still outranked the role (test/contract/search-contract.test.ts, BENCHMARKS.md).
+ */
+export function pastRoleBonusWords(query: Pick<QueryWords, 'nowWords'>): number {
+  return query.nowWords.length > 0 ? PAST_ROLE_AFTER_ROLE_WORDS : PAST_ROLE_BONUS_WORDS;
+}
+
+/** pastRoleBonusWords of a request that names the role it wants before asking for past roles. */
+export const PAST_ROLE_AFTER_ROLE_WORDS = 1;
+
 /** Words every designer's roles say: they tell no role or employer apart. */
 export const SAID_BY_EVERY_ROLE: ReadonlySet<string> = new Set(['designer', 'designers']);
 
@@ -158,6 +175,13 @@ export interface QueryWords {
    * request does not ask for past roles.
    */
   pastAlternatives: string[][];
+  /**
+   * In a request for past roles, the content words typed before the first word asking for them, as indices
+   * into `words`: the role it wants now ("head of design" in "head of design based in Scandinavia, ex Adobe"),
+   * the places it names and the word every role says ("designer") left out. Empty otherwise, and when the
+   * request asks for past roles first ("former Google design directors"): all its words are then about them.
+   */
+  nowWords: number[];
   /**
    * The places the request introduces as places (after "in", "based in", "from", "en", "à" …), each as its
    * content words: a record whose place fields hold all of one earns PLACE_BONUS_WORDS for it.
@@ -262,6 +286,7 @@ export function understandQuery(q: string | undefined): QueryWords {
     required: requiredMatches(words.length - inGroups + orGroups.length),
     pastRoles,
     pastAlternatives: pastRoles ? pastAlternatives(tokens, words, places) : [],
+    nowWords: pastRoles ? nowWords(tokens, words, places) : [],
     places,
     requiredPlaceWords: content.length > 0 ? requiredPlaceWords(tokens, words, orGroups) : [],
     employerWords: content.length > 0 ? employerWords(tokens, words, orGroups, clauseStarts(q ?? '')) : [],
@@ -358,6 +383,14 @@ function shareHead(group: readonly number[][], words: readonly string[]): number
   const endsInHead = (alternative: readonly number[]) => ROLE_HEADS.has(words[alternative.at(-1)!] ?? '');
   if (last.length < 2 || !endsInHead(last) || group.slice(0, -1).some(endsInHead)) return [...group];
   return [...group.slice(0, -1), last.slice(0, -1)];
+}
+
+/** QueryWords.nowWords of a request that asks for past roles. */
+function nowWords(tokens: readonly string[], words: readonly string[], places: readonly string[][]): number[] {
+  const placeWords = new Set(places.flat());
+  const before = tokens.slice(0, tokens.findIndex((t) => PAST_ROLE_WORDS.has(t)));
+  const now = before.filter((t) => !FILLER_WORDS.has(t) && !placeWords.has(t) && !SAID_BY_EVERY_ROLE.has(t));
+  return [...new Set(now.map((t) => words.indexOf(t)))].filter((i) => i >= 0);
 }
 
 /** QueryWords.pastAlternatives of a request that asks for past roles. */

@@ -281,6 +281,18 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?q=designer%20at%20a%20fintech%20company')).toEqual(await ids('/api/v1/designers?q=designer%20fintech'));
       });
 
+      it('former employers named after the role wanted rank below the role: "product designer, ex globex or hooli"', async () => {
+        // d01 and d10 are Product Designers who were at Globex or Hooli; d09 holds the role and was never there; d03
+        // (Head of Design) was at Globex and holds another role.
+        const result = await ids('/api/v1/designers?q=product%20designer%2C%20ex%20globex%20or%20hooli');
+        expect(sorted(result.slice(0, 2))).toEqual(['d01', 'd10']);
+        expect(result.indexOf('d09')).toBeLessThan(result.indexOf('d03'));
+        // Past roles asked for first: every word is about them, and d03, who left Globex, ranks higher.
+        const former = await ids('/api/v1/designers?q=ex%20globex%20or%20hooli%20product%20designer');
+        expect(former.indexOf('d03')).toBeGreaterThanOrEqual(0);
+        expect(former.indexOf('d03')).toBeLessThan(result.indexOf('d03'));
+      });
+
       it('a name two letters longer is another name, not a typo: "johanssonen" does not find Johansson', async () => {
         expect(await ids('/api/v1/designers?q=erik%20johanssonen')).toEqual([]);
         expect(await ids('/api/v1/designers?q=johanssonen%20erik')).toEqual([]);

@@ -12,7 +12,7 @@ import {
   sameRoleBonus,
 } from './designer-query.translator.ts';
 import { freeText, wordFilter } from './query-clauses.ts';
-import { understandQuery } from '../query-words.ts';
+import { PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, understandQuery } from '../query-words.ts';
 import { conceptSpans } from '../query-synonyms.ts';
 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
@@ -137,11 +137,15 @@ describe('buildDesignerQuery', () => {
     // helpful, design, co: two of three, each worth a third of the bonus.
     expect(inner.should).toHaveLength(3);
     expect(inner.minimum_should_match).toBe(2);
-    for (const word of inner.should) expect(word.constant_score.boost).toBeCloseTo(ROLE_BOOSTS.pastRole / 3);
+    const pastRole = PAST_ROLE_BONUS_WORDS * ROLE_BOOSTS.bestRole;
+    for (const word of inner.should) expect(word.constant_score.boost).toBeCloseTo(pastRole / 3);
     // One telling word is enough on its own ("who used to work at Possible Works").
     const [one] = pastRoleBonus(understandQuery('designers who used to work at Possible Works')) as [typeof bonus];
     expect(one.nested.query.bool).toMatchObject({ minimum_should_match: 1 });
-    expect(one.nested.query.bool.should[0]!.constant_score.boost).toBe(ROLE_BOOSTS.pastRole);
+    expect(one.nested.query.bool.should[0]!.constant_score.boost).toBe(pastRole);
+    // A role named first ("art directors, ex Possible") is what is wanted: the former employer earns a word.
+    const [named] = pastRoleBonus(understandQuery('art directors, ex Possible')) as [typeof bonus];
+    expect(named.nested.query.bool.should[0]!.constant_score.boost).toBe(PAST_ROLE_AFTER_ROLE_WORDS * ROLE_BOOSTS.bestRole);
     // Part of every designer free-text query that asks for past roles, and of none other.
     const pastBonus = '"filter":[{"term":{"roles.current":false}}]';
     expect(JSON.stringify(bool({ q: 'former Acme designers' }).should)).toContain(pastBonus);

@@ -3,7 +3,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { PAST_ROLE_BONUS_WORDS, type QueryWords, requiredMatches, SAID_BY_EVERY_ROLE } from '../query-words.ts';
+import { pastRoleBonusWords, type QueryWords, requiredMatches, SAID_BY_EVERY_ROLE } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { butNotCutShort, FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
@@ -25,8 +25,7 @@ export const DESIGNER_TEXT_FIELDS = boostedFields(DESIGNER_SEARCH_RULES.text);
  * per word of the current role, half that again; for a request for past roles, half per word of the best
  * previous role and nothing for the current one. Under BM25 the bonus was a fixed 1 plus 2 for the current
  * role, which a bio naming the title and words spread over two roles outscored. And, for a request for past
- * roles, a previous role holding what it names (pastRole, PAST_ROLE_BONUS_WORDS exact words, shared out over
- * them).
+ * roles, a previous role holding what it names (pastRoleBonusWords exact words, shared out over them).
  */
 const EXACT_BEST = Math.max(...Object.values(DESIGNER_SEARCH_RULES.text).map((field) => field.boost)) * MATCH_TIER_BOOSTS.exact;
 export const ROLE_BOOSTS = {
@@ -35,7 +34,6 @@ export const ROLE_BOOSTS = {
   exactRole: EXACT_BEST,
   // One point of the Postgres engine's scale, whose best exact word is 60 (exactTitle).
   exactTitle: EXACT_BEST / 60,
-  pastRole: PAST_ROLE_BONUS_WORDS * EXACT_BEST,
 } as const;
 
 /**
@@ -139,12 +137,14 @@ function roleWord(word: string, scope: QueryWords['prefix'][number]): Query {
  * the words after "ex", each alternative of an "or" on its own) above those whose current role does: a flat
  * bonus, a share for each word of the alternative the previous role holds (so "Helpful Design Co." counts
  * more than "Scary Design Co." for "helpful design co"), so the current staff's other matches (a description
- * naming the company) cannot outweigh it; the best alternative counts.
+ * naming the company) cannot outweigh it; the best alternative counts. Less when the request names the role it
+ * wants first ("head of design, ex Adobe"): see pastRoleBonusWords.
  */
-export function pastRoleBonus({ words, prefix, pastAlternatives }: Pick<QueryWords, 'words' | 'prefix' | 'pastAlternatives'>): Query[] {
+export function pastRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'pastAlternatives' | 'nowWords'>): Query[] {
+  const { words, prefix, pastAlternatives } = query;
   const scopeOf = (word: string) => prefix[words.indexOf(word)] ?? null;
   const alternatives = pastAlternatives.map((group) => {
-    const share = ROLE_BOOSTS.pastRole / group.length;
+    const share = (pastRoleBonusWords(query) * EXACT_BEST) / group.length;
     return bestRole({
       bool: {
         filter: [{ term: { 'roles.current': false } }],

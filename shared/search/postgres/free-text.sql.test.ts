@@ -93,12 +93,17 @@ describe('freeTextSql', () => {
   });
 
   it('a request for past roles scores a previous role holding what follows "ex", each alternative of an "or" on its own', () => {
-    const { score } = build('art directors ex google cloud or shopify', new Map(), true);
+    const { score } = build('ex google cloud or shopify', new Map(), true);
     // Previous roles only (the current one, first, skipped); google and cloud: both, each half of 240; shopify alone: 240.
     const role = 's.role_tsvs[1 + (length(s.current_role_tsv) > 0)::int]';
     const googleCloud = `((${role} @@ «( 'google' )»)::int + (${role} @@ «( 'cloud' )»)::int)`;
     const shopify = `((${role} @@ «( 'shopify' | 'shopify':* )»)::int)`;
-    expect(score).toContain(`GREATEST((CASE WHEN ${googleCloud} >= 2 THEN ${googleCloud} * 240 / 2 ELSE 0 END), (CASE WHEN ${shopify} >= 1 THEN ${shopify} * 240 / 1 ELSE 0 END))`);
+    const bonus = (points: number) => `GREATEST((CASE WHEN ${googleCloud} >= 2 THEN ${googleCloud} * ${points} / 2 ELSE 0 END), (CASE WHEN ${shopify} >= 1 THEN ${shopify} * ${points} / 1 ELSE 0 END))`;
+    expect(score).toContain(bonus(240));
+    // A role named first is what is wanted: the former employer earns a word (60).
+    const named = build('art directors ex google cloud or shopify', new Map(), true).score;
+    expect(named).toContain(bonus(60));
+    expect(named).not.toContain(bonus(240));
     // Whole numbers whatever the alternative's length (a cursor binds the score as int): 240 / 7 is no share.
     const seven = build('former alpha beta gamma delta epsilon zeta eta', new Map(), true).score;
     expect(seven).toContain('* 240 / 7 ELSE 0 END');

@@ -1,4 +1,4 @@
-import { PAST_ROLE_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
+import { pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import { type ConceptSpan, togetherSynonyms } from '../query-synonyms.ts';
 import { pastRoleBonus, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
@@ -78,12 +78,12 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const bonus = [
     ...conceptBonus(togetherBonus(options, together, matches), synonymPhraseBonus(options, matches)),
     ...roleBonus(roleInput, rolePoints, exactBest),
-    ...pastRoleBonus(roleInput, PAST_ROLE_BONUS_WORDS * exactBest),
+    ...pastRoleBonus(roleInput, pastRoleBonusWords(query) * exactBest),
     ...places,
   ];
   // A previous role may hold what a request for past roles names without holding every word: that bonus is
   // outside the top as well.
-  const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? PAST_ROLE_BONUS_WORDS * exactBest : 0;
+  const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? pastRoleBonusWords(query) * exactBest : 0;
   const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, places.length * PLACE_BONUS_WORDS * exactBest + pastPoints);
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
