@@ -2,7 +2,9 @@
  * The pipeline at scale, each figure against the raw engine in the same run:
  *   import (CLI, NDJSON file) · initial sync through the worker vs raw helpers.bulk · reindex vs raw bulk ·
  *   worker peak RSS · freshness at a sustained write rate vs raw Elasticsearch · read path: API vs raw
- *   _search, the embedded Postgres search engine, and a naive ILIKE server · open search contexts after.
+ *   _search, the embedded Postgres search engine, and a naive ILIKE server · search features: facets and
+ *   highlights against the same search without them, the Postgres engine with facets against Elasticsearch
+ *   with them, type-ahead's latency · open search contexts after.
  * Usage: npm run bench -- --designers 100000  (needs ELASTICSEARCH_URL, DATABASE_URL, REDIS_URL)
  *        npm run bench -- --designers 100000 --busy  (the initial sync and the reindex with every core kept busy)
  * Everything it creates (database, indices, queue keys, temp file) carries one tag and is removed after.
@@ -55,7 +57,7 @@ const options = new Command()
   .option('--write-seconds <n>', 'duration of the freshness run', (v) => Number(v), 20)
   .option('--worker-node-flags <flags>', "the worker's V8 flags (default: those of `npm run worker`, as in its image)", workerNodeFlags())
   .option('--import-node-flags <flags>', "the CLI import's V8 flags, e.g. '--max-old-space-size=256' to show the heap it needs (default: none)", '')
-  .option('--skip <phases>', 'comma-separated phases to skip: reads,embedded,ilike,freshness,reindex', '')
+  .option('--skip <phases>', 'comma-separated phases to skip: reads,embedded,ilike,freshness,reindex,features', '')
   .option(
     '--busy [burners]',
     'keep the machine busy during the initial sync and the reindex: this many processes each burning a core in a loop (default: one per core)',
@@ -400,12 +402,12 @@ try {
     const hop = await startPassThroughProcess(`${esUrl}/${names.designers}/_search`);
     hopProcess = hop;
 
-    const run = async (url: string, init: { method?: string; body?: string } = {}, seconds = options.seconds) => {
+    const run = async (url: string, init: { method?: string; body?: string } = {}, seconds = options.seconds, connections = options.connections) => {
       const result = await autocannon({
         url,
         method: (init.method ?? 'GET') as 'GET' | 'POST',
         ...(init.body ? { body: init.body, headers: { 'content-type': 'application/json' } } : {}),
-        connections: options.connections,
+        connections,
         duration: seconds,
         timeout: 30,
       });
@@ -499,6 +501,41 @@ try {
       } finally {
         undo();
       }
+    }
+
+    if (!skip.has('features')) {
+      // Search features in the same run, each against the same search without it: facets and highlights on the
+      // API on Elasticsearch (one connection: the cost of one request), the Postgres search engine with facets
+      // against the API on Elasticsearch with them, and type-ahead's latency.
+      const FACETS = 'facets=category,country,company,remote';
+      const features: Record<string, unknown>[] = [];
+      say('');
+      say(`search features, ${options.seconds} s per run (req/s, p50 / p99 ms)`);
+      say(`| scenario | API on ES, 1 connection | with ${FACETS}&highlight=true | cost (plain / with throughput) | Postgres search engine with facets, ${options.connections} connections | API on ES with facets | p99 ratio |`);
+      say('|---|---|---|---|---|---|---|');
+      for (const s of scenarios) {
+        const plainUrl = `${apiBase}/designers?${s.query}`;
+        const extrasUrl = `${plainUrl}&${FACETS}&highlight=true`;
+        await run(plainUrl, {}, 2, 1);
+        await run(extrasUrl, {}, 2, 1);
+        const plain = await run(plainUrl, {}, options.seconds, 1);
+        const extras = await run(extrasUrl, {}, options.seconds, 1);
+        const cost = plain.rps / extras.rps;
+        const esFacets = await run(`${plainUrl}&${FACETS}`);
+        const pgFacets = skip.has('embedded') ? null : await run(`${embeddedBase}/designers?${s.query}&${FACETS}`);
+        const p99Ratio = pgFacets ? pgFacets.p99 / esFacets.p99 : null;
+        features.push({ scenario: s.name, plain, extras, cost, es_facets: esFacets, pg_facets: pgFacets, pg_over_es_p99: p99Ratio });
+        say(`| ${s.name} | ${fmt(plain)} | ${fmt(extras)} | ${cost.toFixed(2)}× | ${pgFacets ? fmt(pgFacets) : 'skipped'} | ${fmt(esFacets)} | ${p99Ratio === null ? '–' : `${p99Ratio.toFixed(1)}×`} |`);
+      }
+      const suggestions: Record<string, unknown>[] = [];
+      for (const q of ['s', 'product des']) {
+        const url = `${apiBase}/suggest?q=${encodeURIComponent(q)}`;
+        await run(url, {}, 2, 1);
+        const result = await run(url, {}, options.seconds, 1);
+        suggestions.push({ q, ...result });
+        say(`type-ahead "${q}", 1 connection: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps.toFixed(0)} req/s${result.bad ? ` (${result.bad} errors)` : ''}`);
+      }
+      figures.search_features = { facets_highlights: features, suggest: suggestions };
     }
 
     // Cursor walks: many q searches, some followed for a page and abandoned. Open contexts stay bounded.
