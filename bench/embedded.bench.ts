@@ -129,14 +129,17 @@ try {
   buildDist();
   const storeEnv: Record<string, string> =
     options.engine === 'pglite' ? { DATA_DIR: dir! } : { DATABASE_URL: pgUrl!, SEARCH_BACKEND: 'postgres' };
-  embedded = await startApiProcess({ ...storeEnv, PUBLIC_BASE_URL: PUBLIC });
+  // The load generator is one address standing for many clients: held to one client's share (half the cores),
+  // its connections would wait on each other on both sides, and the runs would measure that share.
+  const oneLoadGenerator = { MAX_IN_FLIGHT_PER_CLIENT: String(options.connections) };
+  embedded = await startApiProcess({ ...storeEnv, ...oneLoadGenerator, PUBLIC_BASE_URL: PUBLIC });
   console.error(`embedded API ready in ${embedded.readyMs} ms`);
   const listed = await embedded.total();
   if (listed < options.designers * 0.5) throw new Error(`the embedded API serves ${listed} designers, not the ${options.designers} imported`);
   if (options.es) {
     esDir = await mkdtemp(join(tmpdir(), `${tag}-es-`));
     // Its own (sample) store: on Elasticsearch the read path never touches it.
-    onEs = await startApiProcess({ DATA_DIR: esDir, PUBLIC_BASE_URL: PUBLIC, ELASTICSEARCH_URL: esUrl, ES_INDEX_PREFIX: `${tag}_`, SEARCH_BACKEND: 'elasticsearch' });
+    onEs = await startApiProcess({ DATA_DIR: esDir, ...oneLoadGenerator, PUBLIC_BASE_URL: PUBLIC, ELASTICSEARCH_URL: esUrl, ES_INDEX_PREFIX: `${tag}_`, SEARCH_BACKEND: 'elasticsearch' });
     const onEsListed = await onEs.total();
     if (onEsListed !== listed) throw new Error(`the API on Elasticsearch serves ${onEsListed} designers, the embedded one ${listed}`);
   }
