@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
 import pg from 'pg';
+import { FACET_NAMES } from '../shared/domain/designer-facets.schema.ts';
 import type { DesignerFilters } from '../shared/domain/designer-search.schema.ts';
 import { createElasticsearchClient } from '../shared/search/elasticsearch/es-client.factory.ts';
 import { ElasticsearchDocumentWriter } from '../shared/search/elasticsearch/es-document.writer.ts';
@@ -27,7 +28,7 @@ import { DesignerReader } from '../shared/store/designer.reader.ts';
 import { createPgDb, createPgliteDb, type Db } from '../shared/store/db.ts';
 import { importDesignerRecords } from '../shared/store/import/designer-import.ts';
 import { migrate } from '../shared/store/migrate.ts';
-import { type ApiProcess, buildDist, startApiProcess } from './support/api-process.ts';
+import { type ApiProcess, buildDist, servingOneLoadGenerator, startApiProcess } from './support/api-process.ts';
 import { writeBenchResult } from './support/bench-result.ts';
 import { scaleDesigners } from './support/scale-directory.generator.ts';
 
@@ -53,7 +54,7 @@ async function admin(sql: string) {
   await c.query(sql).finally(() => c.end());
 }
 
-const FACETS = options.facets ? '&facets=category,country,company,remote' : '';
+const FACETS = options.facets ? `&facets=${FACET_NAMES.join(',')}` : '';
 type Scenario = { name: string; query: string; filters: DesignerFilters };
 const scenarios = ([
   { name: 'designers, no filter', query: 'limit=50', filters: {} },
@@ -129,9 +130,7 @@ try {
   buildDist();
   const storeEnv: Record<string, string> =
     options.engine === 'pglite' ? { DATA_DIR: dir! } : { DATABASE_URL: pgUrl!, SEARCH_BACKEND: 'postgres' };
-  // The load generator is one address standing for many clients: held to one client's share (half the cores),
-  // its connections would wait on each other on both sides, and the runs would measure that share.
-  const oneLoadGenerator = { MAX_IN_FLIGHT_PER_CLIENT: String(options.connections) };
+  const oneLoadGenerator = servingOneLoadGenerator(options.connections);
   embedded = await startApiProcess({ ...storeEnv, ...oneLoadGenerator, PUBLIC_BASE_URL: PUBLIC });
   console.error(`embedded API ready in ${embedded.readyMs} ms`);
   const listed = await embedded.total();

@@ -25,6 +25,7 @@ import pg from 'pg';
 import { createApp } from '../services/api/app.ts';
 import { designerProfile } from '../shared/domain/designer-import.schema.ts';
 import type { IndexedDesigner } from '../shared/domain/designer.schema.ts';
+import { FACET_NAMES } from '../shared/domain/designer-facets.schema.ts';
 import type { DesignerFilters } from '../shared/domain/designer-search.schema.ts';
 import { IngestQueues } from '../shared/ingest/runtime/ingest-queues.ts';
 import { createRedisConnection } from '../shared/ingest/runtime/redis-connection.factory.ts';
@@ -36,7 +37,7 @@ import { ElasticsearchIndexManager } from '../shared/search/elasticsearch/es-ind
 import { indexNames } from '../shared/search/elasticsearch/index-names.ts';
 import { PostgresSearchRepository } from '../shared/search/postgres/pg-search.repository.ts';
 import { createPgDb } from '../shared/store/db.ts';
-import { type ApiProcess, buildDist, startApiProcess, stopChild } from './support/api-process.ts';
+import { type ApiProcess, buildDist, servingOneLoadGenerator, startApiProcess, stopChild } from './support/api-process.ts';
 import { startNaiveIlikeServer } from './support/naive-ilike.server.ts';
 import { type PassThroughProcess, startPassThroughProcess } from './support/pass-through.process.ts';
 import { cpuPerRequest, localElasticsearchPid, ownCores } from './support/process-cpu.ts';
@@ -372,10 +373,7 @@ try {
     const api = await startApiProcess({
       ...storeEnv,
       LOG_LEVEL: 'info',
-      // The load generator is one address standing for many clients: held to one client's share (half the
-      // cores), its connections would wait on each other, and the read runs would measure that share, not
-      // what a request costs.
-      MAX_IN_FLIGHT_PER_CLIENT: String(options.connections),
+      ...servingOneLoadGenerator(options.connections),
       ELASTICSEARCH_URL: esUrl,
       REDIS_URL: redisUrl,
       ES_INDEX_PREFIX: `${tag}_`,
@@ -511,7 +509,7 @@ try {
       // Search features in the same run, each against the same search without it: facets and highlights on the
       // API on Elasticsearch (one connection: the cost of one request), the Postgres search engine with facets
       // against the API on Elasticsearch with them, and type-ahead's latency.
-      const FACETS = 'facets=category,country,company,remote';
+      const FACETS = `facets=${FACET_NAMES.join(',')}`;
       const features: Record<string, unknown>[] = [];
       say('');
       say(`search features, ${options.seconds} s per run (req/s, p50 / p99 ms)`);

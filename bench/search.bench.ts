@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
 import { createApp } from '../services/api/app.ts';
+import { FACET_NAMES } from '../shared/domain/designer-facets.schema.ts';
 import type { DesignerFilters } from '../shared/domain/designer-search.schema.ts';
 import type { OpenRoleFilters } from '../shared/domain/open-role-search.schema.ts';
 import { createLogger } from '../shared/logging/logger.ts';
@@ -127,7 +128,7 @@ try {
   }
 
   // Facets (all four) and highlights against the very same API search without them, alternated per scenario.
-  const EXTRAS = 'facets=category,country,company,remote&highlight=true';
+  const EXTRAS = `facets=${FACET_NAMES.join(',')}&highlight=true`;
   const facetRows: string[] = [];
   const facetResults: Record<string, unknown>[] = [];
   // Designer searches only: type-ahead takes neither facets nor highlights (it answers them with a 400).

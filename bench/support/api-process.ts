@@ -28,6 +28,15 @@ export interface ApiProcess {
 }
 
 /**
+ * What an API process needs to serve a bench's load generator: it is one address standing for many clients,
+ * and held to one client's share (half the cores) its connections would wait on each other, so the runs would
+ * measure that share and not what a request costs.
+ */
+export function servingOneLoadGenerator(connections: number): Record<string, string> {
+  return { MAX_IN_FLIGHT_PER_CLIENT: String(connections) };
+}
+
+/**
  * The API as its image runs it: its own process on the build, with production defaults (access logs at
  * info, written and dropped here), so a load generator in the bench never shares its event loop.
  */

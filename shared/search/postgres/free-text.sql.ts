@@ -75,15 +75,16 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const together = togetherQueries(options, words$);
   const roleInput = { ...options, alternatives: (i: number) => words$.alternatives(i), widest: words$.widest };
   const places = placeBonus(options, exactBest, matches);
+  // What a previous role holding what a request for past roles names earns (nothing without one).
+  const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? pastRoleBonusWords(query) * exactBest : 0;
   const bonus = [
     ...conceptBonus(togetherBonus(options, together, matches), synonymPhraseBonus(options, matches)),
     ...roleBonus(roleInput, rolePoints, exactBest),
-    ...pastRoleBonus(roleInput, pastRoleBonusWords(query) * exactBest),
+    ...pastRoleBonus(roleInput, pastPoints),
     ...places,
   ];
   // A previous role may hold what a request for past roles names without holding every word: that bonus is
   // outside the top as well.
-  const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? pastRoleBonusWords(query) * exactBest : 0;
   const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, places.length * PLACE_BONUS_WORDS * exactBest + pastPoints);
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
