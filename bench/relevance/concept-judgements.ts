@@ -1,4 +1,5 @@
 import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
+import type { DesignerImportInput } from '../../shared/domain/designer-import.schema.ts';
 import { fold } from '../../shared/text/fold.ts';
 import { cityOf, type CorpusDesigner, createRandom, FIRST_NAMES, LAST_NAMES, type Random } from './corpus.ts';
 import { grade, type JudgedQuery, roles, same } from './judgements.ts';
@@ -124,16 +125,19 @@ const REGIONS: { name: string; cities: string[] }[] = [
 ];
 
 /** "an art director in Scandinavia who has worked at IKEA or Lego and now leads a team" */
-function multiConstraint(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+/** Multi-constraint requests asked: at 16, which ones were drawn moved the family's nDCG by 0.1. */
+const MULTI_CONSTRAINT_QUERIES = 40;
+
+function multiConstraint(r: Random, corpus: readonly CorpusDesigner[], drawFrom: readonly CorpusDesigner[], n: number): JudgedQuery[] {
   const out: JudgedQuery[] = [];
   const conceptOf = (d: CorpusDesigner) => (Object.keys(CONCEPTS) as Concept[]).find((c) => holds(CONCEPTS[c].titles)(d));
   for (let i = 0; out.length < n && i < n * 20; i++) {
-    const t = r.pick(corpus);
+    const t = r.pick(drawFrom);
     const concept = conceptOf(t);
     const region = REGIONS.find((g) => g.cities.includes(cityOf(t.location) ?? ''));
     const past = t.previous_roles[0];
     if (!concept || !region || !past) continue;
-    const other = r.pick(corpus.flatMap(roles)).company;
+    const other = r.pick(drawFrom.flatMap(roles)).company;
     const companies = i % 2 === 0 ? [past.company, other] : [other, past.company];
     const inRegion = (d: CorpusDesigner) => region.cities.includes(cityOf(d.location) ?? '');
     const worked = (d: CorpusDesigner) => roles(d).some((x) => companies.some((c) => same(c, x.company)));
@@ -179,10 +183,10 @@ const FOREIGN_TITLES: [string, Concept][] = [
   ['designer di prodotto', 'productDesigner'],
 ];
 
-function languages(r: Random, corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+function languages(r: Random, corpus: readonly CorpusDesigner[], drawFrom: readonly CorpusDesigner[]): JudgedQuery[] {
   return FOREIGN_TITLES.map(([title, concept], i) => {
     const { titles } = CONCEPTS[concept];
-    const holders = corpus.filter((d) => holds(titles)(d) && cityOf(d.location));
+    const holders = drawFrom.filter((d) => holds(titles)(d) && cityOf(d.location));
     const city = i % 3 === 2 ? null : cityOf(r.pick(holders).location)!;
     const joiner = ['en', 'in', 'à', 'em', 'a'][i % 5]!;
     return {
@@ -212,9 +216,24 @@ const NOTHING_HARD = [
   'brand designer in Ulaanbaatar',
   'illustrator based in Wellington',
   'product designer in Reykjavik who worked at Spotify and Nike and Lego',
+  // The same without a word that introduces them, as people write names: capitalised, then in lower case,
+  // where nothing tells a name from any other word.
+  'Blue Bottle Coffee designers',
+  'brand designer Ulaanbaatar',
+  'Ulaanbaatar illustrators',
+  'Deutsche Bahn motion designer',
+  'Google Maps Platform product designers',
+  'Wellington illustrator',
+  'Pineapple Express designers',
+  'Ingrid Thorvaldsdottir product designer',
+  'blue bottle coffee designers',
+  'brand designers ulaanbaatar',
 ];
 
-/** Designers built to mislead: they share words with requests they do not answer. */
+/**
+ * Designers built to mislead: they share words with requests they do not answer. The last holds the role a
+ * request names and mentions its place in passing ("brand designer Ulaanbaatar").
+ */
 export function conceptDistractors(): CorpusDesigner[] {
   const r = createRandom(3);
   const descriptions = [
@@ -225,36 +244,54 @@ export function conceptDistractors(): CorpusDesigner[] {
     'Visited Wellington for a conference on Blue Bottle packaging.',
     'Uses Google Maps daily; took the Deutsche Bahn to every client.',
   ];
-  return Array.from({ length: 60 }, (_, i) => {
-    const name = i < 3 ? ['Ingrid Larsen', 'Kwame Mensah', 'Priya Vandenberg'][i]! : `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
+  const distractor = (i: number, fields: Pick<DesignerImportInput, 'name' | 'description' | 'category' | 'location' | 'current_role'>): CorpusDesigner => {
     const slug = `distractor-${i}`;
-    const company = ['Blue Studio', 'Pineapple Studio', 'Google Cloud', 'Deutsche Post', 'Coffee Collective'][i % 5]!;
     const record = buildDesignerRecord({
       id: `cd${String(i).padStart(5, '0')}`,
       slug,
-      name,
-      description: descriptions[i % descriptions.length]!,
+      ...fields,
       website: `https://${slug}.example`,
       portfolio_preview: `https://images.example/${slug}.jpg`,
-      category: 'engineer',
-      location: ['Austin, US', 'Lagos, NG', 'Seoul, KR'][i % 3]!,
-      current_role: { title: ['Web Developer', 'Account Manager', 'Project Manager'][i % 3]!, company, company_url: null },
       previous_roles: [],
       opted_in: true,
       status: 'published',
       listed_at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
     });
     return { ...record, id: record.id!, listed_at: record.listed_at!, skills: [], domains: [] };
+  };
+  const others = Array.from({ length: 60 }, (_, i) => {
+    const name = i < 3 ? ['Ingrid Larsen', 'Kwame Mensah', 'Priya Vandenberg'][i]! : `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
+    const company = ['Blue Studio', 'Pineapple Studio', 'Google Cloud', 'Deutsche Post', 'Coffee Collective'][i % 5]!;
+    return distractor(i, {
+      name,
+      description: descriptions[i % descriptions.length]!,
+      category: 'engineer',
+      location: ['Austin, US', 'Lagos, NG', 'Seoul, KR'][i % 3]!,
+      current_role: { title: ['Web Developer', 'Account Manager', 'Project Manager'][i % 3]!, company, company_url: null },
+    });
   });
+  const passing = distractor(60, {
+    name: 'Mara Quist',
+    description: 'Spent a summer in Ulaanbaatar sketching yurts.',
+    category: 'brand',
+    location: 'Lagos, NG',
+    current_role: { title: 'Brand Designer', company: 'Northwind Studio', company_url: null },
+  });
+  return [...others, passing];
 }
 
-export function generateConceptJudgements(corpus: readonly CorpusDesigner[], seed = 11): JudgedQuery[] {
+/**
+ * The judged queries of the generated directory and its distractors, graded over both. Requests are drawn
+ * from the generated directory alone, so a distractor added never changes which requests are asked.
+ */
+export function generateConceptJudgements(generated: readonly CorpusDesigner[], distractors: readonly CorpusDesigner[], seed = 11): JudgedQuery[] {
   const r = createRandom(seed);
+  const corpus = [...generated, ...distractors];
   return [
     ...synonyms(corpus),
     ...wordForms(corpus),
-    ...multiConstraint(r, corpus, 16),
-    ...languages(r, corpus),
+    ...multiConstraint(r, corpus, generated, MULTI_CONSTRAINT_QUERIES),
+    ...languages(r, corpus, generated),
     ...NOTHING_HARD.map((q): JudgedQuery => ({ family: 'nothing (hard)', q, grades: new Map() })),
   ].filter((query) => query.family === 'nothing (hard)' || query.grades.size > 0);
 }

@@ -19,8 +19,10 @@ const options = new Command()
   .parse()
   .opts<{ designers: number; floors?: string; verbose?: boolean }>();
 
-const corpus = [...generateCorpus(options.designers), ...conceptDistractors()];
-const queries = generateConceptJudgements(corpus);
+const generated = generateCorpus(options.designers);
+const distractors = conceptDistractors();
+const corpus = [...generated, ...distractors];
+const queries = generateConceptJudgements(generated, distractors);
 console.error(`${corpus.length} designers, ${queries.length} judged queries`);
 
 const { scores } = await runJudged({

@@ -17,7 +17,7 @@ const DESIGNER_TEXT = {
   name: { boost: 3, text: (d: DesignerTextSource) => d.name },
   titles: { boost: 2, forms: true, text: (d: DesignerTextSource) => designerRoles(d).map((r) => r.role.title) },
   companies: { boost: 2, text: (d: DesignerTextSource) => designerRoles(d).map((r) => r.role.company) },
-  description: { boost: 1, forms: true, text: (d: DesignerTextSource) => d.description },
+  description: { boost: 1, forms: true, prose: true, text: (d: DesignerTextSource) => d.description },
   // The location as written and with its country in other forms ("Munich, DE" is also "Munich, Germany").
   location: { boost: 0.5, place: true, text: (d: DesignerTextSource) => locationNames(d.location) },
 };

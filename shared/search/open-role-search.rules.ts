@@ -13,7 +13,7 @@ export const PLACEMENT_RANK: Readonly<Record<Placement, number>> = { featured: 0
 const OPEN_ROLE_TEXT = {
   title: { boost: 3, forms: true, text: (r: OpenRoleTextSource) => r.title },
   company: { boost: 2, text: (r: OpenRoleTextSource) => r.company },
-  description: { boost: 1, forms: true, text: (r: OpenRoleTextSource) => r.description },
+  description: { boost: 1, forms: true, prose: true, text: (r: OpenRoleTextSource) => r.description },
   // The location as written and with its country in other forms ("Munich, DE" is also "Munich, Germany").
   location: { boost: 0.5, place: true, text: (r: OpenRoleTextSource) => locationNames(r.location) },
 };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, placeOnlyWords, SynonymSet } from './query-synonyms.ts';
+import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, nameOnlyWords, placeOnlyWords, SynonymSet } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -130,3 +130,37 @@ describe('placeOnlyWords', () => {
     expect(placeOnly('designer in zinewright', withRule)).toEqual([]);
   });
 });
+
+describe('nameOnlyWords', () => {
+  const held = (q: string) => {
+    const query = understandQuery(q);
+    const { anywhere, naming } = nameOnlyWords(query);
+    return { anywhere: anywhere.map((i) => query.words[i]), naming: naming.map((i) => query.words[i]) };
+  };
+
+  it('holds a name of two words or more in the fields that name things, and one word anywhere', () => {
+    expect(held('Blue Bottle Coffee designers')).toEqual({ anywhere: [], naming: ['blue', 'bottle', 'coffee'] });
+    expect(held('brand designer Ulaanbaatar')).toEqual({ anywhere: ['ulaanbaatar'], naming: [] });
+    // A tool a bio names is one word: held anywhere.
+    expect(held('3d artist who knows Houdini')).toEqual({ anywhere: ['houdini'], naming: [] });
+  });
+
+  it('leaves out words of the vocabulary, which split a name', () => {
+    expect(held('motion designer who knows Figma')).toEqual({ anywhere: [], naming: [] });
+    expect(held('designers Blue Brand Coffee')).toEqual({ anywhere: ['blue', 'coffee'], naming: [] });
+  });
+
+  it('leaves out one word opening a sentence, not a longer name there or a word after a vocabulary word', () => {
+    expect(held('Talented brand designer')).toEqual({ anywhere: [], naming: [] });
+    expect(held('Ulaanbaatar brand designer')).toEqual({ anywhere: [], naming: [] });
+    expect(held('Deutsche Bahn motion designer')).toEqual({ anywhere: [], naming: ['deutsche', 'bahn'] });
+    expect(held('Senior Ulaanbaatar designers and more')).toEqual({ anywhere: ['ulaanbaatar'], naming: [] });
+  });
+
+  it('counts the rules curators add: a word they give synonyms is vocabulary', () => {
+    const synonyms = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('houdini, procedural 3d')]);
+    const query = understandQuery('3d artist who knows Houdini');
+    expect(nameOnlyWords(query, synonyms)).toEqual({ anywhere: [], naming: [] });
+  });
+});
+

@@ -199,6 +199,44 @@ export function employerOnlyWords(query: QueryWords, synonyms: SynonymSet = CURA
   return query.employerWords.filter((i) => !synonyms.holdsWord(query.words[i]!));
 }
 
+/** The words a record must hold because the request writes them as a proper name (nameOnlyWords). */
+export interface NameOnlyWords {
+  /** Held in any field, as any word matches: one word ("brand designer Ulaanbaatar", "motion designer who knows Rive"). */
+  anywhere: number[];
+  /** Held in the fields that name things, not the prose: the words of a name of two or more ("Blue Bottle Coffee"). */
+  naming: number[];
+}
+
+/**
+ * The words of the names a request writes (QueryWords.nameRuns) that are no word of the field's vocabulary: a
+ * record must hold each, however many other words it may miss, so "Blue Bottle Coffee designers" or "brand
+ * designer Ulaanbaatar" find nothing where nobody is there instead of designers who share the other words.
+ * A name of two words or more ("Deutsche Bahn", "Ingrid Thorvaldsdottir") is held in the fields that name
+ * the record, its roles, employers and place, not in the prose: a bio that mentions a train ride or a coffee
+ * brand is no one's employer. One word may be a tool or a client a bio names, so it is held anywhere. The
+ * first word of a sentence is left out when it stands alone, its capital being the sentence's ("Talented
+ * brand designer"). Vocabulary words ("Senior", "Figma") are read by the synonym rules and split a name.
+ */
+export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): NameOnlyWords {
+  const found: NameOnlyWords = { anywhere: [], naming: [] };
+  for (const run of query.nameRuns) {
+    let name: number[] = [];
+    let opening = run.opening;
+    const close = () => {
+      if (name.length > 1) found.naming.push(...name);
+      else if (name.length === 1 && !opening) found.anywhere.push(...name);
+      name = [];
+      opening = false;
+    };
+    for (const i of run.words) {
+      if (synonyms.holdsWord(query.words[i]!)) close();
+      else name.push(i);
+    }
+    close();
+  }
+  return found;
+}
+
 /**
  * The stems of every word the query typed, filler included ("head of design" holds "of"), each once: a
  * current title whose stems are all among them is a title the query names exactly (the exact title bonus

@@ -17,6 +17,8 @@ describe('understandQuery', () => {
       // "in" introduces nothing but a place: Berlin is required; "a" may introduce a role, so 3d is not.
       requiredPlaceWords: [2],
       employerWords: [],
+      // Blender is written as a name; Berlin is read as a place.
+      nameRuns: [{ words: [3], opening: false }],
     });
     expect(understandQuery('someone with design systems experience based in Lisbon').words).toEqual(['design', 'systems', 'lisbon']);
     expect(understandQuery('looking for former Google design directors')).toMatchObject({
@@ -207,3 +209,46 @@ describe('requiredMatches', () => {
     expect(placeSpans(['in', 'a', 'in', 'b', 'in', 'c', 'in', 'd'])).toEqual([['b'], ['c'], ['d']]);
   });
 });
+
+describe('QueryWords.nameRuns', () => {
+  const runs = (q: string) => {
+    const { words, nameRuns } = understandQuery(q);
+    return nameRuns.map((run) => ({ words: run.words.map((i) => words[i]), opening: run.opening }));
+  };
+
+  it('reads consecutive capitalised content words as one name, wherever the request writes them', () => {
+    expect(runs('Blue Bottle Coffee designers')).toEqual([{ words: ['blue', 'bottle', 'coffee'], opening: true }]);
+    expect(runs('brand designer Ulaanbaatar')).toEqual([{ words: ['ulaanbaatar'], opening: false }]);
+    expect(runs('Ingrid Thorvaldsdottir, product designer')).toEqual([{ words: ['ingrid', 'thorvaldsdottir'], opening: true }]);
+    // Filler splits names: "Deutsche Bahn" and "Lottie" are two.
+    expect(runs('motion designer, Deutsche Bahn who knows Lottie')).toEqual([
+      { words: ['deutsche', 'bahn'], opening: false },
+      { words: ['lottie'], opening: false },
+    ]);
+  });
+
+  it('marks the runs that open a sentence, where a capital may be the sentence\'s', () => {
+    expect(runs('Talented brand designer')).toEqual([{ words: ['talented'], opening: true }]);
+    expect(runs('brand designer. Berlin based')).toEqual([{ words: ['berlin'], opening: true }]);
+  });
+
+  it('reads no name where the request writes no content word in lower case', () => {
+    expect(runs('Senior Product Designer Berlin')).toEqual([]);
+    expect(runs('Ingrid Thorvaldsdottir')).toEqual([]);
+    expect(runs('UX DESIGNER IKEA')).toEqual([]);
+    expect(runs('brand designer ulaanbaatar')).toEqual([]);
+  });
+
+  it('leaves out the words other rules read, initials and words that start with a digit', () => {
+    // Employers, places after "in", and "or" lists have rules of their own.
+    expect(runs('motion designer at Deutsche Bahn')).toEqual([]);
+    expect(runs('product designer in New York')).toEqual([]);
+    expect(runs('designer who worked at IKEA or H&M')).toEqual([]);
+    // An initial is read by the prefix rules; "3D" is a word of the trade.
+    expect(runs('boyer G. product designer')).toEqual([]);
+    expect(runs('a 3D artist')).toEqual([]);
+    // After "a" or "from" a name may follow ("a Blue Bottle Coffee alum"): not a place rule's.
+    expect(runs('a Blue Bottle Coffee alum')).toEqual([{ words: ['blue', 'bottle', 'coffee'], opening: false }]);
+  });
+});
+

@@ -204,6 +204,21 @@ export interface QueryWords {
    * was there, instead of a designer at Deutsche Post, or one whose bio mentions a train ride.
    */
   employerWords: number[];
+  /**
+   * The runs of words the request writes as a proper name: consecutive content words with a capital first
+   * letter ("Blue Bottle Coffee designers", "brand designer Ulaanbaatar"), in a request that writes other
+   * content words in lower case (in "Senior Product Designer" capitals name nothing). Words a rule of their own
+   * reads are left out (employers, places, "or" lists), as are single letters (initials). `opening`: the run
+   * opens a sentence, where a capital may be the sentence's. Which of them a record must hold, and where, the
+   * field's vocabulary decides (nameOnlyWords).
+   */
+  nameRuns: NameRun[];
+}
+
+/** One run of QueryWords.nameRuns: its words as indices into `words`, in query order. */
+export interface NameRun {
+  words: number[];
+  opening: boolean;
 }
 
 /**
@@ -278,6 +293,12 @@ export function understandQuery(q: string | undefined): QueryWords {
   const pastRoles = filler.some((t) => PAST_ROLE_WORDS.has(t));
   const orGroups = alternativesOfOr(tokens, words);
   const inGroups = orGroups.flat(2).length;
+  const employers = content.length > 0 ? employerWords(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : [];
+  const requiredPlaces = content.length > 0 ? requiredPlaceWords(tokens, words, orGroups) : [];
+  // A place after a word that introduces nothing else ("in New York") is read by the place rules; after "a" or
+  // "from" it may be a name ("a Blue Bottle Coffee alum").
+  const placeOnly = placeSpans(tokens, PLACE_ONLY_MARKERS).flat();
+  const ruled = new Set([...orGroups.flat(2), ...employers, ...placeOnly.map((w) => words.indexOf(w))]);
   return {
     words,
     prefix,
@@ -288,21 +309,60 @@ export function understandQuery(q: string | undefined): QueryWords {
     pastAlternatives: pastRoles ? pastAlternatives(tokens, words, places) : [],
     nowWords: pastRoles ? nowWords(tokens, words, places) : [],
     places,
-    requiredPlaceWords: content.length > 0 ? requiredPlaceWords(tokens, words, orGroups) : [],
-    employerWords: content.length > 0 ? employerWords(tokens, words, orGroups, clauseStarts(q ?? '')) : [],
+    requiredPlaceWords: requiredPlaces,
+    employerWords: employers,
+    nameRuns: content.length > 0 ? nameRuns(q ?? '', tokens, words, ruled) : [],
   };
 }
 
-/** The indices of the tokens that open a clause after a comma, semicolon, slash or bracket ("ex Apple, Google"). */
-function clauseStarts(q: string): Set<number> {
+/** What opens a clause: a comma, semicolon, slash or bracket ("ex Apple, Google"). */
+const CLAUSE_BREAKS = /[,;/()|]/;
+/** What opens a sentence, where a capital is the sentence's ("brand designer. Berlin based"). */
+const SENTENCE_BREAKS = /[.!?:;]/;
+
+/** The indices of the tokens that open a part of q after one of `breaks`. */
+function partStarts(q: string, breaks: RegExp): Set<number> {
   const starts = new Set<number>();
   let at = 0;
-  for (const part of q.split(/[,;/()|]/)) {
+  for (const part of q.split(breaks)) {
     const count = tokenize(part).length;
     if (at > 0 && count > 0) starts.add(at);
     at += count;
   }
   return starts;
+}
+
+/**
+ * Per token of tokenize(q), whether q writes it with a capital first letter; null where the words of q as
+ * written do not line up with its tokens (a letter that folds into two words).
+ */
+function capitals(q: string, tokens: readonly string[]): boolean[] | null {
+  const flags: boolean[] = [];
+  for (const written of q.split(/[^\p{L}\p{N}\p{M}]+/u)) {
+    const count = written ? tokenize(written).length : 0;
+    for (let n = 0; n < count; n++) flags.push(n === 0 && /^\p{Lu}/u.test(written));
+  }
+  return flags.length === tokens.length ? flags : null;
+}
+
+/** QueryWords.nameRuns; `ruled`: the words a rule of their own reads. */
+function nameRuns(q: string, tokens: readonly string[], words: readonly string[], ruled: ReadonlySet<number>): NameRun[] {
+  const capital = capitals(q, tokens);
+  if (!capital) return [];
+  const isContent = (k: number) => !FILLER_WORDS.has(tokens[k]!) && /^\p{L}/u.test(tokens[k]!);
+  if (!tokens.some((_, k) => isContent(k) && !capital[k])) return [];
+  const opens = partStarts(q, SENTENCE_BREAKS).add(0);
+  const runs: NameRun[] = [];
+  let run: NameRun | undefined;
+  for (let k = 0; k < tokens.length; k++) {
+    const i = words.indexOf(tokens[k]!);
+    const named = capital[k]! && isContent(k) && tokens[k]!.length > 1 && i >= 0 && !ruled.has(i);
+    if (!named || opens.has(k)) run = undefined;
+    if (!named) continue;
+    if (!run) runs.push((run = { words: [], opening: opens.has(k) }));
+    if (!run.words.includes(i)) run.words.push(i);
+  }
+  return runs;
 }
 
 /** QueryWords.employerWords: an employer ends at a filler word or at the end of its clause. */

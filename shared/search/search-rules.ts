@@ -40,6 +40,12 @@ export interface TextField<R> {
    * introduces as one ("in Berlin", "based in the US") earns the place bonus there (QueryWords.places).
    */
   readonly place?: boolean;
+  /**
+   * The field is prose about the record (descriptions), where any word may be said in passing: a name the
+   * request writes is held in the other fields, which name the record, its roles, employers and place
+   * (nameOnlyWords).
+   */
+  readonly prose?: boolean;
   text(record: R): string | string[];
 }
 
@@ -55,6 +61,11 @@ export type FormsOf<F extends TextFields<never>> = { -readonly [K in keyof F as 
 /** The names of the fields that say where the record is (TextField.place). */
 export function placeFieldNames(fields: TextFields<never>): string[] {
   return Object.entries(fields).flatMap(([name, field]) => (field.place ? [name] : []));
+}
+
+/** The names of the fields that name the record, its roles, employers and place: every field but the prose (TextField.prose). */
+export function namingFieldNames(fields: TextFields<never>): string[] {
+  return Object.entries(fields).flatMap(([name, field]) => (field.prose ? [] : [name]));
 }
 
 /** The names of the fields that hold stems. */

@@ -281,6 +281,25 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?q=designer%20at%20a%20fintech%20company')).toEqual(await ids('/api/v1/designers?q=designer%20fintech'));
       });
 
+      it('a name written with capitals is held: two words or more in a name, role, employer or place, one word anywhere', async () => {
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}`);
+        // In lower case "acme labs" is two words of the minimum; written as a name it is d02's previous employer.
+        expect((await q('designer acme labs')).length).toBeGreaterThan(1);
+        expect(await q('designer Acme Labs')).toEqual(['d02']);
+        // d08's description says "loves type, grids": no one's name, role, employer or place.
+        expect(await q('designer loves grids')).toEqual(['d08']);
+        expect(await q('designer Loves Grids')).toEqual([]);
+        // A place no record holds, without a marker: nothing, rather than product designers elsewhere.
+        expect((await q('product designer ulaanbaatar')).length).toBeGreaterThan(0);
+        expect(await q('product designer Ulaanbaatar')).toEqual([]);
+        // One word may be what a description names (d08 "loves type, grids and print"): held there too.
+        expect((await q('product designer grids')).length).toBeGreaterThan(1);
+        expect(await q('product designer Grids')).toEqual(['d08']);
+        // A capital that opens the request, or one on every word, names nothing.
+        expect(sorted(await q('Ulaanbaatar product designer'))).toEqual(sorted(await q('ulaanbaatar product designer')));
+        expect(sorted(await q('Product Designer Ulaanbaatar'))).toEqual(sorted(await q('product designer ulaanbaatar')));
+      });
+
       it('former employers named after the role wanted rank below the role: "product designer, ex globex or hooli"', async () => {
         // d01 and d10 are Product Designers who were at Globex or Hooli; d09 holds the role and was never there; d03
         // (Head of Design) was at Globex and holds another role.

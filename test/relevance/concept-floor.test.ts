@@ -16,8 +16,10 @@ import { requireServices, uniqueName } from '../support/services.ts';
  * bench/relevance/concept-floors.json` records it).
  */
 const services = requireServices('elasticsearch');
-const corpus = [...generateCorpus(CI_DESIGNERS), ...conceptDistractors()];
-const queries = generateConceptJudgements(corpus);
+const generated = generateCorpus(CI_DESIGNERS);
+const distractors = conceptDistractors();
+const corpus = [...generated, ...distractors];
+const queries = generateConceptJudgements(generated, distractors);
 
 describe.skipIf(!services)(`concept relevance floors (${corpus.length} designers, ${queries.length} judged queries)`, () => {
   let floors: Floors;

@@ -229,6 +229,27 @@ describe('freeText', () => {
     expect(freeText('motion designer at deutsche bahn', fields, undefined, { formFields: [], placeFields: ['location'] })!.filter).toEqual([]);
   });
 
+  it('a name the request writes is held, scoring nothing: two words or more in the naming fields, one word anywhere', () => {
+    const withNaming = (q: string) => freeText(q, fields, undefined, { formFields: [], namingFields: ['name'] })!;
+    const { must, should, filter } = withNaming('designers Blue Bottle Coffee');
+    expect(must).toEqual(freeText('designers blue bottle coffee', fields)!.must);
+    expect(should).toEqual(freeText('designers blue bottle coffee', fields)!.should);
+    expect(filter).toHaveLength(3);
+    for (const [k, word] of ['blue', 'bottle', 'coffee'].entries()) {
+      const json = JSON.stringify(filter[k]);
+      expect(json).toContain(`"query":"${word}"`);
+      expect(json).toContain('"fields":["name^3"]');
+      expect(json).not.toContain('description');
+    }
+    // One word: held anywhere, as any word matches ("brand designer Ulaanbaatar", a tool a bio names).
+    const [one] = withNaming('brand designer Ulaanbaatar').filter;
+    const [minimum] = freeText('brand designer ulaanbaatar', fields)!.must as { bool: { should: unknown[] } }[];
+    expect(one).toEqual(minimum!.bool.should[2]);
+    // Lower case, or words of the vocabulary, hold nothing.
+    expect(withNaming('designers blue bottle coffee').filter).toEqual([]);
+    expect(withNaming('motion designer who knows Figma').filter).toEqual([]);
+  });
+
   it('a typo of a word of two edits is never the word cut short by two letters ("vandenberg" for "vandenberghe")', () => {
     const json = JSON.stringify(freeText('priya vandenberghe', fields)!.must);
     expect(json).toContain('"must_not":[{"multi_match":{"query":"vandenberg","fields":["name","description"]}}]');

@@ -4,7 +4,7 @@ import { cutShort } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerOnlyWords, expandQueryWords, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -38,7 +38,7 @@ function phraseQuery(field: string, { words, prefix }: FilterPhrase): Query {
 export interface FreeTextClauses {
   must: Query[];
   should: Query[];
-  /** What every match holds besides, scoring nothing: the places and employers the request names. */
+  /** What every match holds besides, scoring nothing: the places, employers and names the request names. */
   filter: Query[];
 }
 
@@ -59,6 +59,8 @@ export interface WordExpansionOptions {
   placeFields?: string[] | undefined;
   /** The fields that name the record's employers (the company filter's field): an employer the request names is held there or in placeFields. */
   companyFields?: string[] | undefined;
+  /** The fields that name the record, its roles, employers and place (namingFieldNames): a name of two words or more the request writes is held there (nameOnlyWords). */
+  namingFields?: string[] | undefined;
 }
 
 /**
@@ -173,10 +175,15 @@ export function freeText(
   const placeWords = query.requiredPlaceWords.map((i): Query => (placeOnly.has(i) ? wordQuery(i, placeFields, [], false) : perWord[i]!));
   const employerFields = (expansion.companyFields ?? []).length > 0 ? [...expansion.companyFields!, ...placeFields] : [];
   const employerWords = employerFields.length > 0 ? employerOnlyWords(query, synonyms).map((i) => wordQuery(i, employerFields, [], false)) : [];
+  // A name the request writes ("Blue Bottle Coffee designers") is held by every match, a name of two words or
+  // more in the fields that name things (nameOnlyWords), as the Postgres engine's conditions hold it.
+  const named = nameOnlyWords(query, synonyms);
+  const naming = expansion.namingFields ? fields.filter((f) => expansion.namingFields!.includes(boostOf(f).field)) : fields;
+  const nameWords = [...named.anywhere.map((i) => perWord[i]!), ...named.naming.map((i) => wordQuery(i, naming, []))];
   return {
     must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }],
     should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))],
-    filter: [...placeWords, ...employerWords],
+    filter: [...placeWords, ...employerWords, ...nameWords],
   };
 }
 

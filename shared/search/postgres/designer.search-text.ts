@@ -1,6 +1,6 @@
 import { DESIGNER_SEARCH_RULES, type DesignerTextSource, designerRoles } from '../designer-search.rules.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
-import { fieldWeights, formWeights, placeWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
+import { fieldWeights, formWeights, namingWeights, placeWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
 import { TsvectorBuilder, type Weight } from './text-search.ts';
 
 export type { SearchText } from './search-text.ts';
@@ -28,6 +28,9 @@ export const DESIGNER_FORM_WEIGHTS = formWeights(text, DESIGNER_TSVECTOR);
 
 /** The weight holding the location (D), where a place the request names earns its bonus. */
 export const DESIGNER_PLACE_WEIGHTS = placeWeights(text, DESIGNER_TSVECTOR);
+
+/** The weights of the fields that name the record: name (A), titles and companies (B) and the location (D); not the description. */
+export const DESIGNER_NAMING_WEIGHTS = namingWeights(text, DESIGNER_TSVECTOR);
 
 /**
  * Mirrors toDesignerDocument: the same fields, the same folding, roles current first. Each role's vector holds

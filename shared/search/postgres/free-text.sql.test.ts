@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, understandQuery } from '../query-words.ts';
-import { conceptSpans, employerOnlyWords, expandQueryWords, placeOnlyWords } from '../query-synonyms.ts';
+import { conceptSpans, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -190,6 +190,21 @@ describe('freeTextSql', () => {
     expect(held.score.replace(/\$\d+/g, '$')).toBe(anywhere.score.replace(/\$\d+/g, '$'));
     // Words the vocabulary holds ("motion", "designer") and kinds of employer ask nothing.
     expect(employerOnlyWords(understandQuery('designers at fintech startups'))).toEqual([]);
+  });
+
+  it('a name the request writes is held: two words or more in the naming weights, one word anywhere; the score is unchanged', () => {
+    const sqlOf = (q: string, namingWeights?: string) => {
+      const params = new Params();
+      const query = understandQuery(q);
+      const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, namingWeights, nameWords: nameOnlyWords(query) })!;
+      return { where: sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`), score: sql.score.replace(/\$\d+/g, '$') };
+    };
+    const lower = sqlOf('designers blue bottle coffee', 'ABD');
+    const named = sqlOf('designers Blue Bottle Coffee', 'ABD');
+    expect(named.where).toBe(`(${lower.where} AND s.text_tsv @@ «( 'blue':ABD )» AND s.text_tsv @@ «( 'bottle':ABD )» AND s.text_tsv @@ «( 'coffee':ABD | 'coffee':*ABD )»)`);
+    expect(named.score).toBe(lower.score);
+    // One word: anywhere, as the word's own test.
+    expect(sqlOf('brand designer Ulaanbaatar', 'ABD').where).toBe(`(${sqlOf('brand designer ulaanbaatar').where} AND s.text_tsv @@ «( 'ulaanbaatar' | 'ulaanbaatar':* )»)`);
   });
 
   it('a current title whose stems are all among the stems typed earns one point; not in a request for past roles', () => {

@@ -1,5 +1,5 @@
 import { pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
-import { type ConceptSpan, togetherSynonyms } from '../query-synonyms.ts';
+import { type ConceptSpan, type NameOnlyWords, togetherSynonyms } from '../query-synonyms.ts';
 import { pastRoleBonus, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme } from './text-search.ts';
@@ -40,6 +40,10 @@ export interface FreeTextOptions extends WordMatcherInput {
   employerColumns?: readonly string[] | undefined;
   /** The employer words a record must hold in `employerColumns` (employerOnlyWords). */
   employerWords?: readonly number[] | undefined;
+  /** The weights of the fields that name the record, its roles, employers and place (namingWeights). */
+  namingWeights?: string | undefined;
+  /** The words of the names the request writes that a record must hold, anywhere or in `namingWeights` (nameOnlyWords). */
+  nameWords?: NameOnlyWords | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
   top?: boolean | undefined;
 }
@@ -104,7 +108,13 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
       return ` AND (${employerColumns.map((c) => `${c} @@ ${tsquery}`).join(' OR ')})`;
     })
     .join('');
-  const conditions = `${places$}${employers$}`;
+  // A name the request writes ("Blue Bottle Coffee designers") is held by every match, a name of two words or
+  // more in the fields that name things, as in the Elasticsearch engine.
+  const { anywhere = [], naming = [] } = options.nameWords ?? {};
+  const names$ = [...anywhere.map((i) => words$.alternatives(i)), ...naming.map((i) => words$.alternatives(i, options.namingWeights))]
+    .map((tsquery) => ` AND ${matches(tsquery)}`)
+    .join('');
+  const conditions = `${places$}${employers$}${names$}`;
   return { where: conditions ? `(${where}${conditions})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 

@@ -1,5 +1,5 @@
 import { OPEN_ROLE_SEARCH_RULES, type OpenRoleTextSource } from '../open-role-search.rules.ts';
-import { fieldWeights, formWeights, placeWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
+import { fieldWeights, formWeights, namingWeights, placeWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
 
 export type OpenRoleSearchSource = OpenRoleTextSource;
 
@@ -15,6 +15,9 @@ export const OPEN_ROLE_FORM_WEIGHTS = formWeights(text, OPEN_ROLE_TSVECTOR);
 
 /** The weight holding the location (C), where a place the request names earns its bonus. */
 export const OPEN_ROLE_PLACE_WEIGHTS = placeWeights(text, OPEN_ROLE_TSVECTOR);
+
+/** The weights of the fields that name the record: the title (A), the company (B) and the location (C); not the description. */
+export const OPEN_ROLE_NAMING_WEIGHTS = namingWeights(text, OPEN_ROLE_TSVECTOR);
 
 /** Mirrors toOpenRoleDocument. */
 export function toOpenRoleSearchText(role: OpenRoleSearchSource): SearchText {

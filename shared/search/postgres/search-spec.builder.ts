@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { conceptSpans, CURATED_SYNONYM_SET, employerOnlyWords, expandQueryWords, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
+import { conceptSpans, CURATED_SYNONYM_SET, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -45,6 +45,8 @@ export interface PgEntitySearch<F extends SearchFilters> {
   formWeights: string;
   /** The weights whose fields say where the record is (placeWeights): a place the request names earns its bonus there. */
   placeWeights: string;
+  /** The weights of the fields that name the record, its roles, employers and place (namingWeights): a name the request writes is held there. */
+  namingWeights: string;
   roleColumns?: RoleColumns;
   /**
    * What the search row (s) carries of the entity as well, kept by the search-text upkeep: the listed test
@@ -77,6 +79,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const concepts = entity.roleColumns ? conceptSpans(filters.q, synonyms) : undefined;
   const placeOnly = placeOnlyWords(query, synonyms);
   const employerWords = employerOnlyWords(query, synonyms);
+  const nameWords = nameOnlyWords(query, synonyms);
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
@@ -94,6 +97,8 @@ export function entitySearchSpec<F extends SearchFilters>(
       placeOnlyWords: placeOnly,
       employerColumns,
       employerWords,
+      namingWeights: entity.namingWeights,
+      nameWords,
       top,
     });
   // The bound binds nothing: built once here, the statements build the SQL again with their own parameters.

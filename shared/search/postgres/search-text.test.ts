@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DESIGNER_FIELD_WEIGHTS } from './designer.search-text.ts';
-import { OPEN_ROLE_FIELD_WEIGHTS } from './open-role.search-text.ts';
-import { fieldWeights } from './search-text.ts';
+import { DESIGNER_FIELD_WEIGHTS, DESIGNER_NAMING_WEIGHTS } from './designer.search-text.ts';
+import { OPEN_ROLE_FIELD_WEIGHTS, OPEN_ROLE_NAMING_WEIGHTS } from './open-role.search-text.ts';
+import { fieldWeights, namingWeights } from './search-text.ts';
 
 describe('tsvector weights from the field boosts', () => {
   it('give each weight the points of its fields, in the order of the Elasticsearch boosts', () => {
@@ -15,5 +15,17 @@ describe('tsvector weights from the field boosts', () => {
     const text = (boost: number) => ({ boost, text: () => '' });
     expect(() => fieldWeights({ a: text(3), b: text(2) }, { a: 'A', b: 'A' })).toThrow(/share one boost/);
     expect(() => fieldWeights({ a: text(0.25) }, { a: 'A' })).toThrow(/whole number/);
+  });
+});
+
+describe('the weights of the fields that name the record', () => {
+  it('are every weight but the description\'s', () => {
+    expect(DESIGNER_NAMING_WEIGHTS).toBe('ABD');
+    expect(OPEN_ROLE_NAMING_WEIGHTS).toBe('ABC');
+  });
+
+  it('refuse a prose field sharing a weight with a field that names the record', () => {
+    const text = (prose: boolean) => ({ boost: 1, prose, text: () => '' });
+    expect(() => namingWeights({ a: text(false), b: text(true) }, { a: 'A', b: 'A' })).toThrow(/shares weight A/);
   });
 });

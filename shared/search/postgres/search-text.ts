@@ -1,4 +1,4 @@
-import { type TextFields, textValues } from '../search-rules.ts';
+import { namingFieldNames, type TextFields, textValues } from '../search-rules.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
 import { TsvectorBuilder, type Weight } from './text-search.ts';
 
@@ -47,6 +47,19 @@ export function placeWeights<F extends TextFields<never>>(fields: F, layout: Tsv
   const letters = new Set(Object.entries(fields).flatMap(([name, field]) => (field.place ? [layout[name as keyof F]] : [])));
   for (const [name, field] of Object.entries(fields)) {
     if (!field.place && letters.has(layout[name as keyof F])) throw new Error(`${name} shares weight ${layout[name as keyof F]} with a place field`);
+  }
+  return [...letters].sort().join('');
+}
+
+/**
+ * The weights of the fields that name the record (namingFieldNames), as tsquery weight letters ("ABD"); a
+ * prose field sharing a weight with one of them would hold names in passing.
+ */
+export function namingWeights<F extends TextFields<never>>(fields: F, layout: TsvectorLayout<F>): string {
+  const naming = new Set(namingFieldNames(fields));
+  const letters = new Set([...naming].map((name) => layout[name as keyof F]));
+  for (const name of Object.keys(fields)) {
+    if (!naming.has(name) && letters.has(layout[name as keyof F])) throw new Error(`${name} shares weight ${layout[name as keyof F]} with a field that names the record`);
   }
   return [...letters].sort().join('');
 }
