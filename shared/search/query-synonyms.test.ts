@@ -148,6 +148,7 @@ describe('nameOnlyWords', () => {
   it('leaves out words of the vocabulary, which split a name', () => {
     expect(held('motion designer who knows Figma')).toEqual({ anywhere: [], naming: [] });
     expect(held('designers Blue Brand Coffee')).toEqual({ anywhere: ['blue', 'coffee'], naming: [] });
+    expect(held('product designer with Big Tech experience')).toEqual({ anywhere: [], naming: [] });
   });
 
   it('leaves out one word opening a sentence, not a longer name there or a word after a vocabulary word', () => {

@@ -247,6 +247,10 @@ describe('QueryWords.nameRuns', () => {
     // An initial is read by the prefix rules; "3D" is a word of the trade.
     expect(runs('boyer G. product designer')).toEqual([]);
     expect(runs('a 3D artist')).toEqual([]);
+    // Abbreviations, kinds of employer and the word every role says name no one.
+    expect(runs('product designer for LLM and AI tools')).toEqual([]);
+    expect(runs('product designer with Fortune 500 experience')).toEqual([]);
+    expect(runs('motion Designer Nike')).toEqual([{ words: ['nike'], opening: false }]);
     // After "a" or "from" a name may follow ("a Blue Bottle Coffee alum"): not a place rule's.
     expect(runs('a Blue Bottle Coffee alum')).toEqual([{ words: ['blue', 'bottle', 'coffee'], opening: false }]);
   });

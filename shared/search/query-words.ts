@@ -208,7 +208,8 @@ export interface QueryWords {
    * The runs of words the request writes as a proper name: consecutive content words with a capital first
    * letter ("Blue Bottle Coffee designers", "brand designer Ulaanbaatar"), in a request that writes other
    * content words in lower case (in "Senior Product Designer" capitals name nothing). Words a rule of their own
-   * reads are left out (employers, places, "or" lists), as are single letters (initials). `opening`: the run
+   * reads are left out (employers, places, "or" lists), as are single letters (initials), abbreviations of up
+   * to three capitals ("AI", "QA"), words of a kind of employer ("Fortune 500") and "designer". `opening`: the run
    * opens a sentence, where a capital may be the sentence's. Which of them a record must hold, and where, the
    * field's vocabulary decides (nameOnlyWords).
    */
@@ -332,31 +333,40 @@ function partStarts(q: string, breaks: RegExp): Set<number> {
   return starts;
 }
 
+/** A word of up to three capitals ("AI", "LLM", "QA", "NYC"): an abbreviation more often than a name. */
+const ABBREVIATION = /^\p{Lu}{1,3}$/u;
+
+/** How q writes a word: with a capital first letter, as an abbreviation, or in lower case. */
+type Written = 'capital' | 'abbreviation' | 'lower';
+
 /**
- * Per token of tokenize(q), whether q writes it with a capital first letter; null where the words of q as
- * written do not line up with its tokens (a letter that folds into two words).
+ * Per token of tokenize(q), how q writes it; null where the words of q as written do not line up with its
+ * tokens (a letter that folds into two words).
  */
-function capitals(q: string, tokens: readonly string[]): boolean[] | null {
-  const flags: boolean[] = [];
+function writtenAs(q: string, tokens: readonly string[]): Written[] | null {
+  const flags: Written[] = [];
   for (const written of q.split(/[^\p{L}\p{N}\p{M}]+/u)) {
     const count = written ? tokenize(written).length : 0;
-    for (let n = 0; n < count; n++) flags.push(n === 0 && /^\p{Lu}/u.test(written));
+    const first: Written = !/^\p{Lu}/u.test(written) ? 'lower' : ABBREVIATION.test(written) ? 'abbreviation' : 'capital';
+    for (let n = 0; n < count; n++) flags.push(n === 0 ? first : 'lower');
   }
   return flags.length === tokens.length ? flags : null;
 }
 
 /** QueryWords.nameRuns; `ruled`: the words a rule of their own reads. */
 function nameRuns(q: string, tokens: readonly string[], words: readonly string[], ruled: ReadonlySet<number>): NameRun[] {
-  const capital = capitals(q, tokens);
-  if (!capital) return [];
+  const written = writtenAs(q, tokens);
+  if (!written) return [];
   const isContent = (k: number) => !FILLER_WORDS.has(tokens[k]!) && /^\p{L}/u.test(tokens[k]!);
-  if (!tokens.some((_, k) => isContent(k) && !capital[k])) return [];
+  if (!tokens.some((_, k) => isContent(k) && written[k] === 'lower')) return [];
+  // Words of a kind of employer ("Fortune 500", "Big Tech alumni") and the word every role says name no one.
+  const naming = (k: number) => isContent(k) && !GENERIC_EMPLOYER_WORDS.has(tokens[k]!) && !SAID_BY_EVERY_ROLE.has(tokens[k]!);
   const opens = partStarts(q, SENTENCE_BREAKS).add(0);
   const runs: NameRun[] = [];
   let run: NameRun | undefined;
   for (let k = 0; k < tokens.length; k++) {
     const i = words.indexOf(tokens[k]!);
-    const named = capital[k]! && isContent(k) && tokens[k]!.length > 1 && i >= 0 && !ruled.has(i);
+    const named = written[k] === 'capital' && naming(k) && tokens[k]!.length > 1 && i >= 0 && !ruled.has(i);
     if (!named || opens.has(k)) run = undefined;
     if (!named) continue;
     if (!run) runs.push((run = { words: [], opening: opens.has(k) }));
