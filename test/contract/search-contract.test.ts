@@ -552,6 +552,14 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/open-roles')).toEqual(['r1', 'r6', 'r2', 'r3', 'r7']);
       });
 
+      it('a name written with capitals is held in the title, company or location, not the description', async () => {
+        // r1's description says "Own the checkout."; its title, company and location do not.
+        expect(await ids('/api/v1/open-roles?q=designer%20own%20checkout')).toEqual(['r1']);
+        expect(await ids('/api/v1/open-roles?q=designer%20Own%20Checkout')).toEqual([]);
+        // Globex Corporation is r2's company.
+        expect(await ids('/api/v1/open-roles?q=designer%20Globex%20Corporation')).toEqual(['r2']);
+      });
+
       it('returns the open role exactly', async () => {
         const { body } = await get<{ data: unknown[] }>('/api/v1/open-roles?company=hooli');
         expect(body.data).toEqual([toOpenRole(OPEN_ROLES[6]!)]);
