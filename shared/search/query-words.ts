@@ -295,11 +295,10 @@ export function understandQuery(q: string | undefined): QueryWords {
   const orGroups = alternativesOfOr(tokens, words);
   const inGroups = orGroups.flat(2).length;
   const employers = content.length > 0 ? employerWords(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : [];
-  const requiredPlaces = content.length > 0 ? requiredPlaceWords(tokens, words, orGroups) : [];
   // A place after a word that introduces nothing else ("in New York") is read by the place rules; after "a" or
   // "from" it may be a name ("a Blue Bottle Coffee alum").
-  const placeOnly = placeSpans(tokens, PLACE_ONLY_MARKERS).flat();
-  const ruled = new Set([...orGroups.flat(2), ...employers, ...placeOnly.map((w) => words.indexOf(w))]);
+  const placesOnly = content.length > 0 ? placeSpans(tokens, PLACE_ONLY_MARKERS) : [];
+  const ruled = new Set([...orGroups.flat(2), ...employers, ...placesOnly.flat().map((w) => words.indexOf(w))]);
   return {
     words,
     prefix,
@@ -310,7 +309,7 @@ export function understandQuery(q: string | undefined): QueryWords {
     pastAlternatives: pastRoles ? pastAlternatives(tokens, words, places) : [],
     nowWords: pastRoles ? nowWords(tokens, words, places) : [],
     places,
-    requiredPlaceWords: requiredPlaces,
+    requiredPlaceWords: requiredPlaceWords(placesOnly, words, orGroups),
     employerWords: employers,
     nameRuns: content.length > 0 ? nameRuns(q ?? '', tokens, words, ruled) : [],
   };
@@ -396,11 +395,11 @@ function employerWords(tokens: readonly string[], words: readonly string[], orGr
   return [...found];
 }
 
-/** QueryWords.requiredPlaceWords. */
-function requiredPlaceWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][]): number[] {
+/** QueryWords.requiredPlaceWords of the places introduced by a word that only introduces a place. */
+function requiredPlaceWords(placesOnly: readonly string[][], words: readonly string[], orGroups: readonly number[][][]): number[] {
   const grouped = new Set(orGroups.flat(2));
   // The first word of each: "in berlin lottie" reads a place and a skill, and "in new york" is held by New York.
-  const indices = placeSpans(tokens, PLACE_ONLY_MARKERS).map(([first]) => words.indexOf(first!));
+  const indices = placesOnly.map(([first]) => words.indexOf(first!));
   return [...new Set(indices)].filter((i) => i >= 0 && !grouped.has(i));
 }
 

@@ -9,7 +9,7 @@ import { butNotCutShort, FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
-import { placeFieldNames } from '../search-rules.ts';
+import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
 import { type ConceptSpan, type SynonymSet, typedForms } from '../query-synonyms.ts';
 
 
@@ -191,6 +191,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   textFields: DESIGNER_TEXT_FIELDS,
   formFields: boostedFormFields(DESIGNER_SEARCH_RULES.text),
   placeFields: placeFieldNames(DESIGNER_SEARCH_RULES.text),
+  namingFields: namingFieldNames(DESIGNER_SEARCH_RULES.text),
   source: 'designer',
   bonus: (query, concepts) => [...sameRoleBonus(query, concepts), ...pastRoleBonus(query)],
 };

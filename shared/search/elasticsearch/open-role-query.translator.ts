@@ -6,7 +6,7 @@ import { OPEN_ROLE_SEARCH_RULES } from '../open-role-search.rules.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
-import { placeFieldNames } from '../search-rules.ts';
+import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
 import type { SynonymSet } from '../query-synonyms.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -19,6 +19,7 @@ const OPEN_ROLE_SEARCH: EsEntitySearch<OpenRoleFilters> = {
   textFields: OPEN_ROLE_TEXT_FIELDS,
   formFields: boostedFormFields(OPEN_ROLE_SEARCH_RULES.text),
   placeFields: placeFieldNames(OPEN_ROLE_SEARCH_RULES.text),
+  namingFields: namingFieldNames(OPEN_ROLE_SEARCH_RULES.text),
   source: 'role',
 };
 

@@ -3,7 +3,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import type { QueryWords } from '../query-words.ts';
 import type { ConceptSpan, SynonymSet } from '../query-synonyms.ts';
-import { type EntitySearchRules, hasFreeText, namingFieldNames, type SearchFilters, type TextFields } from '../search-rules.ts';
+import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
 import { freeText, liveFilter, wordFilter } from './query-clauses.ts';
 import { type EsSortKey, toEsSort, toEsSortKeys } from './sort-keys.ts';
 
@@ -19,6 +19,8 @@ export interface EsEntitySearch<F extends SearchFilters> {
   formFields: string[];
   /** The fields that say where the record is (placeFieldNames of rules.text). */
   placeFields: string[];
+  /** The fields that name the record, its roles, employers and place (namingFieldNames of rules.text). */
+  namingFields: string[];
   /** The document field holding the public object: all a search reads back. */
   source: string;
   /** Engine-specific score bonuses, added to the free-text should clauses. */
@@ -42,8 +44,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clause) filter.push(clause);
   }
   const companyFields = [entity.rules.filters.words.company];
-  const namingFields = namingFieldNames(entity.rules.text);
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, namingFields };
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, namingFields: entity.namingFields };
   const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus, expansion) : null;
   return { bool: { filter: [...filter, ...(text?.filter ?? [])], ...(text ? { must: text.must, should: text.should } : {}) } };
 }

@@ -1,4 +1,4 @@
-import { namingFieldNames, type TextFields, textValues } from '../search-rules.ts';
+import { type TextField, type TextFields, textValues } from '../search-rules.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
 import { TsvectorBuilder, type Weight } from './text-search.ts';
 
@@ -38,32 +38,33 @@ export function fieldWeights<F extends TextFields<never>>(fields: F, layout: Tsv
   return Object.fromEntries([...points].sort(([a], [b]) => (a < b ? -1 : 1))) as FieldWeights;
 }
 
-/** The weights whose fields hold stems (TextField.forms), as tsquery weight letters ("BC"). */
 /**
  * The weights holding the fields that say where the record is (TextField.place), where a place the request
  * names earns its bonus. A weight shared with another field would let that field's words earn it: refused.
  */
 export function placeWeights<F extends TextFields<never>>(fields: F, layout: TsvectorLayout<F>): string {
-  const letters = new Set(Object.entries(fields).flatMap(([name, field]) => (field.place ? [layout[name as keyof F]] : [])));
-  for (const [name, field] of Object.entries(fields)) {
-    if (!field.place && letters.has(layout[name as keyof F])) throw new Error(`${name} shares weight ${layout[name as keyof F]} with a place field`);
-  }
-  return [...letters].sort().join('');
+  return weightsOnlyOf(fields, layout, (field) => field.place === true, 'a place field');
 }
 
 /**
- * The weights of the fields that name the record (namingFieldNames), as tsquery weight letters ("ABD"); a
- * prose field sharing a weight with one of them would hold names in passing.
+ * The weights of the fields that name the record, its roles, employers and place (every field but the prose,
+ * TextField.prose), where a name the request writes is held. A prose field sharing one would hold names in
+ * passing: refused.
  */
 export function namingWeights<F extends TextFields<never>>(fields: F, layout: TsvectorLayout<F>): string {
-  const naming = new Set(namingFieldNames(fields));
-  const letters = new Set([...naming].map((name) => layout[name as keyof F]));
-  for (const name of Object.keys(fields)) {
-    if (!naming.has(name) && letters.has(layout[name as keyof F])) throw new Error(`${name} shares weight ${layout[name as keyof F]} with a field that names the record`);
+  return weightsOnlyOf(fields, layout, (field) => field.prose !== true, 'a field that names the record');
+}
+
+/** The weights of the fields `picked` selects, as tsquery weight letters; a weight another field shares is refused. */
+function weightsOnlyOf<F extends TextFields<never>>(fields: F, layout: TsvectorLayout<F>, picked: (field: TextField<never>) => boolean, what: string): string {
+  const letters = new Set(Object.entries(fields).flatMap(([name, field]) => (picked(field) ? [layout[name as keyof F]] : [])));
+  for (const [name, field] of Object.entries(fields)) {
+    if (!picked(field) && letters.has(layout[name as keyof F])) throw new Error(`${name} shares weight ${layout[name as keyof F]} with ${what}`);
   }
   return [...letters].sort().join('');
 }
 
+/** The weights whose fields hold stems (TextField.forms), as tsquery weight letters ("BC"). */
 export function formWeights<F extends TextFields<never>>(fields: F, layout: TsvectorLayout<F>): string {
   const letters = new Set(Object.entries(fields).flatMap(([name, field]) => (field.forms ? [layout[name as keyof F]] : [])));
   return [...letters].sort().join('');
