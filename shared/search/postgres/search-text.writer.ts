@@ -1,4 +1,5 @@
 import type { Db } from '../../store/db.ts';
+import { retryingDeadlocks } from '../../store/deadlock-retry.policy.ts';
 import { DESIGNER_SELECT, type DesignerRow, toDesignerFields } from '../../store/designer.row.ts';
 import { OPEN_ROLE_SELECT, type OpenRoleRow } from '../../store/open-role.row.ts';
 import { DESIGNER_SEARCH_ROW_COPIES } from './designer-query.builder.ts';
@@ -116,15 +117,23 @@ export function rebuildSearchText(
   });
 }
 
-/** Writes the search documents of the ids each query selects (null: none of that table). */
+/**
+ * Writes the search documents of the ids each query selects (null: none of that table), a batch per
+ * transaction. An import committing beside it holds the same designers in its file's order, so Postgres
+ * may end a batch to break a deadlock: the batch changed nothing and runs again (the ids go in id order,
+ * the order curator writes lock in, so only an import's own order can cross it).
+ */
 async function writeSelected(
   db: Db,
   select: { designers: string | null; openRoles: string | null },
 ): Promise<{ designers: number; openRoles: number }> {
-  const ids = async (sql: string | null) => (sql ? (await db.query<{ id: string }>(sql)).rows.map((r) => r.id) : []);
+  const ids = async (sql: string | null) => (sql ? (await db.query<{ id: string }>(`${sql} ORDER BY 1`)).rows.map((r) => r.id) : []);
   const designers = await ids(select.designers);
   const openRoles = await ids(select.openRoles);
-  await writeDesignerSearchText(db, designers);
-  await writeOpenRoleSearchText(db, openRoles);
+  const write = async (writer: (tx: Db, ids: readonly string[]) => Promise<void>, all: readonly string[]) => {
+    for (const batch of batches(all)) await retryingDeadlocks(() => db.transaction((tx) => writer(tx, batch)));
+  };
+  await write(writeDesignerSearchText, designers);
+  await write(writeOpenRoleSearchText, openRoles);
   return { designers: designers.length, openRoles: openRoles.length };
 }
