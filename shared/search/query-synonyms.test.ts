@@ -21,10 +21,18 @@ describe('expandQueryWords', () => {
   });
 
   it('reads equivalents both ways and one-way rules one way', () => {
-    expect(synonymsOf('infographics', 'infographics')).toContain('data visual');
+    expect(synonymsOf('infographics', 'infographics')).toContain('data visualiz');
     expect(synonymsOf('data visualization', 'data')).toContain('infograph');
     expect(synonymsOf('cdo', 'cdo')).toContain('chief design offic');
     expect(synonymsOf('chief design officer', 'chief')).not.toContain('cdo');
+  });
+
+  it('keeps apart rules whose words Porter would join: a product designer is no production designer', () => {
+    expect(synonymsOf('product designer', 'product')).toEqual(expect.arrayContaining(['interact design', 'ux design']));
+    for (const phrase of ['production artist', 'artwork', 'set design', 'scenograph']) expect(synonymsOf('product designers', 'product')).not.toContain(phrase);
+    expect(synonymsOf('production designer', 'production')).toEqual(expect.arrayContaining(['production artist', 'artwork']));
+    expect(synonymsOf('production designer', 'production')).not.toContain('ux design');
+    expect(synonymsOf('visual designer', 'visual')).not.toContain('infograph');
   });
 
   it('maps other languages, feminine forms and compounds to the concept', () => {

@@ -246,7 +246,13 @@ export function typedForms(query: Pick<QueryWords, 'words' | 'filler'>): string[
   return [...new Set(wordForms([...query.words, ...query.filler]))];
 }
 
-/** Synonym phrases of the whole query, when it has several words ("creative director" for "art director"), with that number of words. */
+/**
+ * Phrases that stand in for the whole query, when it has several words, with that number of words: its
+ * synonyms ("creative director" for "art director"), and the stems of the words typed when some word was
+ * typed in another form ("production designers" for a Production Designer). Each earns what the phrase
+ * typed earns in a field, once; without the stems a plural request ranked a synonym title (an Artworker)
+ * above the title it names.
+ */
 export function togetherSynonyms(expansions: readonly WordExpansion[]): { phrase: string[]; words: number }[] {
   const counts = new Map<string, { phrase: string[]; words: number }>();
   for (const { synonyms } of expansions) {
@@ -258,7 +264,10 @@ export function togetherSynonyms(expansions: readonly WordExpansion[]): { phrase
     }
   }
   // Only a synonym of the whole query stands in for the bonus of the words typed, which holds for all of them.
-  return [...counts.values()].filter((c) => c.words >= 2 && c.words === expansions.length);
+  const whole = [...counts.values()].filter((c) => c.words >= 2 && c.words === expansions.length);
+  const forms = expansions.map((e) => e.form);
+  const otherForm = expansions.length >= 2 && expansions.some((e) => e.form !== e.word) && !counts.has(forms.join(' '));
+  return otherForm ? [{ phrase: forms, words: expansions.length }, ...whole] : whole;
 }
 
 /** The synonyms a search applies: the curated list with what curators stored (StoredSynonyms). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { stemmer } from 'stemmer';
 import { describe, expect, it } from 'vitest';
+import { STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
 import { wordForm, wordForms } from './word-forms.ts';
 
 describe('wordForm', () => {
@@ -11,6 +12,15 @@ describe('wordForm', () => {
     expect(wordForm('animators')).toBe(wordForm('animation'));
   });
 
+  it('keeps apart the words Porter would join to another word, and keeps each of their families together', () => {
+    for (const [word, other] of [['production', 'product'], ['visualization', 'visual'], ['news', 'new'], ['organization', 'organic'], ['generative', 'general'], ['community', 'communication'], ['animal', 'animation'], ['engine', 'engineer'], ['experiment', 'experience'], ['business', 'busy'], ['international', 'intern'], ['productivity', 'product']]) {
+      expect(wordForm(word!), word).not.toBe(wordForm(other!));
+    }
+    expect(new Set(['production', 'productions'].map(wordForm)).size).toBe(1);
+    expect(new Set(['visualize', 'visualizing', 'visualization', 'visualisations', 'visualizer'].map(wordForm)).size).toBe(1);
+    expect(new Set(['experiment', 'experimental', 'experiments'].map(wordForm)).size).toBe(1);
+  });
+
   it('keeps short words, codes and words with digits as they are', () => {
     for (const word of ['ux', 'ui', '3d', 'c4d', 'ue5', 'ai']) expect(wordForm(word)).toBe(word);
   });
@@ -18,7 +28,7 @@ describe('wordForm', () => {
   it('answers as the stemmer does, word after word, past the size of its cache', () => {
     const letters = (n: number) => n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
     const words = Array.from({ length: 45_000 }, (_, i) => `design${letters(i)}ing`);
-    for (const word of [...words, ...words.slice(0, 100)]) expect(wordForm(word)).toBe(stemmer(word));
+    for (const word of [...words, ...words.slice(0, 100)]) expect(wordForm(word)).toBe(STEM_EXCEPTIONS.get(word) ?? stemmer(word));
   });
 
   it('keeps words of other scripts as they are', () => {

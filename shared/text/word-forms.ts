@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
 
 /**
  * Word forms: English plural and derived forms share a stem ("prototyping", "prototypes" and "prototype"
@@ -6,7 +7,8 @@ import { stemmer } from 'stemmer';
  * (the `stemmer` package) runs in the application, on folded words, for the same reason as folding: the
  * Elasticsearch distribution has no analysis-common module. Documents store the stems of the fields that
  * hold words (titles, descriptions) beside their words, and queries look a word's stem up there, below the
- * word itself. Names, companies and places are never stemmed: Brandt is not brand.
+ * word itself. Names, companies and places are never stemmed: Brandt is not brand. A few words Porter would
+ * join to another word's family keep a stem of their own (word-form-exceptions.rules.ts).
  */
 
 /** Words shorter than this are kept as they are: "ux", "ui", "3d" and other short codes have no forms. */
@@ -26,7 +28,7 @@ export function wordForm(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {
     if (stems.size >= STEM_CACHE_SIZE) stems.clear();
-    stems.set(word, (stem = stemmer(word)));
+    stems.set(word, (stem = STEM_EXCEPTIONS.get(word) ?? stemmer(word)));
   }
   return stem;
 }

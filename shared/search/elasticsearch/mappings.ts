@@ -51,11 +51,12 @@ export const MAPPING_VERSION = 6;
  * cities written with ue for ü; 6: the boolean similarity of mapping 4, each role's number of content
  * words, type-ahead's words by kind, the facet values, and the stems of titles and descriptions under
  * forms; 7: the stems of each role's title, roles.forms; 8: the states, provinces and UK nations of cities
- * among the location's names; 9: the number of distinct stems of each role's title, roles.title_words). An
+ * among the location's names; 9: the number of distinct stems of each role's title, roles.title_words; 10:
+ * the stems of word-form-exceptions.rules.ts, "production" no longer "product"). An
  * index whose documents are older is rebuilt by the worker when it starts (ingest-worker.factory.ts), so a
  * release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 9;
+export const DOCUMENT_VERSION = 10;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {

@@ -169,6 +169,13 @@ describe('freeText', () => {
     expect(JSON.stringify(synonyms)).toMatch(/"query":"creativ\w* director","fields":\["forms.titles"\],"type":"phrase","boost":4/);
   });
 
+  it('the words typed in another form, as a phrase of their stems, earn what a synonym phrase earns', () => {
+    const clauses = freeText('production designers', ['titles^2', 'description'], undefined, { formFields: ['forms.titles^2', 'forms.description'] })!;
+    const [bonus] = clauses.should as { dis_max: { queries: unknown[] } }[];
+    expect(JSON.stringify(bonus)).toMatch(/"query":"production design","fields":\["forms.titles"\],"type":"phrase","boost":4/);
+    expect(JSON.stringify(freeText('production designers', ['titles^2', 'description'])!.should)).not.toContain('production design"');
+  });
+
   it('engine-specific bonuses receive the content words', () => {
     const clauses = freeText('a designer at acme', fields, ({ words }) => [{ term: { x: words.join('+') } }])!;
     expect(clauses.should.at(-1)).toEqual({ term: { x: 'designer+acme' } });

@@ -149,7 +149,7 @@ export function freeText(
   // larger (dis_max), as the Postgres engine's conceptBonus takes the greatest: a bio naming both ("reports
   // to the creative director and the art director") does not outrank the title that is the concept.
   const formGroups = fieldsByWeight(expansion.formFields);
-  const concepts: Query[] = togetherSynonyms(expanded).map(({ phrase, words: covered }) => ({
+  const concepts: Query[] = (formGroups.length > 0 ? togetherSynonyms(expanded) : []).map(({ phrase, words: covered }) => ({
     dis_max: { queries: formGroups.map(({ weight, fields: group }) => ({ multi_match: { query: phrase.join(' '), fields: group, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.exact * weight * covered } })) },
   }));
   const bonuses: Query[] = concepts.length > 0 ? [{ dis_max: { queries: [...(together.length > 0 ? [{ bool: { should: together } }] : []), ...concepts] } }] : together;

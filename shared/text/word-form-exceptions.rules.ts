@@ -1,0 +1,34 @@
+/**
+ * Words Porter's stemmer would join to another word's family, pinned to a stem of their own, as
+ * Elasticsearch's stemmer_override does: "production" is not "product" (a Production Designer is no
+ * Product Designer, and the synonym rules of the two would otherwise share one key), "visualization" is
+ * not "visual", "news" is not "new". Each family lists every form a profile or a query writes; the forms
+ * left out still stem the usual way. Reviewed like code: a change here changes the stored search text
+ * (DOCUMENT_VERSION and a migration marking the Postgres search text stale).
+ */
+const FAMILIES: Readonly<Record<string, readonly string[]>> = {
+  production: ['production', 'productions'],
+  productiv: ['productive', 'productivity'],
+  visualiz: [
+    'visualize', 'visualizes', 'visualized', 'visualizing', 'visualization', 'visualizations', 'visualizer', 'visualizers',
+    'visualise', 'visualises', 'visualised', 'visualising', 'visualisation', 'visualisations', 'visualiser', 'visualisers',
+  ],
+  news: ['news'],
+  organiz: ['organization', 'organizations', 'organisation', 'organisations', 'organizational', 'organisational'],
+  generat: ['generative', 'generation', 'generations', 'generational'],
+  communiti: ['community', 'communities'],
+  animal: ['animal', 'animals'],
+  engine: ['engine', 'engines'],
+  universiti: ['university', 'universities'],
+  experiment: ['experiment', 'experiments', 'experimental', 'experimentation', 'experimenting', 'experimented'],
+  business: ['business', 'businesses'],
+  internation: ['international'],
+  internal: ['internal'],
+  responsiv: ['responsive'],
+  responsibl: ['responsible'],
+};
+
+/** Each pinned word's stem. */
+export const STEM_EXCEPTIONS: ReadonlyMap<string, string> = new Map(
+  Object.entries(FAMILIES).flatMap(([stem, words]) => words.map((word) => [word, stem] as const)),
+);
