@@ -86,6 +86,14 @@ describe('buildDesignerQuery', () => {
     const past = sameRoleBonus({ words: ['google', 'director'], prefix: [null, 'any'], pastRoles: true, filler: [] });
     expect(past).toHaveLength(2);
     expect(JSON.stringify(past)).toContain('{"term":{"roles.current":false}}');
+    // A previous role counts the telling words too: a former Type Designer at the New York Times holds three
+    // of "motion designers, ex new york times", not four.
+    const [formerRole] = sameRoleBonus(understandQuery('motion designers, ex new york times')) as typeof best[];
+    expect(formerRole!.nested.query.bool.filter).toEqual([{ term: { 'roles.current': false } }]);
+    expect(JSON.stringify(formerRole!.nested.query.bool.should)).not.toContain('designers');
+    expect(formerRole!.nested.query.bool.should).toHaveLength(4);
+    // One telling word: no previous role holds two, so only the exact role remains.
+    expect(sameRoleBonus(understandQuery('designers, ex google'))).toHaveLength(1);
   });
 
   it('a concept the query names in the current role\'s title scores per word of it, a synonym of it at the form tier, once with the current role\'s words', () => {

@@ -52,12 +52,14 @@ export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'past
   const current = [...ownWords, ...conceptRoleBonus(concepts)];
   const greatest = [...(current.length > 1 ? [{ dis_max: { queries: current } }] : current), ...(pastRoles ? [] : [exactTitle(typedForms(query))])];
   if (!several) return greatest;
-  if (pastRoles) return [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } })), ...greatest, exactRole(words, prefix)];
   // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a Graphic
-  // Designer at Framer would hold two words of "communication designer who worked at framer".
+  // Designer at Framer would hold two words of "communication designer who worked at framer", and a former
+  // Type Designer at the New York Times four of "motion designers, ex new york times".
   const telling = words.flatMap((word, i) => (SAID_BY_EVERY_ROLE.has(word) ? [] : [{ word, scope: prefix[i] ?? null }]));
-  const best = telling.length >= 2 ? [bestRole(roleWordsScored(telling.map((t) => t.word), telling.map((t) => t.scope), ROLE_BOOSTS.bestRole))] : [];
-  return [...best, ...greatest, exactRole(words, prefix)];
+  const bestOf = (perWord: number, filter?: Query) =>
+    telling.length >= 2 ? [bestRole(roleWordsScored(telling.map((t) => t.word), telling.map((t) => t.scope), perWord, filter))] : [];
+  if (pastRoles) return [...bestOf(ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } }), ...greatest, exactRole(words, prefix)];
+  return [...bestOf(ROLE_BOOSTS.bestRole), ...greatest, exactRole(words, prefix)];
 }
 
 /**

@@ -76,8 +76,7 @@ export function roleBonus(
   };
   if (words.length < 2) return greatest([]);
   const groups = words.map((_, i) => options.alternatives(i));
-  const scored = roleScore(words.length, groups, subsetOperands(words.length, options.widest, 2), params);
-  const bestRole = (shift: string, score: (role: string) => string = scored) => bestRoleSql(roleColumns, shift, score);
+  const bestRole = (shift: string, score: (role: string) => string) => bestRoleSql(roleColumns, shift, score);
   // A role the query names exactly: every word and no other content word (filler such as "of" aside), so
   // "cgi artist google" ranks the CGI Artist at Google above the one at Google Cloud.
   const everyWord = params.add(allOf(groups), 'tsquery');
@@ -85,13 +84,16 @@ export function roleBonus(
   // Its words alone (weight D) are counted, not its title's stems.
   const exact = (role: string) => `(CASE WHEN ${role} @@ ${everyWord} AND length(ts_delete(ts_filter(${role}, '{d}'), ${filler})) = ${words.length} THEN 1 ELSE 0 END)`;
   const exactRole = `${bestRole('', exact)} * ${exactBest}`;
-  // The previous roles: all of them without a current role, else all but the first.
-  if (pastRoles) return [`${bestRole(` + (length(${roleColumns.current}) > 0)::int`)} * ${rolePoints.best}`, ...greatest([]), exactRole];
   // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a
   // Graphic Designer at Framer would hold two words of "communication designer who worked at framer".
   const telling = words.flatMap((word, i) => (SAID_BY_EVERY_ROLE.has(word) ? [] : [groups[i]!]));
-  const best = telling.length >= 2 ? [`${bestRole('', roleScore(telling.length, telling, subsetOperands(telling.length, options.widest, 2), params))} * ${rolePoints.best}`] : [];
-  return [...best, ...greatest([`${scored(roleColumns.current)} * ${rolePoints.current}`]), exactRole];
+  const tellingScore = telling.length >= 2 ? roleScore(telling.length, telling, subsetOperands(telling.length, options.widest, 2), params) : null;
+  // The previous roles: all of them without a current role, else all but the first.
+  const bestOf = (shift: string) => (tellingScore ? [`${bestRole(shift, tellingScore)} * ${rolePoints.best}`] : []);
+  if (pastRoles) return [...bestOf(` + (length(${roleColumns.current}) > 0)::int`), ...greatest([]), exactRole];
+  // Its parameters are added only where the SQL reads them: Postgres refuses a parameter it cannot type.
+  const scored = roleScore(words.length, groups, subsetOperands(words.length, options.widest, 2), params);
+  return [...bestOf(''), ...greatest([`${scored(roleColumns.current)} * ${rolePoints.current}`]), exactRole];
 }
 
 /**
