@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, nameOnlyWords, placeOnlyWords, SynonymSet } from './query-synonyms.ts';
+import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, nameOnlyWords, placeOnlyWords, roleUnits, SynonymSet, unitWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -84,17 +84,17 @@ describe('conceptSpans', () => {
   it('takes the longest phrase a rule knows, with the words typed first and their synonyms', () => {
     const [span, ...rest] = conceptSpans('ux designer');
     expect(rest).toEqual([]);
-    expect(span).toMatchObject({ words: 2, typed: ['ux', 'design'], past: false });
+    expect(span).toMatchObject({ words: 2, covers: ['ux', 'designer'], typed: ['ux', 'design'], past: false });
     expect(span!.synonyms).toContainEqual(['interact', 'design']);
   });
 
   it('counts content words only, and keeps the glue inside a phrase ("head of design")', () => {
     const [span] = conceptSpans('head of design');
-    expect(span).toMatchObject({ words: 2, typed: ['head', 'of', 'design'] });
+    expect(span).toMatchObject({ words: 2, covers: ['head', 'design'], typed: ['head', 'of', 'design'] });
   });
 
   it('without a phrase the rules know, takes the one content word, places and the word every role says aside', () => {
-    expect(conceptSpans('researchers designers in berlin')).toEqual([{ words: 1, typed: ['research'], synonyms: [], past: false }]);
+    expect(conceptSpans('researchers designers in berlin')).toEqual([{ words: 1, covers: ['researchers'], typed: ['research'], synonyms: [], past: false }]);
     // Several words: the role bonuses tell roles apart.
     expect(conceptSpans('senor product desi')).toEqual([]);
   });
@@ -173,3 +173,31 @@ describe('nameOnlyWords', () => {
   });
 });
 
+describe('roleUnits', () => {
+  const units = (q: string) => roleUnits(understandQuery(q).words, conceptSpans(q)).map((u) => ('concept' in u ? `[${u.words.join(' ')}]` : u.word));
+
+  it('counts a concept the query names as one unit of its telling words, every other telling word on its own', () => {
+    expect(units('motion graphics designer in berlin who worked at lego')).toEqual(['[motion graphics]', 'berlin', 'lego']);
+    expect(units('head of design miro')).toEqual(['[head design]', '[miro]']);
+    // "designer" is said by every role: a concept of it and one telling word stands for that word.
+    expect(units('lead designer canva')).toEqual(['[lead]', 'canva']);
+    // No concept: the telling words, as the best-role bonus counted them before.
+    expect(units('senor product desi')).toEqual(['senor', 'product', 'desi']);
+  });
+
+  it('stands for as many words as the unit holds', () => {
+    const [concept, word] = roleUnits(understandQuery('art director lego').words, conceptSpans('art director lego'));
+    expect([unitWords(concept!), unitWords(word!)]).toEqual([2, 1]);
+  });
+
+  it('covers each telling word once, whatever the query', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('art', 'director', 'motion', 'graphics', 'designer', 'lego', 'ux', 'head', 'of', 'design', 'in', 'berlin', 'ex'), { maxLength: 8 }), (tokens) => {
+        const q = tokens.join(' ');
+        const { words } = understandQuery(q);
+        const covered = roleUnits(words, conceptSpans(q)).flatMap((u) => ('concept' in u ? u.words : [u.word]));
+        expect(covered.sort()).toEqual(words.filter((w) => w !== 'designer' && w !== 'designers').sort());
+      }),
+    );
+  });
+});

@@ -295,6 +295,8 @@ export const CURATED_WORD_FORMS: WordForms = {
 export interface ConceptSpan {
   /** The content words it covers: a role holding it counts them as role words. */
   words: number;
+  /** Those words, folded, as QueryWords.words holds them: a role counts them as one unit (the concept), not one by one. */
+  covers: string[];
   /** The words typed, as stems: a title holding them holds the concept itself. */
   typed: string[];
   /** The phrases its synonym rules find, as stems: a title holding one holds the concept at the synonym tier. */
@@ -320,10 +322,10 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
     const from = at[start]!;
     const to = at[end - 1]! + 1;
     const typed = tokens.slice(from, to);
-    const words = new Set(typed.filter((t) => !FILLER_WORDS.has(t))).size;
-    if (words === 0) return [];
+    const covers = [...new Set(typed.filter((t) => !FILLER_WORDS.has(t)))];
+    if (covers.length === 0) return [];
     const own = wordForms(typed);
-    return [{ words, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: pastBefore(from) }];
+    return [{ words: covers.length, covers, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: pastBefore(from) }];
   });
   if (known.length > 0) return known;
   // One word the rules do not know ("researchers", "illustrator in berlin"): no role holds two of the words, so
@@ -333,5 +335,34 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
   const candidates = [...new Set(tokens.filter((t) => !FILLER_WORDS.has(t) && !placeWords.has(t) && !SAID_BY_EVERY_ROLE.has(t)))];
   if (candidates.length !== 1) return [];
   const at1 = tokens.indexOf(candidates[0]!);
-  return [{ words: 1, typed: [wordForm(candidates[0]!)], synonyms: [], past: pastBefore(at1) }];
+  return [{ words: 1, covers: [candidates[0]!], typed: [wordForm(candidates[0]!)], synonyms: [], past: pastBefore(at1) }];
 }
+
+/** What the best-role bonus counts in one role: a telling word on its own, or a concept the query names, whose telling words count only together. */
+export type RoleUnit = { word: string; index: number } | { concept: ConceptSpan; words: string[]; indexes: number[] };
+
+/**
+ * The telling words of a query (every content word but those every role says, SAID_BY_EVERY_ROLE) as the
+ * units the best-role bonus of both engines counts, in query order: the words of a concept the query names
+ * are one unit, which a role holds when its title holds the concept (typed or by a synonym) or when it holds
+ * every one of them; on its own (no other unit in the role), by its words only, as before units. Counted one by one, a former Graphic Designer at Lego held two words of "motion graphics
+ * designer who worked at lego" ("graphics", "lego") and outranked the Motion Designers. Pure.
+ */
+export function roleUnits(words: readonly string[], concepts: readonly ConceptSpan[]): RoleUnit[] {
+  const units: RoleUnit[] = [];
+  const counted = new Set<number>();
+  words.forEach((word, index) => {
+    if (SAID_BY_EVERY_ROLE.has(word) || counted.has(index)) return;
+    counted.add(index);
+    const concept = concepts.find((c) => c.covers.includes(word));
+    if (!concept) return units.push({ word, index });
+    // Overlapping concepts ("design ux", "ux director"): a word counts in the first that covers it.
+    const indexes = [index, ...words.flatMap((w, i) => (i > index && !counted.has(i) && concept.covers.includes(w) && !SAID_BY_EVERY_ROLE.has(w) ? [i] : []))];
+    for (const i of indexes) counted.add(i);
+    units.push({ concept, words: indexes.map((i) => words[i]!), indexes });
+  });
+  return units;
+}
+
+/** How many telling words a unit stands for: what it earns, in words, in the role that holds it. */
+export const unitWords = (unit: RoleUnit): number => ('concept' in unit ? unit.words.length : 1);

@@ -9,8 +9,8 @@ import { rankingEngines } from './support/ranking-engines.ts';
  * The ranking rules of docs/api.md on real Elasticsearch and the embedded engine alike: one role holding a
  * title and a company ranks above a bio naming them, above the words spread over two roles and above the
  * title at a sister company; an exact word ranks above a name that only starts with it; the current role
- * holding the concept named (or a synonym of it) ranks above a former one, and "ex" scopes what follows it to
- * previous roles.
+ * holding the concept named (or a synonym of it) ranks above a former one, "ex" scopes what follows it to
+ * previous roles, and a concept counts in a role as a whole.
  */
 const services = requireServices('elasticsearch');
 
@@ -52,6 +52,10 @@ const corpus: CorpusDesigner[] = [
   // A UX researcher now, and one before.
   designer('Tove Nyberg', role('UX Researcher', 'Monzo'), [], 'Interviews.'),
   designer('Ulf Berg', role('Illustrator', 'Monzo'), [role('UX Researcher', 'Wise')], 'Interviews.'),
+  // A motion designer who worked at Lego, and a print designer whose earlier role at Lego holds one word of
+  // the concept ("graphic") beside the company.
+  designer('Mila Moss', role('Motion Designer', 'Buck'), [role('Junior Designer', 'Lego')], 'Title sequences.'),
+  designer('Pavel Print', role('Print Designer', 'Pentagram'), [role('Graphic Designer', 'Lego')], 'Posters.'),
 ];
 
 describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
@@ -111,6 +115,14 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
       // Ulf is an illustrator at Monzo; Sven worked at Wolff Olins (two words) but is no illustrator.
       const { ranked } = await engine.search('illustrators who worked at wolff olins or monzo');
       expect([engine.name, ranked[0]]).toEqual([engine.name, 'rr016']);
+    }
+  });
+
+  it('a concept the query names counts in a role as a whole: one of its words beside the company is not the role', async () => {
+    for (const engine of engines()) {
+      const { ranked } = await engine.search('motion graphics designer who worked at lego');
+      expect([engine.name, ranked.indexOf('rr017')]).toEqual([engine.name, 0]);
+      expect(ranked.indexOf('rr018')).toBeGreaterThan(0);
     }
   });
 });

@@ -92,6 +92,18 @@ describe('buildDesignerQuery', () => {
     expect(formerRole!.nested.query.bool.filter).toEqual([{ term: { 'roles.current': false } }]);
     expect(JSON.stringify(formerRole!.nested.query.bool.should)).not.toContain('designers');
     expect(formerRole!.nested.query.bool.should).toHaveLength(4);
+    // A concept the query names is one unit of the best role: held by its title (typed, or a synonym at the
+    // form tier) or by every one of its words (two telling words: 2 × 3), never by one of them beside the company.
+    const q = 'motion graphics designer who worked at lego';
+    const [units] = sameRoleBonus(understandQuery(q), conceptSpans(q)) as { nested: { query: { dis_max: { queries: { bool: { should: unknown[]; minimum_should_match: number } }[] } } } }[];
+    const [together, alone] = units!.nested.query.dis_max.queries;
+    expect(together!.bool.should).toHaveLength(2);
+    expect(together!.bool.minimum_should_match).toBe(2);
+    expect(JSON.stringify(together!.bool.should[0])).toContain('{"match_phrase":{"roles.forms":"motion graphic design"}}');
+    expect(JSON.stringify(together!.bool.should[0])).toMatch(/"roles.forms":"motion design"[^]*"boost":4\.8/);
+    // On its own, the concept counts by its words or its title as typed (two words, 3 each), not by a synonym.
+    expect(JSON.stringify(alone)).toContain('"boost":6');
+    expect(JSON.stringify(alone)).not.toContain('motion design"');
     // One telling word: no previous role holds two, so only the exact role remains.
     expect(sameRoleBonus(understandQuery('designers, ex google'))).toHaveLength(1);
   });

@@ -3,14 +3,14 @@ import type { estypes } from '@elastic/elasticsearch';
 import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { pastRoleBonusWords, type QueryWords, requiredMatches, SAID_BY_EVERY_ROLE } from '../query-words.ts';
+import { pastRoleBonusWords, type QueryWords, requiredMatches } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { butNotCutShort, FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type ConceptSpan, type SynonymSet, typedForms } from '../query-synonyms.ts';
+import { type ConceptSpan, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords } from '../query-synonyms.ts';
 
 
 type Query = estypes.QueryDslQueryContainer;
@@ -55,9 +55,10 @@ export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'past
   // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a Graphic
   // Designer at Framer would hold two words of "communication designer who worked at framer", and a former
   // Type Designer at the New York Times four of "motion designers, ex new york times".
-  const telling = words.flatMap((word, i) => (SAID_BY_EVERY_ROLE.has(word) ? [] : [{ word, scope: prefix[i] ?? null }]));
-  const bestOf = (perWord: number, filter?: Query) =>
-    telling.length >= 2 ? [bestRole(roleWordsScored(telling.map((t) => t.word), telling.map((t) => t.scope), perWord, filter))] : [];
+  // A concept the query names counts once, as a whole (roleUnits): "graphics" alone does not make a Graphic
+  // Designer's role hold "motion graphics designer".
+  const units = roleUnits(words, concepts);
+  const bestOf = (perWord: number, filter?: Query) => bestUnits(units, prefix, perWord, filter);
   if (pastRoles) return [...bestOf(ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } }), ...greatest, exactRole(words, prefix)];
   return [...bestOf(ROLE_BOOSTS.bestRole), ...greatest, exactRole(words, prefix)];
 }
@@ -103,6 +104,40 @@ function exactTitle(forms: readonly string[]): Query {
       boost: ROLE_BOOSTS.exactTitle,
     },
   });
+}
+
+/**
+ * The best role by the units it holds (roleUnits), `perWord` for each word a unit stands for: a role holding
+ * two units at least, or a concept of two telling words or more on its own (by its words or its title as
+ * typed); only roles that pass `filter`. The Postgres engine's unitsScore is its twin.
+ */
+function bestUnits(units: readonly RoleUnit[], prefix: QueryWords['prefix'], perWord: number, filter?: Query): Query[] {
+  const clauses = units.map((unit) => unitClause(unit, prefix, perWord));
+  const scoped = (query: Query): Query => (filter ? { bool: { filter: [filter], must: [query] } } : query);
+  const queries: Query[] = [
+    ...(clauses.length >= 2 ? [{ bool: { ...(filter ? { filter: [filter] } : {}), should: clauses, minimum_should_match: 2 } }] : []),
+    // On its own, a concept counts by its words (or its title as typed): a synonym title alone is the
+    // concept bonus's to score (conceptRoleBonus), in the current role.
+    ...units.flatMap((unit) => (unitWords(unit) >= 2 ? [scoped(unitClause(unit, prefix, perWord, false))] : [])),
+  ];
+  if (queries.length === 0) return [];
+  return [bestRole(queries.length > 1 ? { dis_max: { queries } } : queries[0]!)];
+}
+
+/**
+ * One unit in a role: a word (roleWord), or a concept, held by a title that names it (its words' stems as
+ * typed, or a synonym of it at the form tier) or by a role holding every one of its telling words.
+ */
+function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], perWord: number, bySynonym = true): Query {
+  if (!('concept' in unit)) return { constant_score: { filter: roleWord(unit.word, prefix[unit.index] ?? null), boost: perWord } };
+  const { concept, words, indexes } = unit;
+  const earned = words.length * perWord;
+  const inTitle = (phrases: readonly string[][]): Query[] => phrases.map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } }));
+  const everyWord: Query = { bool: { filter: words.map((word, k) => roleWord(word, prefix[indexes[k]!] ?? null)) } };
+  const typed: Query = { constant_score: { filter: { bool: { should: [...inTitle([concept.typed]), everyWord], minimum_should_match: 1 } }, boost: earned } };
+  if (concept.synonyms.length === 0 || !bySynonym) return typed;
+  const synonym: Query = { constant_score: { filter: { bool: { should: inTitle(concept.synonyms), minimum_should_match: 1 } }, boost: earned * MATCH_TIER_BOOSTS.form } };
+  return { dis_max: { queries: [typed, synonym] } };
 }
 
 /** A role holding at least two of the words, scoring `perWord` for each it holds; only roles that pass `filter`. */

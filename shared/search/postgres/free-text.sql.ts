@@ -1,5 +1,5 @@
 import { pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
-import { type ConceptSpan, type NameOnlyWords, togetherSynonyms } from '../query-synonyms.ts';
+import { type ConceptSpan, type NameOnlyWords, roleUnits, togetherSynonyms } from '../query-synonyms.ts';
 import { pastRoleBonus, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme } from './text-search.ts';
@@ -195,6 +195,26 @@ function synonymPhrases({ expansions, formWeights }: FreeTextOptions): string[] 
   return togetherSynonyms(expansions).map(({ phrase }) => followedBy(phrase.map((stem) => formLexeme(stem, formWeights))));
 }
 
+/**
+ * Beside another unit, a role holds a concept by a synonym in its title, without its words (roleUnits): a row
+ * holding every unit that way, each word in the roles' text or a concept's synonym in a stemmed field, may
+ * earn the best role of every unit, so it is in the top. Rows outside it hold all units but one at most.
+ */
+function unitsBySynonym({ query, concepts, formWeights }: FreeTextOptions, m: WordMatchers, textWeight: string): string[] {
+  const units = roleUnits(query.words, concepts ?? []);
+  if (!formWeights || units.length < 2 || !units.some((u) => 'concept' in u && u.concept.synonyms.length > 0)) return [];
+  const held = (indexes: readonly number[]) => allOf(indexes.map((i) => m.alternatives(i, textWeight)));
+  return [
+    allOf(
+      units.map((unit) => {
+        if (!('concept' in unit)) return held([unit.index]);
+        const synonyms = unit.concept.synonyms.map((phrase) => followedBy(phrase.map((stem) => formLexeme(stem, formWeights))));
+        return anyOf([held(unit.indexes), ...synonyms]);
+      }),
+    ),
+  ];
+}
+
 /** Every word exactly in one field, and as a phrase: null unless several words, all held by some record. */
 function togetherQueries({ query, weights }: FreeTextOptions, m: WordMatchers): { oneField: string; phrase: string } | null {
   const { words } = query;
@@ -274,6 +294,7 @@ function topMatches(
     ...(roleColumns ? [allOf(words.map((_, i) => m.alternatives(i, roleColumns.textWeight)))] : []),
     // A synonym of a phrase of the query earns its bonus (synonymPhraseBonus) only where it is found.
     ...(together || roleColumns ? synonymPhrases(options) : []),
+    ...(roleColumns ? unitsBySynonym(options, m, roleColumns.textWeight) : []),
   ];
   // A role scores the number of words it holds from two on: outside the top, all but one at most. The
   // current role scores the greater of its own words and a concept in its title (roleBonus), which any match

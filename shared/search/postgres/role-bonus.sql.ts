@@ -1,7 +1,8 @@
-import { type ConceptSpan, typedForms } from '../query-synonyms.ts';
-import { FILLER_WORDS, type QueryWords, requiredMatches, SAID_BY_EVERY_ROLE } from '../query-words.ts';
+import { type ConceptSpan, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
+import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, FORM_MARK, followedBy, formLexeme, type Weight } from './text-search.ts';
+import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { combinations, MAX_SUBSET_OPERANDS, subsetOperands } from './word-subsets.ts';
 
 /**
@@ -86,10 +87,10 @@ export function roleBonus(
   const exactRole = `${bestRole('', exact)} * ${exactBest}`;
   // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a
   // Graphic Designer at Framer would hold two words of "communication designer who worked at framer".
-  const telling = words.flatMap((word, i) => (SAID_BY_EVERY_ROLE.has(word) ? [] : [groups[i]!]));
-  const tellingScore = telling.length >= 2 ? roleScore(telling.length, telling, subsetOperands(telling.length, options.widest, 2), params) : null;
+  // A concept the query names counts once, as a whole (roleUnits).
+  const unitScore = unitsScore(roleUnits(words, options.concepts ?? []), groups, options.widest, params, rolePoints.best);
   // The previous roles: all of them without a current role, else all but the first.
-  const bestOf = (shift: string) => (tellingScore ? [`${bestRole(shift, tellingScore)} * ${rolePoints.best}`] : []);
+  const bestOf = (shift: string) => (unitScore ? [bestRole(shift, unitScore)] : []);
   if (pastRoles) return [...bestOf(` + (length(${roleColumns.current}) > 0)::int`), ...greatest([]), exactRole];
   // Its parameters are added only where the SQL reads them: Postgres refuses a parameter it cannot type.
   const scored = roleScore(words.length, groups, subsetOperands(words.length, options.widest, 2), params);
@@ -158,6 +159,44 @@ export function pastRoleBonus({ query, params, roleColumns, alternatives: matche
   });
   const score = (role: string) => (alternatives.length > 1 ? `GREATEST(${alternatives.map((a) => a(role)).join(', ')})` : alternatives[0]!(role));
   return [bestRoleSql(roleColumns, ` + (length(${roleColumns.current}) > 0)::int`, score)];
+}
+
+/**
+ * The twin of the Elasticsearch engine's bestUnits: SQL scoring one role by the units it holds (roleUnits),
+ * `points` for each word a unit stands for, a concept's synonym in the title at the form tier: a role holding
+ * two units at least, or a concept of two telling words or more on its own (by its words or its title as
+ * typed); null when no role can score.
+ * Without a concept, roleScore's count of the words held, which most roles answer in one test.
+ */
+function unitsScore(units: readonly RoleUnit[], groups: readonly string[], widest: number, params: Params, points: number): ((role: string) => string) | null {
+  const alone = units.flatMap((unit, k) => (unitWords(unit) >= 2 ? [k] : []));
+  if (units.length < 2 && alone.length === 0) return null;
+  if (units.every((unit) => !('concept' in unit))) {
+    const held = units.map((unit) => groups['index' in unit ? unit.index : 0]!);
+    const count = roleScore(held.length, held, subsetOperands(held.length, widest, 2), params);
+    return (role) => `${count(role)} * ${points}`;
+  }
+  const held = units.map((unit) => {
+    if (!('concept' in unit)) return { typed: groups[unit.index]!, synonym: null, earned: points };
+    const { concept, words, indexes } = unit;
+    const typed = anyOf([phrasesQuery([concept.typed], ROLE_FORM_WEIGHT), allOf(indexes.map((i) => groups[i]!))]);
+    return { typed, synonym: concept.synonyms.length > 0 ? phrasesQuery(concept.synonyms, ROLE_FORM_WEIGHT) : null, earned: words.length * points };
+  });
+  const typed = held.map((h) => params.add(h.typed, 'tsquery'));
+  // A synonym counts beside another unit only: its parameter is added only where the SQL reads it.
+  const synonym = held.map((h) => (h.synonym && units.length >= 2 ? params.add(h.synonym, 'tsquery') : null));
+  const anyHeld = held.map((h) => (h.synonym ? anyOf([h.typed, h.synonym]) : h.typed));
+  const twoHeld = units.length >= 2 ? params.add(anyOf(combinations(units.length, 2).map((pair) => allOf(pair.map((k) => anyHeld[k]!)))), 'tsquery') : null;
+  // Whole points: a cursor binds the score as int.
+  const earned = (role: string, k: number, bySynonym = true) =>
+    `CASE WHEN ${role} @@ ${typed[k]} THEN ${held[k]!.earned}${synonym[k] && bySynonym ? ` WHEN ${role} @@ ${synonym[k]} THEN ${Math.floor((held[k]!.earned * MATCH_TIER_POINTS.form) / MATCH_TIER_POINTS.exact)}` : ''} ELSE 0 END`;
+  return (role) => {
+    // On its own, a concept counts by its words or its title as typed, as in the Elasticsearch engine.
+    const single = alone.map((k) => earned(role, k, false));
+    const otherwise = single.length === 0 ? '0' : single.length === 1 ? single[0]! : `GREATEST(${single.join(', ')})`;
+    if (!twoHeld) return `(${otherwise})`;
+    return `(CASE WHEN ${role} @@ ${twoHeld} THEN ${held.map((_, k) => earned(role, k)).join(' + ')} ELSE ${otherwise} END)`;
+  };
 }
 
 /**
