@@ -199,6 +199,18 @@ export function employerOnlyWords(query: QueryWords, synonyms: SynonymSet = CURA
   return query.employerWords.filter((i) => !synonyms.holdsWord(query.words[i]!));
 }
 
+/**
+ * The employer "or" lists (QueryWords.employerLists) a record must hold one alternative of in its company or
+ * place fields, each alternative by its words that are no word of the field's vocabulary, as
+ * employerOnlyWords ("Epic Games" by "epic"). A list with an alternative of no such word names a kind of
+ * employer ("at agencies or fintech startups") and asks nothing of the company.
+ */
+export function employerListsHeld(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): number[][][] {
+  return query.employerLists
+    .map((alternatives) => alternatives.map((words) => words.filter((i) => !synonyms.holdsWord(query.words[i]!))))
+    .filter((alternatives) => alternatives.every((words) => words.length > 0));
+}
+
 /** The words a record must hold because the request writes them as a proper name (nameOnlyWords). */
 export interface NameOnlyWords {
   /** Held in any field, as any word matches: one word ("brand designer Ulaanbaatar", "motion designer who knows Rive"). */

@@ -17,6 +17,7 @@ describe('understandQuery', () => {
       // "in" introduces nothing but a place: Berlin is required; "a" may introduce a role, so 3d is not.
       requiredPlaceWords: [2],
       employerWords: [],
+      employerLists: [],
       // Blender is written as a name; Berlin is read as a place.
       nameRuns: [{ words: [3], opening: false }],
     });
@@ -79,6 +80,21 @@ describe('understandQuery', () => {
     // "from" and "a" also introduce employers and roles ("from google", "a brand designer").
     expect(required('someone from Google Maps')).toEqual([]);
     expect(required('a brand designer')).toEqual([]);
+  });
+
+  it('reads the "or" lists a request names as employers, each alternative by its words, kinds of employer aside', () => {
+    const lists = (q: string) => {
+      const query = understandQuery(q);
+      return query.employerLists.map((alternatives) => alternatives.map((words) => words.map((i) => query.words[i]).join(' ')));
+    };
+    expect(lists('an art director in Scandinavia who has worked at IKEA or H&M')).toEqual([['ikea', 'h m']]);
+    // After "ex", previous roles hold the list (pastAlternatives).
+    expect(lists('motion designers based in germany, ex design lab or epic games')).toEqual([]);
+    expect(lists('illustrators who worked at wolff olins or monzo or wise')).toEqual([['wolff olins', 'monzo', 'wise']]);
+    expect(lists('designers at a big company or a startup')).toEqual([]);
+    // Lists of roles, places or skills name no employer.
+    expect(lists('ux or ui designers in berlin or london')).toEqual([]);
+    expect(lists('good at figma or sketch')).toEqual([]);
   });
 
   it('reads the employers a request names: after "at", "from", "chez", "bei" or a word asking for past roles, outside "or" lists', () => {

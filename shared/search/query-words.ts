@@ -96,6 +96,16 @@ const MAX_PLACES = 3;
 export const PLACE_BONUS_WORDS = 1.5;
 
 /**
+ * What a record holding one alternative of an "or" list of employers the request names ("who has worked at
+ * IKEA or H&M", QueryWords.employerLists) earns, in exact words of the best field, on both engines: one word,
+ * as a former employer after the role asked for (PAST_ROLE_AFTER_ROLE_WORDS). Those who meet the request's
+ * other constraints but not this one follow, below; a condition instead dropped them, and the concept
+ * bench's multi-constraint requests fell from 0.78 nDCG@10 to 0.74. With one word: 0.78, top-1 85% -> 88%;
+ * with one and a half, a holder of the employer who is not the role asked for rose above the role's holders.
+ */
+export const EMPLOYER_LIST_BONUS_WORDS = 1;
+
+/**
  * Filler that asks for past roles ("former Google design directors", "who used to work at Possible Works",
  * "people who left Spotify"): previous roles then rank above the current one.
  */
@@ -205,6 +215,14 @@ export interface QueryWords {
    */
   employerWords: number[];
   /**
+   * The "or" lists the request names as employers ("who worked at IKEA or Pineapple Studio"), each
+   * alternative as indices into `words`, words of a kind of employer left out: a record holding one
+   * alternative in its company or place fields earns EMPLOYER_LIST_BONUS_WORDS, unless an alternative names a
+   * kind of employer (employerListsHeld). A request for past roles has none: its lists are pastAlternatives,
+   * which previous roles hold ("ex Lego or Duolingo").
+   */
+  employerLists: number[][][];
+  /**
    * The runs of words the request writes as a proper name: consecutive content words with a capital first
    * letter ("Blue Bottle Coffee designers", "brand designer Ulaanbaatar"), in a request that writes other
    * content words in lower case (in "Senior Product Designer" capitals name nothing). Words a rule of their own
@@ -311,6 +329,8 @@ export function understandQuery(q: string | undefined): QueryWords {
     places,
     requiredPlaceWords: requiredPlaceWords(placesOnly, words, orGroups),
     employerWords: employers,
+    // A request for past roles scores its lists on previous roles (pastAlternatives).
+    employerLists: content.length > 0 && !pastRoles ? employerLists(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : [],
     nameRuns: content.length > 0 ? nameRuns(q ?? '', tokens, words, ruled) : [],
   };
 }
@@ -393,6 +413,19 @@ function employerWords(tokens: readonly string[], words: readonly string[], orGr
     }
   }
   return [...found];
+}
+
+/** QueryWords.employerLists: the "or" lists right after a word that introduces an employer. */
+function employerLists(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][], clauses: ReadonlySet<number>): number[][][] {
+  const named = (word: string) => !GENERIC_EMPLOYER_WORDS.has(word) && !SAID_BY_EVERY_ROLE.has(word) && !/^\p{N}+$/u.test(word);
+  return orGroups.flatMap((alternatives) => {
+    let at = tokens.indexOf(words[alternatives[0]![0]!]!);
+    if (clauses.has(at)) return [];
+    if (PLACE_ARTICLES.has(tokens[at - 1] ?? '') && !clauses.has(at - 1)) at -= 1;
+    const marker = tokens[at - 1] ?? '';
+    const names = EMPLOYER_MARKERS.has(marker) && !NO_EMPLOYER_AFTER.has(tokens[at - 2] ?? '');
+    return names ? [alternatives.map((alternative) => alternative.filter((i) => named(words[i]!)))] : [];
+  });
 }
 
 /** QueryWords.requiredPlaceWords of the places introduced by a word that only introduces a place. */

@@ -236,6 +236,23 @@ describe('freeText', () => {
     expect(freeText('motion designer at deutsche bahn', fields, undefined, { formFields: [], placeFields: ['location'] })!.filter).toEqual([]);
   });
 
+  it('an "or" list of employers earns one exact word of the best field where a company or place field holds one alternative; it requires nothing', () => {
+    const options = { formFields: [], placeFields: ['location'], companyFields: ['companies'] };
+    const q = 'art director who has worked at ikea or pineapple studio';
+    const clauses = freeText(q, fields, undefined, options)!;
+    expect(clauses.filter).toEqual([]);
+    const list = clauses.should.find((c) => JSON.stringify(c).startsWith('{"constant_score"') && JSON.stringify(c).includes('"query":"pineapple"')) as { constant_score: { boost: number; filter: { bool: { should: unknown[]; minimum_should_match: number } } } };
+    expect(list.constant_score.boost).toBe(3);
+    expect(list.constant_score.filter.bool.minimum_should_match).toBe(1);
+    // One alternative each, by its words that are no word of the vocabulary ("studio" is one: studio director).
+    expect(list.constant_score.filter.bool.should).toHaveLength(2);
+    expect(JSON.stringify(list.constant_score.filter.bool.should[1])).not.toContain('"query":"studio"');
+    expect(JSON.stringify(list)).toContain('"fields":["companies","location"]');
+    // Kinds of employer earn nothing of the company; without company fields, nothing either.
+    expect(JSON.stringify(freeText('designers at agencies or fintech startups', fields, undefined, options)!.should)).not.toContain('constant_score');
+    expect(JSON.stringify(freeText(q, fields)!.should)).not.toContain('constant_score');
+  });
+
   it('a name the request writes is held, scoring nothing: two words or more in the naming fields, one word anywhere', () => {
     const withNaming = (q: string) => freeText(q, fields, undefined, { formFields: [], namingFields: ['name'] })!;
     const { must, should, filter } = withNaming('designers Blue Bottle Coffee');

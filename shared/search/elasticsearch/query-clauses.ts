@@ -3,8 +3,8 @@ import type { ListedRule } from '../../domain/listed.rule.ts';
 import { cutShort } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
-import { PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
+import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -175,6 +175,18 @@ export function freeText(
   const placeWords = query.requiredPlaceWords.map((i): Query => (placeOnly.has(i) ? wordQuery(i, placeFields, [], false) : perWord[i]!));
   const employerFields = (expansion.companyFields ?? []).length > 0 ? [...expansion.companyFields!, ...placeFields] : [];
   const employerWords = employerFields.length > 0 ? employerOnlyWords(query, synonyms).map((i) => wordQuery(i, employerFields, [], false)) : [];
+  // An "or" list of employers ("worked at IKEA or Pineapple Studio"): a record holding one alternative there
+  // earns EMPLOYER_LIST_BONUS_WORDS exact words of the best field (employerListsHeld). A bonus, not a
+  // condition: those who meet the request's other constraints but not this one still follow.
+  const employerLists: Query[] =
+    employerFields.length > 0
+      ? employerListsHeld(query, synonyms).map((alternatives) => ({
+          constant_score: {
+            filter: { bool: { should: alternatives.map((words) => ({ bool: { filter: words.map((i) => wordQuery(i, employerFields, [], false)) } })), minimum_should_match: 1 } },
+            boost: EMPLOYER_LIST_BONUS_WORDS * bestBoost * MATCH_TIER_BOOSTS.exact,
+          },
+        }))
+      : [];
   // A name the request writes ("Blue Bottle Coffee designers") is held by every match, a name of two words or
   // more in the fields that name things (nameOnlyWords), as the Postgres engine's conditions hold it.
   const named = nameOnlyWords(query, synonyms);
@@ -182,7 +194,7 @@ export function freeText(
   const nameWords = [...named.anywhere.map((i) => perWord[i]!), ...named.naming.map((i) => wordQuery(i, naming, []))];
   return {
     must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }],
-    should: [...should, ...optional, ...places, ...extra(query, conceptSpans(q, synonyms))],
+    should: [...should, ...optional, ...places, ...employerLists, ...extra(query, conceptSpans(q, synonyms))],
     filter: [...placeWords, ...employerWords, ...nameWords],
   };
 }

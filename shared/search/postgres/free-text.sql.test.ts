@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, understandQuery } from '../query-words.ts';
-import { conceptSpans, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords } from '../query-synonyms.ts';
+import { conceptSpans, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -190,6 +190,18 @@ describe('freeTextSql', () => {
     expect(held.score.replace(/\$\d+/g, '$')).toBe(anywhere.score.replace(/\$\d+/g, '$'));
     // Words the vocabulary holds ("motion", "designer") and kinds of employer ask nothing.
     expect(employerOnlyWords(understandQuery('designers at fintech startups'))).toEqual([]);
+  });
+
+  it('an "or" list of employers earns one exact word of the best field where the company or place columns hold one alternative', () => {
+    const q = 'art director who has worked at ikea or pineapple studio';
+    const params = new Params();
+    const query = understandQuery(q);
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, employerColumns: ['s.company_tsv'], employerLists: employerListsHeld(query) })!;
+    const score = sql.score.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    expect(score).toContain(`CASE WHEN ((s.company_tsv @@ «( 'ikea':D )»)) OR ((s.company_tsv @@ «( 'pineapple':D )»)) THEN ${6 * 10} ELSE 0 END`);
+    // A bonus, not a condition.
+    const plain = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params: new Params() })!;
+    expect(sql.where.replace(/\$\d+/g, '$')).toBe(plain.where.replace(/\$\d+/g, '$'));
   });
 
   it('a name the request writes is held: two words or more in the naming weights, one word anywhere; the score is unchanged', () => {

@@ -1,4 +1,4 @@
-import { pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
+import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import { type ConceptSpan, type NameOnlyWords, roleUnits, togetherSynonyms } from '../query-synonyms.ts';
 import { pastRoleBonus, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
@@ -40,6 +40,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   employerColumns?: readonly string[] | undefined;
   /** The employer words a record must hold in `employerColumns` (employerOnlyWords). */
   employerWords?: readonly number[] | undefined;
+  /** The employer "or" lists a record must hold one alternative of in `employerColumns` (employerListsHeld). */
+  employerLists?: readonly (readonly (readonly number[])[])[] | undefined;
   /** The weights of the fields that name the record, its roles, employers and place (namingWeights). */
   namingWeights?: string | undefined;
   /** The words of the names the request writes that a record must hold, anywhere or in `namingWeights` (nameOnlyWords). */
@@ -79,6 +81,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const together = togetherQueries(options, words$);
   const roleInput = { ...options, alternatives: (i: number) => words$.alternatives(i), widest: words$.widest };
   const places = placeBonus(options, exactBest, matches);
+  const employerLists = employerListBonus(options, words$, exactBest);
   // What a previous role holding what a request for past roles names earns (nothing without one).
   const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? pastRoleBonusWords(query) * exactBest : 0;
   const bonus = [
@@ -86,10 +89,12 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     ...roleBonus(roleInput, rolePoints, exactBest),
     ...pastRoleBonus(roleInput, pastPoints),
     ...places,
+    ...employerLists,
   ];
   // A previous role may hold what a request for past roles names without holding every word: that bonus is
   // outside the top as well.
-  const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, places.length * PLACE_BONUS_WORDS * exactBest + pastPoints);
+  const outside = places.length * PLACE_BONUS_WORDS * exactBest + pastPoints + employerLists.length * EMPLOYER_LIST_BONUS_WORDS * exactBest;
+  const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, outside);
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
   const where = topOf && options.top ? matches(topOf.tsquery) : matchWhere(options, words$, matches);
@@ -102,12 +107,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   // An employer the request names ("at Deutsche Bahn") is held in the company or place columns, as in the
   // Elasticsearch engine; like the place words, a condition that adds nothing to the score.
   const employerColumns = options.employerColumns ?? [];
-  const employers$ = (employerColumns.length > 0 ? (options.employerWords ?? []) : [])
-    .map((i) => {
-      const tsquery = params.add(words$.alternatives(i, 'D'), 'tsquery');
-      return ` AND (${employerColumns.map((c) => `${c} @@ ${tsquery}`).join(' OR ')})`;
-    })
-    .join('');
+  const employers$ = (employerColumns.length > 0 ? (options.employerWords ?? []) : []).map((i) => ` AND ${heldAsEmployer(options, words$, i)}`).join('');
+
   // A name the request writes ("Blue Bottle Coffee designers") is held by every match, a name of two words or
   // more in the fields that name things, as in the Elasticsearch engine.
   const { anywhere = [], naming = [] } = options.nameWords ?? {};
@@ -146,6 +147,25 @@ function fillerScores({ query }: FreeTextOptions, m: WordMatchers, matches: (q: 
 function placeBonus({ query, placeWeights }: FreeTextOptions, exactBest: number, matches: (q: string) => string): string[] {
   if (!placeWeights) return [];
   return query.places.map((place) => `CASE WHEN ${matches(allOf(place.map((word) => lexeme(word, { weights: placeWeights }))))} THEN ${PLACE_BONUS_WORDS * exactBest} ELSE 0 END`);
+}
+
+/** Word i of the query held in the employer columns (the company's and the location's), as SQL. */
+function heldAsEmployer({ params, employerColumns = [] }: FreeTextOptions, m: WordMatchers, i: number): string {
+  const tsquery = params.add(m.alternatives(i, 'D'), 'tsquery');
+  return `(${employerColumns.map((c) => `${c} @@ ${tsquery}`).join(' OR ')})`;
+}
+
+/**
+ * An "or" list of employers the request names (employerListsHeld), one alternative held in the employer
+ * columns, earns EMPLOYER_LIST_BONUS_WORDS exact words of the best field: the twin of the Elasticsearch
+ * engine's employer list clause.
+ */
+function employerListBonus(options: FreeTextOptions, m: WordMatchers, exactBest: number): string[] {
+  if ((options.employerColumns ?? []).length === 0) return [];
+  return (options.employerLists ?? []).map((alternatives) => {
+    const held = alternatives.map((words) => `(${words.map((i) => heldAsEmployer(options, m, i)).join(' AND ')})`).join(' OR ');
+    return `CASE WHEN ${held} THEN ${EMPLOYER_LIST_BONUS_WORDS * exactBest} ELSE 0 END`;
+  });
 }
 
 /**

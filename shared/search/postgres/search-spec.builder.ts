@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { conceptSpans, CURATED_SYNONYM_SET, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
+import { conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -79,6 +79,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const concepts = entity.roleColumns ? conceptSpans(filters.q, synonyms) : undefined;
   const placeOnly = placeOnlyWords(query, synonyms);
   const employerWords = employerOnlyWords(query, synonyms);
+  const employerLists = employerListsHeld(query, synonyms);
   const nameWords = nameOnlyWords(query, synonyms);
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
@@ -97,6 +98,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       placeOnlyWords: placeOnly,
       employerColumns,
       employerWords,
+      employerLists,
       namingWeights: entity.namingWeights,
       nameWords,
       top,
