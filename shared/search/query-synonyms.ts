@@ -378,3 +378,12 @@ export function roleUnits(words: readonly string[], concepts: readonly ConceptSp
 
 /** How many telling words a unit stands for: what it earns, in words, in the role that holds it. */
 export const unitWords = (unit: RoleUnit): number => ('concept' in unit ? unit.words.length : 1);
+
+/**
+ * The query words a concept of the synonym rules covers (conceptSpans with synonyms): spelled as the rules
+ * spell them, so the role bonuses of both engines match them by their words and the stems of a title, never
+ * within a typo allowance ("motion" is no typo of the company Notion).
+ */
+export function knownWords(concepts: readonly ConceptSpan[]): ReadonlySet<string> {
+  return new Set(concepts.filter((c) => c.synonyms.length > 0).flatMap((c) => c.covers));
+}

@@ -104,6 +104,11 @@ describe('buildDesignerQuery', () => {
     // On its own, the concept counts by its words or its title as typed (two words, 3 each), not by a synonym.
     expect(JSON.stringify(alone)).toContain('"boost":6');
     expect(JSON.stringify(alone)).not.toContain('motion design"');
+    // Words of a concept the synonym list knows match by their word or title stem, never within a typo allowance
+    // ("motion" is not the company Notion); other words keep theirs.
+    expect(JSON.stringify(units)).toContain('{"match":{"roles.forms":{"query":"motion"}}}');
+    expect(JSON.stringify(units)).not.toMatch(/"query":"motion","fuzziness"/);
+    expect(JSON.stringify(units)).toMatch(/"query":"lego","fuzziness"/);
     // One telling word: no previous role holds two, so only the exact role remains.
     expect(sameRoleBonus(understandQuery('designers, ex google'))).toHaveLength(1);
   });

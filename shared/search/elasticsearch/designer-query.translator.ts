@@ -10,7 +10,8 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type ConceptSpan, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords } from '../query-synonyms.ts';
+import { type ConceptSpan, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords } from '../query-synonyms.ts';
+import { wordForm } from '../../text/word-forms.ts';
 
 
 type Query = estypes.QueryDslQueryContainer;
@@ -48,7 +49,8 @@ export const ROLE_BOOSTS = {
 export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles' | 'filler'>, concepts: readonly ConceptSpan[] = []): Query[] {
   const { words, prefix, pastRoles } = query;
   const several = words.length >= 2;
-  const ownWords = several && !pastRoles ? [bestRole(roleWordsScored(words, prefix, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } }))] : [];
+  const known = knownWords(concepts);
+  const ownWords = several && !pastRoles ? [bestRole(roleWordsScored(words, prefix, known, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } }))] : [];
   const current = [...ownWords, ...conceptRoleBonus(concepts)];
   const greatest = [...(current.length > 1 ? [{ dis_max: { queries: current } }] : current), ...(pastRoles ? [] : [exactTitle(typedForms(query))])];
   if (!several) return greatest;
@@ -58,23 +60,23 @@ export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'past
   // A concept the query names counts once, as a whole (roleUnits): "graphics" alone does not make a Graphic
   // Designer's role hold "motion graphics designer".
   const units = roleUnits(words, concepts);
-  const bestOf = (perWord: number, filter?: Query) => bestUnits(units, prefix, perWord, filter);
-  if (pastRoles) return [...bestOf(ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } }), ...greatest, exactRole(words, prefix)];
-  return [...bestOf(ROLE_BOOSTS.bestRole), ...greatest, exactRole(words, prefix)];
+  const bestOf = (perWord: number, filter?: Query) => bestUnits(units, prefix, known, perWord, filter);
+  if (pastRoles) return [...bestOf(ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } }), ...greatest, exactRole(words, prefix, known)];
+  return [...bestOf(ROLE_BOOSTS.bestRole), ...greatest, exactRole(words, prefix, known)];
 }
 
 /**
  * A role the query names exactly: it holds every word and no other content word, so "cgi artist google"
  * ranks the CGI Artist at Google above the one at Google Cloud (which holds every word too).
  */
-function exactRole(words: readonly string[], prefix: QueryWords['prefix']): Query {
+function exactRole(words: readonly string[], prefix: QueryWords['prefix'], known: ReadonlySet<string>): Query {
   return {
     nested: {
       path: 'roles',
       score_mode: 'max',
       query: {
         constant_score: {
-          filter: { bool: { filter: [{ term: { 'roles.words': words.length } }, ...words.map((word, i) => roleWord(word, prefix[i] ?? null))] } },
+          filter: { bool: { filter: [{ term: { 'roles.words': words.length } }, ...words.map((word, i) => roleWord(word, prefix[i] ?? null, known))] } },
           boost: ROLE_BOOSTS.exactRole,
         },
       },
@@ -111,14 +113,14 @@ function exactTitle(forms: readonly string[]): Query {
  * two units at least, or a concept of two telling words or more on its own (by its words or its title as
  * typed); only roles that pass `filter`. The Postgres engine's unitsScore is its twin.
  */
-function bestUnits(units: readonly RoleUnit[], prefix: QueryWords['prefix'], perWord: number, filter?: Query): Query[] {
-  const clauses = units.map((unit) => unitClause(unit, prefix, perWord));
+function bestUnits(units: readonly RoleUnit[], prefix: QueryWords['prefix'], known: ReadonlySet<string>, perWord: number, filter?: Query): Query[] {
+  const clauses = units.map((unit) => unitClause(unit, prefix, known, perWord));
   const scoped = (query: Query): Query => (filter ? { bool: { filter: [filter], must: [query] } } : query);
   const queries: Query[] = [
     ...(clauses.length >= 2 ? [{ bool: { ...(filter ? { filter: [filter] } : {}), should: clauses, minimum_should_match: 2 } }] : []),
     // On its own, a concept counts by its words (or its title as typed): a synonym title alone is the
     // concept bonus's to score (conceptRoleBonus), in the current role.
-    ...units.flatMap((unit) => (unitWords(unit) >= 2 ? [scoped(unitClause(unit, prefix, perWord, false))] : [])),
+    ...units.flatMap((unit) => (unitWords(unit) >= 2 ? [scoped(unitClause(unit, prefix, known, perWord, false))] : [])),
   ];
   if (queries.length === 0) return [];
   return [bestRole(queries.length > 1 ? { dis_max: { queries } } : queries[0]!)];
@@ -128,12 +130,12 @@ function bestUnits(units: readonly RoleUnit[], prefix: QueryWords['prefix'], per
  * One unit in a role: a word (roleWord), or a concept, held by a title that names it (its words' stems as
  * typed, or a synonym of it at the form tier) or by a role holding every one of its telling words.
  */
-function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], perWord: number, bySynonym = true): Query {
-  if (!('concept' in unit)) return { constant_score: { filter: roleWord(unit.word, prefix[unit.index] ?? null), boost: perWord } };
+function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], known: ReadonlySet<string>, perWord: number, bySynonym = true): Query {
+  if (!('concept' in unit)) return { constant_score: { filter: roleWord(unit.word, prefix[unit.index] ?? null, known), boost: perWord } };
   const { concept, words, indexes } = unit;
   const earned = words.length * perWord;
   const inTitle = (phrases: readonly string[][]): Query[] => phrases.map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } }));
-  const everyWord: Query = { bool: { filter: words.map((word, k) => roleWord(word, prefix[indexes[k]!] ?? null)) } };
+  const everyWord: Query = { bool: { filter: words.map((word, k) => roleWord(word, prefix[indexes[k]!] ?? null, known)) } };
   const typed: Query = { constant_score: { filter: { bool: { should: [...inTitle([concept.typed]), everyWord], minimum_should_match: 1 } }, boost: earned } };
   if (concept.synonyms.length === 0 || !bySynonym) return typed;
   const synonym: Query = { constant_score: { filter: { bool: { should: inTitle(concept.synonyms), minimum_should_match: 1 } }, boost: earned * MATCH_TIER_BOOSTS.form } };
@@ -141,11 +143,11 @@ function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], perWord: numbe
 }
 
 /** A role holding at least two of the words, scoring `perWord` for each it holds; only roles that pass `filter`. */
-function roleWordsScored(words: readonly string[], prefix: QueryWords['prefix'], perWord: number, filter?: Query): Query {
+function roleWordsScored(words: readonly string[], prefix: QueryWords['prefix'], known: ReadonlySet<string>, perWord: number, filter?: Query): Query {
   return {
     bool: {
       ...(filter ? { filter: [filter] } : {}),
-      should: words.map((word, i) => ({ constant_score: { filter: roleWord(word, prefix[i] ?? null), boost: perWord } })),
+      should: words.map((word, i) => ({ constant_score: { filter: roleWord(word, prefix[i] ?? null, known), boost: perWord } })),
       minimum_should_match: 2,
     },
   };
@@ -156,12 +158,22 @@ function bestRole(query: Query): Query {
   return { nested: { path: 'roles', score_mode: 'max', query } };
 }
 
-/** A role's text holding the word exactly, within its typo allowance, or (the last word) as a prefix. */
-function roleWord(word: string, scope: QueryWords['prefix'][number]): Query {
+/** The employers a request for past roles names are no concept: within their typo allowance. */
+const NO_KNOWN_WORDS: ReadonlySet<string> = new Set();
+
+/**
+ * A role's text holding the word exactly, within its typo allowance, or (the last word) as a prefix. A word
+ * of a concept the synonym rules know (knownWords) is spelled right: exactly, or by its stem in the title
+ * (roles.forms), never within the allowance, so "motion" is not the company Notion.
+ */
+function roleWord(word: string, scope: QueryWords['prefix'][number], known: ReadonlySet<string>): Query {
+  const spelled: Query[] = known.has(word)
+    ? [{ match: { 'roles.text': { query: word } } }, { match: { 'roles.forms': { query: wordForm(word) } } }]
+    : [butNotCutShort(word, { match: { 'roles.text': { query: word, fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS } } }, ['roles.text'])];
   return {
     dis_max: {
       queries: [
-        butNotCutShort(word, { match: { 'roles.text': { query: word, fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS } } }, ['roles.text']),
+        ...spelled,
         ...(scope === 'any' ? [{ match_phrase_prefix: { 'roles.text': { query: word, max_expansions: MAX_PREFIX_EXPANSIONS } } }] : []),
       ],
     },
@@ -185,7 +197,7 @@ export function pastRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'past
     return bestRole({
       bool: {
         filter: [{ term: { 'roles.current': false } }],
-        should: group.map((word) => ({ constant_score: { filter: roleWord(word, scopeOf(word)), boost: share } })),
+        should: group.map((word) => ({ constant_score: { filter: roleWord(word, scopeOf(word), NO_KNOWN_WORDS), boost: share } })),
         minimum_should_match: requiredMatches(group.length),
       },
     });

@@ -1,7 +1,8 @@
-import { type ConceptSpan, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
+import { type ConceptSpan, knownWords, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
+import { wordForm } from '../../text/word-forms.ts';
 import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
-import { allOf, anyOf, FORM_MARK, followedBy, formLexeme, type Weight } from './text-search.ts';
+import { allOf, anyOf, FORM_MARK, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { combinations, MAX_SUBSET_OPERANDS, subsetOperands } from './word-subsets.ts';
 
@@ -76,7 +77,12 @@ export function roleBonus(
     return [...(all.length > 1 ? [`GREATEST(${all.join(', ')})`] : all), ...title];
   };
   if (words.length < 2) return greatest([]);
-  const groups = words.map((_, i) => options.alternatives(i));
+  // A word of a concept the synonym rules know is spelled right: its word or its stem in a title, never a typo
+  // of another (knownWords), as in the Elasticsearch engine's roleWord.
+  const known = knownWords(options.concepts ?? []);
+  const groups = words.map((word, i) =>
+    known.has(word) ? anyOf([lexeme(word), formLexeme(wordForm(word), ROLE_FORM_WEIGHT), ...(query.prefix[i] === 'any' ? [lexeme(word, { prefix: true })] : [])]) : options.alternatives(i),
+  );
   const bestRole = (shift: string, score: (role: string) => string) => bestRoleSql(roleColumns, shift, score);
   // A role the query names exactly: every word and no other content word (filler such as "of" aside), so
   // "cgi artist google" ranks the CGI Artist at Google above the one at Google Cloud.
