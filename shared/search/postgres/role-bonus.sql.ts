@@ -177,8 +177,9 @@ export function pastRoleBonus({ query, params, roleColumns, alternatives: matche
 function unitsScore(units: readonly RoleUnit[], groups: readonly string[], widest: number, params: Params, points: number): ((role: string) => string) | null {
   const alone = units.flatMap((unit, k) => (unitWords(unit) >= 2 ? [k] : []));
   if (units.length < 2 && alone.length === 0) return null;
-  if (units.every((unit) => !('concept' in unit))) {
-    const held = units.map((unit) => groups['index' in unit ? unit.index : 0]!);
+  const wordUnits = units.filter((unit): unit is Extract<RoleUnit, { word: string }> => !('concept' in unit));
+  if (wordUnits.length === units.length) {
+    const held = wordUnits.map((unit) => groups[unit.index]!);
     const count = roleScore(held.length, held, subsetOperands(held.length, widest, 2), params);
     return (role) => `${count(role)} * ${points}`;
   }
