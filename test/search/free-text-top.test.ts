@@ -19,7 +19,7 @@ const services = requireServices('postgres');
 const engines: Engine[] = ['pglite', 'postgres'];
 const DESIGNERS = 1500;
 
-/** Queries of the kinds agents send: misspelt, a prefix last, names with titles, "former …", filler. */
+/** Queries of the kinds agents send: misspelt, a prefix last, names with titles, "former …", filler, concepts. */
 const QUERIES = [
   'senor product desi',
   'product designer',
@@ -30,6 +30,9 @@ const QUERIES = [
   'design systems lead',
   'product design lead',
   'lead prodct desig',
+  // A concept held by a synonym in a title beside another unit (roleUnits): "creative director" at Lego.
+  'art director lego',
+  'motion graphics designer berlin',
 ];
 
 type PageRow = { id: string; sort_values: unknown[] };
