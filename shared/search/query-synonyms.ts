@@ -357,8 +357,9 @@ export type RoleUnit = { word: string; index: number } | { concept: ConceptSpan;
  * The telling words of a query (every content word but those every role says, SAID_BY_EVERY_ROLE) as the
  * units the best-role bonus of both engines counts, in query order: the words of a concept the query names
  * are one unit, which a role holds when its title holds the concept (typed or by a synonym) or when it holds
- * every one of them; on its own (no other unit in the role), by its words only, as before units. Counted one by one, a former Graphic Designer at Lego held two words of "motion graphics
- * designer who worked at lego" ("graphics", "lego") and outranked the Motion Designers. Pure.
+ * every one of them; on its own (no other unit in the role), by its words or its title as typed. Counted one
+ * by one, a former Graphic Designer at Lego held two words of "motion graphics designer who worked at lego"
+ * ("graphics", "lego") and outranked the Motion Designers. Pure.
  */
 export function roleUnits(words: readonly string[], concepts: readonly ConceptSpan[]): RoleUnit[] {
   const units: RoleUnit[] = [];

@@ -394,20 +394,25 @@ function nameRuns(q: string, tokens: readonly string[], words: readonly string[]
   return runs;
 }
 
+/** Token k introduces an employer: "at", "from", "chez" or "bei", not after a word of skill or schooling ("good at"). */
+const introducesEmployer = (tokens: readonly string[], k: number): boolean => EMPLOYER_MARKERS.has(tokens[k] ?? '') && !NO_EMPLOYER_AFTER.has(tokens[k - 1] ?? '');
+
+/** A word of an employer's name: not a kind of employer ("large company"), the word every role says, nor a number. */
+const namesEmployer = (word: string): boolean => !GENERIC_EMPLOYER_WORDS.has(word) && !SAID_BY_EVERY_ROLE.has(word) && !/^\p{N}+$/u.test(word);
+
 /** QueryWords.employerWords: an employer ends at a filler word or at the end of its clause. */
 function employerWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][], clauses: ReadonlySet<number>): number[] {
   const grouped = new Set(orGroups.flat(2));
   const found = new Set<number>();
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k]!;
-    const names = (EMPLOYER_MARKERS.has(token) && !NO_EMPLOYER_AFTER.has(tokens[k - 1] ?? '')) || PAST_ROLE_WORDS.has(token);
-    if (!names) continue;
+    if (!introducesEmployer(tokens, k) && !PAST_ROLE_WORDS.has(token)) continue;
     let at = k + 1;
     if (PLACE_ARTICLES.has(tokens[at] ?? '') && !clauses.has(at)) at += 1;
     if (clauses.has(at)) continue;
     for (let n = 0; at < tokens.length && n < MAX_EMPLOYER_WORDS && !FILLER_WORDS.has(tokens[at]!) && (n === 0 || !clauses.has(at)); n++, at++) {
       const word = tokens[at]!;
-      if (GENERIC_EMPLOYER_WORDS.has(word) || SAID_BY_EVERY_ROLE.has(word) || /^\p{N}+$/u.test(word)) continue;
+      if (!namesEmployer(word)) continue;
       const i = words.indexOf(word);
       if (i >= 0 && !grouped.has(i)) found.add(i);
     }
@@ -417,14 +422,11 @@ function employerWords(tokens: readonly string[], words: readonly string[], orGr
 
 /** QueryWords.employerLists: the "or" lists right after a word that introduces an employer. */
 function employerLists(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][], clauses: ReadonlySet<number>): number[][][] {
-  const named = (word: string) => !GENERIC_EMPLOYER_WORDS.has(word) && !SAID_BY_EVERY_ROLE.has(word) && !/^\p{N}+$/u.test(word);
   return orGroups.flatMap((alternatives) => {
     let at = tokens.indexOf(words[alternatives[0]![0]!]!);
     if (clauses.has(at)) return [];
     if (PLACE_ARTICLES.has(tokens[at - 1] ?? '') && !clauses.has(at - 1)) at -= 1;
-    const marker = tokens[at - 1] ?? '';
-    const names = EMPLOYER_MARKERS.has(marker) && !NO_EMPLOYER_AFTER.has(tokens[at - 2] ?? '');
-    return names ? [alternatives.map((alternative) => alternative.filter((i) => named(words[i]!)))] : [];
+    return introducesEmployer(tokens, at - 1) ? [alternatives.map((alternative) => alternative.filter((i) => namesEmployer(words[i]!)))] : [];
   });
 }
 
