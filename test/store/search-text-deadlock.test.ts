@@ -12,7 +12,8 @@ const services = requireServices('postgres');
  * The search text written outside the queue (the upkeep's first refresh, the embedded reindex) meets
  * writers committing beside it: an import holds designers in its file's order, not in id order. Here
  * a writer takes the second designer, the batch waits for it while holding the first one's search row,
- * and the writer then waits for that row: Postgres ends the batch (it waited first) to break the tie.
+ * and the writer then waits for that row: Postgres ends the batch (it waited first) to break the tie. A
+ * writer may also delete a designer and insert it again under its id while a batch waits on it.
  */
 describe.skipIf(!services)('search text written in batches, beside a writer of the same designers (Postgres server)', () => {
   let store: TestStore;
@@ -58,5 +59,28 @@ describe.skipIf(!services)('search text written in batches, beside a writer of t
     );
     expect(rows[0]!.fresh).toBe(true);
     expect(await refreshStaleSearchText(store.db)).toEqual({ designers: 0, openRoles: 0 });
+  }, 30_000);
+
+  it('a designer deleted and inserted again under the same id while a batch waits on it: nothing is lost, the next refresh writes it as it is now', async () => {
+    await writer.query('BEGIN');
+    await writer.query(`CREATE TEMP TABLE again ON COMMIT DROP AS SELECT * FROM designers WHERE id = 'd-bo-second'`);
+    // The delete takes the search row with it (ON DELETE CASCADE): the batch's upsert of that row waits.
+    await writer.query(`DELETE FROM designers WHERE id = 'd-bo-second'`);
+    const written = refreshStaleSearchText(store.db);
+    await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+    await writer.query(`INSERT INTO designers SELECT * FROM again`);
+    await writer.query(`UPDATE designers SET description = 'Zebrafish posters.' WHERE id = 'd-bo-second'`);
+    await writer.query('COMMIT');
+    await written;
+
+    // The batch read the row before the writer committed; its version tells the next refresh to write it again.
+    await refreshStaleSearchText(store.db);
+    expect(await refreshStaleSearchText(store.db)).toEqual({ designers: 0, openRoles: 0 });
+    const { rows } = await store.db.query<{ n: number; fresh: boolean; zebra: boolean }>(
+      `SELECT count(*)::int AS n, bool_and(s.source_version = d.version) AS fresh,
+              bool_or(s.designer_id = 'd-bo-second' AND s.text_tsv @@ 'zebrafish'::tsquery) AS zebra
+         FROM designers d JOIN designer_search s ON s.designer_id = d.id`,
+    );
+    expect(rows[0]).toEqual({ n: 2, fresh: true, zebra: true });
   }, 30_000);
 });
