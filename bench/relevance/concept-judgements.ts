@@ -1,7 +1,7 @@
 import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
 import type { DesignerImportInput } from '../../shared/domain/designer-import.schema.ts';
 import { fold } from '../../shared/text/fold.ts';
-import { cityOf, type CorpusDesigner, createRandom, FIRST_NAMES, LAST_NAMES, type Random } from './corpus.ts';
+import { cityOf, type CorpusDesigner, createRandom, FIRST_NAMES, LAST_NAMES, LOCATIONS, type Random } from './corpus.ts';
 import { grade, type JudgedQuery, roles, same } from './judgements.ts';
 
 /**
@@ -189,9 +189,11 @@ function languages(r: Random, corpus: readonly CorpusDesigner[], drawFrom: reado
     const holders = drawFrom.filter((d) => holds(titles)(d) && cityOf(d.location));
     const city = i % 3 === 2 ? null : cityOf(r.pick(holders).location)!;
     const joiner = ['en', 'in', 'à', 'em', 'a'][i % 5]!;
+    // Every third names the city with a word that introduces it, the next without ("Markendesignerin Frankfurt").
+    const place = i % 3 === 0 ? `${joiner} ${city}` : city;
     return {
       family: 'languages' as const,
-      q: city ? `${title} ${joiner} ${city}` : title,
+      q: city ? `${title} ${place}` : title,
       grades: grade(corpus, (d) => {
         const role = holds(titles)(d);
         if (!city) return role ? 3 : 0;
@@ -231,8 +233,9 @@ const NOTHING_HARD = [
 ];
 
 /**
- * Designers built to mislead: they share words with requests they do not answer. The last holds the role a
- * request names and mentions its place in passing ("brand designer Ulaanbaatar").
+ * Designers built to mislead: they share words with requests they do not answer. One holds the role a
+ * request names and mentions its place in passing ("brand designer Ulaanbaatar"); the last hold titles
+ * elsewhere and name a city of the directory in their bio.
  */
 export function conceptDistractors(): CorpusDesigner[] {
   const r = createRandom(3);
@@ -277,7 +280,20 @@ export function conceptDistractors(): CorpusDesigner[] {
     location: 'Lagos, NG',
     current_role: { title: 'Brand Designer', company: 'Northwind Studio', company_url: null },
   });
-  return [...others, passing];
+  // Designers holding a title of the concepts elsewhere, whose bio names a city of the directory: a request for
+  // the title there ("Grafikdesignerin Berlin") must rank those who are there first.
+  const cities = [...new Set(LOCATIONS.map(cityOf).filter((city): city is string => city !== null))];
+  const titles = ['Graphic Designer', 'Product Designer', 'Creative Director', 'Illustrator', 'Brand Designer'];
+  const mentioning = cities.map((city, i) =>
+    distractor(61 + i, {
+      name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
+      description: `Grew up in ${city} and still works for ${city} studios.`,
+      category: 'graphic',
+      location: city === 'Lagos' ? 'Seoul, KR' : 'Lagos, NG',
+      current_role: { title: titles[i % titles.length]!, company: 'Northwind Studio', company_url: null },
+    }),
+  );
+  return [...others, passing, ...mentioning];
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, nameOnlyWords, placeOnlyWords, roleUnits, SynonymSet, unitWords } from './query-synonyms.ts';
+import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, unitWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -136,6 +136,37 @@ describe('placeOnlyWords', () => {
     const withRule = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('zinewright, zine maker')]);
     expect(withRule.holdsWord('zinewright')).toBe(true);
     expect(placeOnly('designer in zinewright', withRule)).toEqual([]);
+  });
+});
+
+describe('namedPlaces', () => {
+  const places = (q: string, set = CURATED_SYNONYM_SET) => namedPlaces(understandQuery(q), set).map((p) => p.join(' '));
+
+  it('reads the words no rule knows, typed beside the role, as a place, as "in" would', () => {
+    expect(places('graphic designer Berlin')).toEqual(['berlin']);
+    expect(places('Markendesignerin Frankfurt')).toEqual(['frankfurt']);
+    expect(places('lyon illustrators')).toEqual(['lyon']);
+    expect(places('product designer new york')).toEqual(['new york']);
+  });
+
+  it('keeps the places a marker introduces first, each once, and at most three', () => {
+    expect(places('graphic designer in Berlin')).toEqual(['berlin']);
+    expect(places('Berlin graphic designer in Berlin')).toEqual(['berlin']);
+    // Rive is a tool the rules know, no place.
+    expect(places('designer from Lisbon who knows Rive')).toEqual(['lisbon']);
+    expect(namedPlaces(understandQuery('designers in lyon, paris, rome or oslo and in nice and in sofia')).length).toBeLessThanOrEqual(3);
+  });
+
+  it('splits a run at the words of the vocabulary, and leaves out a run longer than a place', () => {
+    // Vocabulary words (titles, skills, tools) split it: "figma" is a tool, not a place.
+    expect(places('figma designer lisbon')).toEqual(['lisbon']);
+    expect(places('motion designer who knows figma')).toEqual([]);
+    expect(places('designer alpha beta gamma delta')).toEqual([]);
+  });
+
+  it('reads a place in a request of one content word as that word alone, with no bonus', () => {
+    expect(places('berlin')).toEqual([]);
+    expect(places('the berlin')).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema
 import { CURATED_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
-import { FILLER_WORDS, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
+import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
 
 /**
@@ -187,6 +187,30 @@ export function expandQueryWords(q: string | undefined, synonyms: SynonymSet = C
  */
 export function placeOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
   return query.requiredPlaceWords.filter((i) => !synonyms.holdsWord(query.words[i]!));
+}
+
+/**
+ * The places a request names, each as its words: those it introduces as places (QueryWords.places), and the
+ * words no synonym rule knows among those it types side by side (QueryWords.looseRuns), each run of them up
+ * to MAX_PLACE_WORDS words: "graphic designer Berlin" names Berlin as "in Berlin" does, so a Graphic Designer
+ * there ranks above one whose past employer is Berlin Design Studio, or whose bio mentions a trip to Berlin.
+ * A run earns the place bonus only where the record's place fields hold all its words, so one that is a
+ * name or an employer ("Kwame Mensah", "new york times") costs nothing.
+ */
+export function namedPlaces(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): string[][] {
+  const found = [...query.places];
+  for (const run of query.looseRuns) {
+    let place: string[] = [];
+    for (const word of [...run, '']) {
+      if (word !== '' && !synonyms.holdsWord(word)) {
+        place.push(word);
+        continue;
+      }
+      if (place.length > 0 && place.length <= MAX_PLACE_WORDS && !found.some((p) => p.join(' ') === place.join(' '))) found.push(place);
+      place = [];
+    }
+  }
+  return found.slice(0, MAX_PLACES);
 }
 
 /**

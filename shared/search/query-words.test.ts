@@ -14,6 +14,8 @@ describe('understandQuery', () => {
       nowWords: [],
       // "a" is a place marker in Italian ("a Milano"): read here as one, it names no place a record holds.
       places: [['3d', 'generalist'], ['berlin']],
+      // What no marker takes: Blender, typed alone after "who knows".
+      looseRuns: [['blender']],
       // "in" introduces nothing but a place: Berlin is required; "a" may introduce a role, so 3d is not.
       requiredPlaceWords: [2],
       employerWords: [],
@@ -29,6 +31,17 @@ describe('understandQuery', () => {
     // "used to work at", "left": the past, said the way people say it.
     expect(understandQuery('designers who used to work at Possible Works')).toMatchObject({ words: ['designers', 'possible'], pastRoles: true });
     expect(understandQuery('people who left Spotify')).toMatchObject({ words: ['spotify'], pastRoles: true });
+  });
+
+  it('keeps the runs of content words no marker takes, where a place may stand unmarked', () => {
+    const runs = (q: string) => understandQuery(q).looseRuns;
+    expect(runs('graphic designer Berlin')).toEqual([['graphic', 'designer', 'berlin']]);
+    // Filler breaks a run; a place, an employer or an "or" list another rule reads is no part of one.
+    expect(runs('graphic designer in Berlin who knows figma')).toEqual([['graphic', 'designer'], ['figma']]);
+    expect(runs('motion designer at deutsche bahn munich')).toEqual([['motion', 'designer']]);
+    expect(runs('ux or ui designer lisbon')).toEqual([]);
+    // One content word: a name or a place alone is read by the words themselves.
+    expect(runs('berlin')).toEqual([]);
   });
 
   it('reads the role a request for past roles names before asking for them as the role wanted now', () => {

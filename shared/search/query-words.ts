@@ -81,9 +81,9 @@ const MAX_EMPLOYER_WORDS = 4;
 /** Words a place may start with after its marker ("in the us"), left out of it. */
 const PLACE_ARTICLES: ReadonlySet<string> = new Set(['the', 'la', 'le', 'el', 'der', 'die', 'das']);
 /** The longest place a request names, in words ("rio de janeiro" is three with its glue, "san francisco" two). */
-const MAX_PLACE_WORDS = 3;
+export const MAX_PLACE_WORDS = 3;
 /** Places a request names at most; more are read as words only. */
-const MAX_PLACES = 3;
+export const MAX_PLACES = 3;
 /**
  * What a place a request names earns where the record is (a place field holds all its words): one and a half
  * words found exactly in the best field. A role held now earns half a word per word more than the same role
@@ -197,6 +197,12 @@ export interface QueryWords {
    * content words: a record whose place fields hold all of one earns PLACE_BONUS_WORDS for it.
    */
   places: string[][];
+  /**
+   * The runs of content words typed side by side that no rule above reads (no place, employer or "or" list
+   * takes them), in a request of two content words or more: where a place may stand unmarked ("graphic
+   * designer Berlin", "Markendesignerin Frankfurt"). The field's vocabulary splits them (namedPlaces).
+   */
+  looseRuns: string[][];
   /**
    * The first word of each place introduced by a word that only introduces a place ("in", "near", "around",
    * "en", "em", "nel", "bei"; not "from" or "a", which also introduce employers and roles), outside "or"
@@ -327,6 +333,7 @@ export function understandQuery(q: string | undefined): QueryWords {
     pastAlternatives: pastRoles ? pastAlternatives(tokens, words, places) : [],
     nowWords: pastRoles ? nowWords(tokens, words, places) : [],
     places,
+    looseRuns: words.length > 1 ? looseRuns(tokens, new Set([...orGroups.flat(2).map((i) => words[i]!), ...employers.map((i) => words[i]!), ...places.flat()])) : [],
     requiredPlaceWords: requiredPlaceWords(placesOnly, words, orGroups),
     employerWords: employers,
     // A request for past roles scores its lists on previous roles (pastAlternatives).
@@ -428,6 +435,16 @@ function employerLists(tokens: readonly string[], words: readonly string[], orGr
     if (PLACE_ARTICLES.has(tokens[at - 1] ?? '') && !clauses.has(at - 1)) at -= 1;
     return introducesEmployer(tokens, at - 1) ? [alternatives.map((alternative) => alternative.filter((i) => namesEmployer(words[i]!)))] : [];
   });
+}
+
+/** QueryWords.looseRuns: content words side by side, broken by filler and by the words other rules read (`ruled`). */
+function looseRuns(tokens: readonly string[], ruled: ReadonlySet<string>): string[][] {
+  const runs: string[][] = [[]];
+  for (const token of tokens) {
+    if (FILLER_WORDS.has(token) || ruled.has(token)) runs.push([]);
+    else runs.at(-1)!.push(token);
+  }
+  return runs.filter((run) => run.length > 0);
 }
 
 /** QueryWords.requiredPlaceWords of the places introduced by a word that only introduces a place. */

@@ -73,6 +73,16 @@ describe.skipIf(!services)('places and other languages on Elasticsearch and the 
     }
   });
 
+  it('a place typed without a word that introduces it ranks the designer there above a bio naming the place', async () => {
+    for (const engine of engines()) {
+      // pr005 holds the title twice and her bio names Lyon twice; pr004 is in Lyon.
+      for (const q of ['illustrator lyon', 'Illustratorin Lyon', 'lyon illustrators']) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked.slice(0, 2)]).toEqual([engine.name, q, ['pr004', 'pr005']]);
+      }
+    }
+  });
+
   it('a title in another language finds the equivalents of the concept it names, above a bio naming the concept', async () => {
     for (const engine of engines()) {
       for (const q of ['directrice artistique à Paris', 'diretora de arte em Paris', 'directrice artistique']) {

@@ -31,6 +31,7 @@ describe('buildDesignerQuery', () => {
     expect(b.filter).toEqual([]);
     const text = freeText('Ana Mül', DESIGNER_TEXT_FIELDS, (query, concepts) => [...sameRoleBonus(query, concepts), ...pastRoleBonus(query)], {
       formFields: ['forms.titles^2', 'forms.description'],
+      placeFields: ['location'],
     })!;
     expect(b.must).toEqual(text.must);
     expect(b.should).toEqual(text.should);

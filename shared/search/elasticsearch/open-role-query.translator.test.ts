@@ -28,7 +28,7 @@ describe('buildOpenRoleQuery', () => {
   it('q: free text over title, company, description and (lowest) location, title boosted highest', () => {
     expect(OPEN_ROLE_TEXT_FIELDS).toEqual(['title^3', 'company^2', 'description', 'location^0.5']);
     const b = bool({ q: 'brand desig' });
-    const text = freeText('brand desig', OPEN_ROLE_TEXT_FIELDS, undefined, { formFields: ['forms.title^3', 'forms.description'] })!;
+    const text = freeText('brand desig', OPEN_ROLE_TEXT_FIELDS, undefined, { formFields: ['forms.title^3', 'forms.description'], placeFields: ['location'] })!;
     expect(b.filter).toEqual([NOT_EXPIRED]);
     expect(b.must).toEqual(text.must);
     expect(b.should).toEqual(text.should);

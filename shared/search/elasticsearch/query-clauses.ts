@@ -4,7 +4,7 @@ import { cutShort } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -165,7 +165,7 @@ export function freeText(
   const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
   const bestBoost = Math.max(...fields.map((f) => boostOf(f).boost));
   const placeFields = expansion.placeFields ?? [];
-  const places = placeBonus(query.places, placeFields, bestBoost);
+  const places = placeBonus(namedPlaces(query, synonyms), placeFields, bestBoost);
   // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
   // is no word of the field's vocabulary (placeOnlyWords), in a place field: a bio that mentions the city
   // is not where the designer is. An employer the request names ("at Deutsche Bahn") is held in the company

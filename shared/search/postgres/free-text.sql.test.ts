@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, understandQuery } from '../query-words.ts';
-import { conceptSpans, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, placeOnlyWords } from '../query-synonyms.ts';
+import { conceptSpans, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -12,7 +12,8 @@ function build(q: string, expansions = new Map<string, string[]>(), roles = fals
   const sqlOf = (top: boolean) => {
     const params = new Params();
     const roleColumns = roles ? ({ roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const) : undefined;
-    const sql = freeTextSql({ column: 's.text_tsv', query: understandQuery(q), terms: { expansions, known }, weights: WEIGHTS, params, roleColumns, top, placeWeights, placeOnlyWords })!;
+    const query = understandQuery(q);
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions, known }, weights: WEIGHTS, params, roleColumns, top, placeWeights, places: namedPlaces(query), placeOnlyWords })!;
     /** The SQL with its bind values spelt out, to read what it asks. */
     const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
     return { where: inline(sql.where), score: inline(sql.score), bound: sql.top?.bound };
@@ -318,6 +319,12 @@ describe('freeTextSql with word forms and synonyms', () => {
     expect(without.score).not.toContain(`«( 'new':D & 'york':D )» THEN ${bonus}`);
     // Any match may be in that place: the bound of the matches outside the top grows by the bonus.
     expect(withPlace.top!.bound - without.top!.bound).toBe(bonus);
+    // Typed without a marker ("brand designer lyon"), the place earns the same, and the rows holding it are in
+    // the top instead: the bound stays that of the words.
+    const loose = build('brand designer lyon', new Map(), true, undefined, 'D');
+    expect(loose.score).toContain(`CASE WHEN s.text_tsv @@ «( 'lyon':D )» THEN ${bonus} ELSE 0 END`);
+    expect(loose.top!.where).toContain("'lyon':D");
+    expect(loose.top!.bound).toBe(build('brand designer lyon', new Map(), true, undefined, undefined).top!.bound);
     expect(build('brand designer', new Map(), false, undefined, 'D').score).not.toMatch(new RegExp(`«\\( '\\w+':D( & '\\w+':D)* \\)» THEN ${bonus} ELSE 0 END`));
   });
 });

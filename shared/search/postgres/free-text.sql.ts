@@ -29,8 +29,10 @@ export interface FreeTextOptions extends WordMatcherInput {
   roleColumns?: RoleColumns | undefined;
   /** The concepts the query names (conceptSpans), scored in the role titles (roleColumns). */
   concepts?: readonly ConceptSpan[] | undefined;
-  /** The weights whose fields say where the record is: a place the request names (QueryWords.places) earns its bonus there. */
+  /** The weights whose fields say where the record is: a place the request names (`places`) earns its bonus there. */
   placeWeights?: string | undefined;
+  /** The places the request names (namedPlaces). */
+  places?: readonly (readonly string[])[] | undefined;
   /** The required place words a record must hold in `placeWeights` (placeOnlyWords). */
   placeOnlyWords?: readonly number[] | undefined;
   /**
@@ -93,7 +95,11 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   ];
   // A previous role may hold what a request for past roles names without holding every word: that bonus is
   // outside the top as well.
-  const outside = places.length * PLACE_BONUS_WORDS * exactBest + pastPoints + employerLists.length * EMPLOYER_LIST_BONUS_WORDS * exactBest;
+  // A place typed without a marker (namedPlaces) is no bonus outside the top: the rows whose place fields hold
+  // it are in the top (topMatches). Counted in the bound instead, it let nearly every request of two words
+  // read past its top ("lead designer canva" names Canva as a place would), and p95 doubled.
+  const marked = options.placeWeights ? (options.places ?? []).filter((place) => isMarked(query, place)).length : 0;
+  const outside = marked * PLACE_BONUS_WORDS * exactBest + pastPoints + employerLists.length * EMPLOYER_LIST_BONUS_WORDS * exactBest;
   const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, outside);
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
@@ -141,12 +147,21 @@ function fillerScores({ query }: FreeTextOptions, m: WordMatchers, matches: (q: 
 }
 
 /**
- * A place the request names (QueryWords.places), all its words in the place fields, earns PLACE_BONUS_WORDS
- * exact words of the best field: the twin of the Elasticsearch engine's placeBonus.
+ * A place the request names (namedPlaces), all its words in the place fields, earns PLACE_BONUS_WORDS exact
+ * words of the best field: the twin of the Elasticsearch engine's placeBonus.
  */
-function placeBonus({ query, placeWeights }: FreeTextOptions, exactBest: number, matches: (q: string) => string): string[] {
+function placeBonus({ places, placeWeights }: FreeTextOptions, exactBest: number, matches: (q: string) => string): string[] {
   if (!placeWeights) return [];
-  return query.places.map((place) => `CASE WHEN ${matches(allOf(place.map((word) => lexeme(word, { weights: placeWeights }))))} THEN ${PLACE_BONUS_WORDS * exactBest} ELSE 0 END`);
+  return (places ?? []).map((place) => `CASE WHEN ${matches(allOf(place.map((word) => lexeme(word, { weights: placeWeights }))))} THEN ${PLACE_BONUS_WORDS * exactBest} ELSE 0 END`);
+}
+
+/** The request introduces the place with a marker (QueryWords.places) rather than typing it among other words. */
+const isMarked = (query: QueryWords, place: readonly string[]): boolean => query.places.some((p) => p.join(' ') === place.join(' '));
+
+/** The places typed without a marker (namedPlaces), as what the place fields hold: those rows earn their bonus. */
+function unmarkedPlaces({ query, places, placeWeights }: FreeTextOptions): string[] {
+  if (!placeWeights) return [];
+  return (places ?? []).filter((place) => !isMarked(query, place)).map((place) => allOf(place.map((word) => lexeme(word, { weights: placeWeights }))));
 }
 
 /** Word i of the query held in the employer columns (the company's and the location's), as SQL. */
@@ -315,6 +330,7 @@ function topMatches(
     // A synonym of a phrase of the query earns its bonus (synonymPhraseBonus) only where it is found.
     ...(together || roleColumns ? synonymPhrases(options) : []),
     ...(roleColumns ? unitsBySynonym(options, m, roleColumns.textWeight) : []),
+    ...unmarkedPlaces(options),
   ];
   // A role scores the number of words it holds from two on: outside the top, all but one at most. The
   // current role scores the greater of its own words and a concept in its title (roleBonus), which any match
