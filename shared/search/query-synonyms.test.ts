@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, unitWords } from './query-synonyms.ts';
+import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, heldInTitle, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, unitWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -219,6 +219,15 @@ describe('roleUnits', () => {
   it('stands for as many words as the unit holds', () => {
     const [concept, word] = roleUnits(understandQuery('art director lego').words, conceptSpans('art director lego'));
     expect([unitWords(concept!), unitWords(word!)]).toEqual([2, 1]);
+  });
+
+  it('holds a concept of two telling words or more in a title only, a unit of one word in the company as well', () => {
+    const held = (q: string) => roleUnits(understandQuery(q).words, conceptSpans(q)).map(heldInTitle);
+    expect(held('design researcher')).toEqual([true]);
+    expect(held('art director lego')).toEqual([true, false]);
+    // One telling word ("lead") may be what a company is called, and "miro" is no concept.
+    expect(held('lead designer canva')).toEqual([false, false]);
+    expect(held('head of design miro')).toEqual([true, false]);
   });
 
   it('covers each telling word once, whatever the query', () => {

@@ -401,6 +401,14 @@ export function roleUnits(words: readonly string[], concepts: readonly ConceptSp
   return units;
 }
 
+/**
+ * A concept of two telling words or more is held by a role's title alone: its words, by their stems, or the
+ * concept's phrase. Held anywhere in the role, "design researcher" found a former UX Researcher at Design Lab
+ * (the title one word, the company the other) as much as a UX Researcher now, and above her. A unit of one
+ * word is also an employer's name ("product designer figma"), held in the company as well.
+ */
+export const heldInTitle = (unit: RoleUnit): unit is Extract<RoleUnit, { concept: ConceptSpan }> => 'concept' in unit && unit.words.length >= 2;
+
 /** How many telling words a unit stands for: what it earns, in words, in the role that holds it. */
 export const unitWords = (unit: RoleUnit): number => ('concept' in unit ? unit.words.length : 1);
 

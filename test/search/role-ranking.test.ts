@@ -58,6 +58,9 @@ const corpus: CorpusDesigner[] = [
   designer('Pavel Print', role('Print Designer', 'Pentagram'), [role('Graphic Designer', 'Lego')], 'Posters.'),
   // A company one letter from a word of the concept: Notion is no typo of "motion".
   designer('Gus Grant', role('Graphic Designer', 'Notion'), [], 'Posters.'),
+  // A former UX researcher at a company named Design: one word of "design researcher" in the title, the
+  // other in the company. Listed first of all, so a tie would rank her first.
+  { ...designer('Ida Holm', role('Illustrator', 'Spotify'), [role('UX Researcher', 'Frog Design')], 'Interviews.'), listed_at: '2024-01-01T00:00:00.000Z' },
 ];
 
 describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
@@ -125,6 +128,14 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
       const { ranked } = await engine.search('motion graphics designer who worked at lego');
       expect([engine.name, ranked.indexOf('rr017')]).toEqual([engine.name, 0]);
       expect(ranked.indexOf('rr018')).toBeGreaterThan(0);
+    }
+  });
+
+  it('a concept of two telling words is held in a title: one word in the title and one in the company is not the role', async () => {
+    for (const engine of engines()) {
+      const { ranked } = await engine.search('design researcher');
+      // Tove is a UX Researcher now (a synonym); Ida was one at Frog Design, which holds the other word.
+      expect([engine.name, ranked[0]]).toEqual([engine.name, 'rr015']);
     }
   });
 

@@ -10,7 +10,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type ConceptSpan, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords } from '../query-synonyms.ts';
+import { type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -135,7 +135,9 @@ function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], known: Readonl
   const { concept, words, indexes } = unit;
   const earned = words.length * perWord;
   const inTitle = (phrases: readonly string[][]): Query[] => phrases.map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } }));
-  const everyWord: Query = { bool: { filter: words.map((word, k) => roleWord(word, prefix[indexes[k]!] ?? null, known)) } };
+  const everyWord: Query = {
+    bool: { filter: words.map((word, k) => (heldInTitle(unit) ? { match: { 'roles.forms': { query: wordForm(word) } } } : roleWord(word, prefix[indexes[k]!] ?? null, known))) },
+  };
   const typed: Query = { constant_score: { filter: { bool: { should: [...inTitle([concept.typed]), everyWord], minimum_should_match: 1 } }, boost: earned } };
   if (concept.synonyms.length === 0 || !bySynonym) return typed;
   const synonym: Query = { constant_score: { filter: { bool: { should: inTitle(concept.synonyms), minimum_should_match: 1 } }, boost: earned * MATCH_TIER_BOOSTS.form } };

@@ -1,4 +1,4 @@
-import { type ConceptSpan, knownWords, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
+import { type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
@@ -186,7 +186,8 @@ function unitsScore(units: readonly RoleUnit[], groups: readonly string[], wides
   const held = units.map((unit) => {
     if (!('concept' in unit)) return { typed: groups[unit.index]!, synonym: null, earned: points };
     const { concept, words, indexes } = unit;
-    const typed = anyOf([phrasesQuery([concept.typed], ROLE_FORM_WEIGHT), allOf(indexes.map((i) => groups[i]!))]);
+    const everyWord = heldInTitle(unit) ? words.map((word) => formLexeme(wordForm(word), ROLE_FORM_WEIGHT)) : indexes.map((i) => groups[i]!);
+    const typed = anyOf([phrasesQuery([concept.typed], ROLE_FORM_WEIGHT), allOf(everyWord)]);
     return { typed, synonym: concept.synonyms.length > 0 ? phrasesQuery(concept.synonyms, ROLE_FORM_WEIGHT) : null, earned: words.length * points };
   });
   const typed = held.map((h) => params.add(h.typed, 'tsquery'));
