@@ -193,7 +193,7 @@ export function placeOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED
  * The places a request names, each as its words: those it introduces as places (QueryWords.places), and the
  * words no synonym rule knows among those it types side by side (QueryWords.looseRuns), each run of them up
  * to MAX_PLACE_WORDS words: "graphic designer Berlin" names Berlin as "in Berlin" does, so a Graphic Designer
- * there ranks above one whose past employer is Berlin Design Studio, or whose bio mentions a trip to Berlin.
+ * there ranks above one elsewhere whose bio mentions a trip to Berlin.
  * A run earns the place bonus only where the record's place fields hold all its words, so one that is a
  * name or an employer ("Kwame Mensah", "new york times") costs nothing.
  */
