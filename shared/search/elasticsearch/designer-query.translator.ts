@@ -135,8 +135,9 @@ function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], known: Readonl
   const { concept, words, indexes } = unit;
   const earned = words.length * perWord;
   const inTitle = (phrases: readonly string[][]): Query[] => phrases.map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } }));
+  const inTitleOnly = heldInTitle(unit);
   const everyWord: Query = {
-    bool: { filter: words.map((word, k) => (heldInTitle(unit) ? { match: { 'roles.forms': { query: wordForm(word) } } } : roleWord(word, prefix[indexes[k]!] ?? null, known))) },
+    bool: { filter: words.map((word, k) => (inTitleOnly ? { match: { 'roles.forms': { query: wordForm(word) } } } : roleWord(word, prefix[indexes[k]!] ?? null, known))) },
   };
   const typed: Query = { constant_score: { filter: { bool: { should: [...inTitle([concept.typed]), everyWord], minimum_should_match: 1 } }, boost: earned } };
   if (concept.synonyms.length === 0 || !bySynonym) return typed;

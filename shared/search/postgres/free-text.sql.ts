@@ -152,7 +152,12 @@ function fillerScores({ query }: FreeTextOptions, m: WordMatchers, matches: (q: 
  */
 function placeBonus({ places, placeWeights }: FreeTextOptions, exactBest: number, matches: (q: string) => string): string[] {
   if (!placeWeights) return [];
-  return (places ?? []).map((place) => `CASE WHEN ${matches(allOf(place.map((word) => lexeme(word, { weights: placeWeights }))))} THEN ${PLACE_BONUS_WORDS * exactBest} ELSE 0 END`);
+  return (places ?? []).map((place) => `CASE WHEN ${matches(placeHeld(place, placeWeights))} THEN ${PLACE_BONUS_WORDS * exactBest} ELSE 0 END`);
+}
+
+/** Every word of the place in the place fields, as a tsquery. */
+function placeHeld(place: readonly string[], placeWeights: string): string {
+  return allOf(place.map((word) => lexeme(word, { weights: placeWeights })));
 }
 
 /** The request introduces the place with a marker (QueryWords.places) rather than typing it among other words. */
@@ -161,7 +166,7 @@ const isMarked = (query: QueryWords, place: readonly string[]): boolean => query
 /** The places typed without a marker (namedPlaces), as what the place fields hold: those rows earn their bonus. */
 function unmarkedPlaces({ query, places, placeWeights }: FreeTextOptions): string[] {
   if (!placeWeights) return [];
-  return (places ?? []).filter((place) => !isMarked(query, place)).map((place) => allOf(place.map((word) => lexeme(word, { weights: placeWeights }))));
+  return (places ?? []).filter((place) => !isMarked(query, place)).map((place) => placeHeld(place, placeWeights));
 }
 
 /** Word i of the query held in the employer columns (the company's and the location's), as SQL. */

@@ -78,6 +78,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const expansions = expandQueryWords(filters.q, synonyms);
   const concepts = entity.roleColumns ? conceptSpans(filters.q, synonyms) : undefined;
   const placeOnly = placeOnlyWords(query, synonyms);
+  const places = namedPlaces(query, synonyms);
   const employerWords = employerOnlyWords(query, synonyms);
   const employerLists = employerListsHeld(query, synonyms);
   const nameWords = nameOnlyWords(query, synonyms);
@@ -95,7 +96,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       concepts,
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
-      places: namedPlaces(query, synonyms),
+      places,
       placeOnlyWords: placeOnly,
       employerColumns,
       employerWords,
