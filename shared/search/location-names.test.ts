@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import countries from 'i18n-iso-countries/index.js';
 import { fold, tokenize } from '../text/fold.ts';
-import { locationCodeNames, locationNames } from './location-names.ts';
+import { locationCodeNames, locationNames, placeNameAt } from './location-names.ts';
 
 /** The names other than the location itself whose last part is one of `parts`. */
 const ending = (names: string[], prefix: string, suffix = '') => names.filter((n) => n.startsWith(prefix) && n.endsWith(suffix)).map((n) => n.slice(prefix.length, n.length - suffix.length));
@@ -198,5 +198,26 @@ describe('locationCodeNames', () => {
       expect(holds(city, 'Los Angeles') || holds(city, 'San Francisco'), city).toBe(true);
       expect(locationCodeNames(code).some((n) => holds(city, n)), city).toBe(true);
     }
+  });
+});
+
+describe('placeNameAt', () => {
+  const at = (text: string, from = 0, max?: number) => placeNameAt(tokenize(text), from, max);
+
+  it('reads the longest place of the world that starts at a word: a city, a capital, a country or a region', () => {
+    expect(at('ulaanbaatar')).toBe(1);
+    expect(at('ulan bator')).toBe(2);
+    expect(at('new york city')).toBe(3);
+    expect(at('new york city', 0, 2)).toBe(2);
+    expect(at('rio de janeiro')).toBe(3);
+    expect(at('são paulo')).toBe(2);
+    expect(at('designer reykjavík', 1)).toBe(1);
+    expect(at('deutschland')).toBe(1);
+    expect(at('scandinavia')).toBe(1);
+    expect(at('bay area')).toBe(2);
+  });
+
+  it('reads no place in a code, a short name, a city named like a word of a request, or a word that only starts a place', () => {
+    for (const text of ['uk', 'la', 'nyc', 'man', 'reading', 'nice', 'split', 'mobile', 'canva', 'new', 'designer']) expect([text, at(text)]).toEqual([text, 0]);
   });
 });

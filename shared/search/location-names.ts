@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { type TContinentCode, type TCountryCode, continents, countries as countryFacts } from 'countries-list';
 import countries from 'i18n-iso-countries/index.js';
-import { fold } from '../text/fold.ts';
+import { fold, tokenize } from '../text/fold.ts';
 
 // English only: the package's Node entry registers all 80 languages, a megabyte of JSON parsed at start-up.
 countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
@@ -102,6 +102,17 @@ const AREAS_BY_COUNTRY: Readonly<Record<string, Readonly<Record<string, readonly
   AU: { 'New South Wales': ['Sydney'], Victoria: ['Melbourne'], Queensland: ['Brisbane'] },
 };
 
+/**
+ * Cities of at least this many people (city-timezones' 7,300 cities of the world) are places a request may name
+ * without a word that introduces one ("brand designers ulaanbaatar"): about 4,000 of them. Below it the list
+ * holds more towns named like words of a request or a person.
+ */
+const PLACE_NAME_MIN_PEOPLE = 50_000;
+/** The shortest place name of one word read without a marker: shorter ones are words ("man", "van") and codes. */
+const PLACE_NAME_MIN_LETTERS = 4;
+/** Cities named like words a request for a designer uses ("reading", "nice", "split", "mobile"): never read as a place without a marker. */
+const PLACE_NAMES_LIKE_WORDS: ReadonlySet<string> = new Set(['reading', 'nice', 'split', 'tours', 'springs', 'hail', 'male', 'colon', 'mobile', 'bath', 'independence', 'bend', 'temple', 'flint', 'natal', 'mesa']);
+
 /** A name as a location may carry it: letters (with their marks), spaces, apostrophes and hyphens ("U.S.A." and "Korea, Republic of" are left out). */
 const PLAIN_NAME = /^\p{L}[\p{L}\p{M}' -]*$/u;
 
@@ -127,6 +138,47 @@ interface Tables {
 }
 
 let tables: Tables | undefined;
+let placeNames: { names: Set<string>; longest: number } | undefined;
+
+/**
+ * The folded names of the places of the world a request may name without a marker: the cities of
+ * city-timezones (PLACE_NAME_MIN_PEOPLE) and each country's capital (countries-list), in every form they are
+ * written; each country's names and regions; the cities, areas and states above.
+ */
+function placeNameTable(): { names: Set<string>; longest: number } {
+  if (placeNames) return placeNames;
+  const { codes, countries: forms, cities } = locationTables();
+  const world = createRequire(import.meta.url)('city-timezones').cityMapping as readonly { city: string; city_ascii: string; pop: number }[];
+  const all = [
+    ...world.filter((c) => c.pop >= PLACE_NAME_MIN_PEOPLE).flatMap((c) => [c.city, c.city_ascii]),
+    ...Object.values(countryFacts).map((facts) => facts.capital),
+    ...codes.keys(),
+    ...[...forms.values()].flat().map((form) => form.text),
+    ...cities.keys(),
+    ...Object.keys(AREAS),
+    ...Object.values(AREAS_BY_COUNTRY).flatMap((areas) => Object.keys(areas)),
+  ];
+  const names = new Set<string>();
+  for (const name of all) {
+    const words = tokenize(name);
+    if (words.length === 0 || (words.length === 1 && (words[0]!.length < PLACE_NAME_MIN_LETTERS || PLACE_NAMES_LIKE_WORDS.has(words[0]!)))) continue;
+    names.add(words.join(' '));
+  }
+  return (placeNames = { names, longest: Math.max(...[...names].map((name) => name.split(' ').length)) });
+}
+
+/**
+ * How many of `words` (folded, as tokenize gives them), from `from` on, are the longest name of a place of
+ * the world (placeNameTable) at most `max` words long: 0 when none starts there. "ulaanbaatar", "new york",
+ * "rio de janeiro" and "scandinavia" are places; "canva", "reading" and a code ("la") are not.
+ */
+export function placeNameAt(words: readonly string[], from: number, max = Number.POSITIVE_INFINITY): number {
+  const { names, longest } = placeNameTable();
+  for (let count = Math.min(longest, max, words.length - from); count > 0; count--) {
+    if (names.has(words.slice(from, from + count).join(' '))) return count;
+  }
+  return 0;
+}
 
 /** Built once, on first use; locationNames runs for every document the worker indexes, so the folding is done here. */
 function locationTables(): Tables {

@@ -179,7 +179,7 @@ describe('nameOnlyWords', () => {
 
   it('holds a name of two words or more in the fields that name things, and one word anywhere', () => {
     expect(held('Blue Bottle Coffee designers')).toEqual({ anywhere: [], naming: ['blue', 'bottle', 'coffee'] });
-    expect(held('brand designer Ulaanbaatar')).toEqual({ anywhere: ['ulaanbaatar'], naming: [] });
+    expect(held('brand designer Kowalczyk')).toEqual({ anywhere: ['kowalczyk'], naming: [] });
     // A tool a bio names is one word: held anywhere.
     expect(held('3d artist who knows Houdini')).toEqual({ anywhere: ['houdini'], naming: [] });
   });
@@ -192,9 +192,29 @@ describe('nameOnlyWords', () => {
 
   it('leaves out one word opening a sentence, not a longer name there or a word after a vocabulary word', () => {
     expect(held('Talented brand designer')).toEqual({ anywhere: [], naming: [] });
-    expect(held('Ulaanbaatar brand designer')).toEqual({ anywhere: [], naming: [] });
+    expect(held('Kowalczyk brand designer')).toEqual({ anywhere: [], naming: [] });
     expect(held('Deutsche Bahn motion designer')).toEqual({ anywhere: [], naming: ['deutsche', 'bahn'] });
-    expect(held('Senior Ulaanbaatar designers and more')).toEqual({ anywhere: ['ulaanbaatar'], naming: [] });
+    expect(held('Senior Kowalczyk designers and more')).toEqual({ anywhere: ['kowalczyk'], naming: [] });
+  });
+
+  it('holds a place of the world typed without a marker in the fields that name things, however it is written', () => {
+    for (const q of ['brand designers ulaanbaatar', 'brand designer Ulaanbaatar', 'Ulaanbaatar brand designer', 'illustrator wellington']) {
+      expect(held(q).naming).toEqual([q.toLowerCase().includes('ulaanbaatar') ? 'ulaanbaatar' : 'wellington']);
+      expect(held(q).anywhere).toEqual([]);
+    }
+    expect(held('product designer new york')).toEqual({ anywhere: [], naming: ['new', 'york'] });
+    expect(held('designer sao paulo')).toEqual({ anywhere: [], naming: ['sao', 'paulo'] });
+    expect(held('product designer spotify stockholm')).toEqual({ anywhere: [], naming: ['stockholm'] });
+    expect(held('art director scandinavia')).toEqual({ anywhere: [], naming: ['scandinavia'] });
+    expect(held('Markendesignerin Frankfurt')).toEqual({ anywhere: [], naming: ['frankfurt'] });
+    // After a word that also introduces a role or an employer.
+    expect(held('illustratrice à Lyon')).toEqual({ anywhere: [], naming: ['lyon'] });
+  });
+
+  it('reads no place in an employer, a code, a word of the vocabulary, a city named like a word, or a place a marker introduces', () => {
+    for (const q of ['lead designer canva', 'ux designer uk', 'designers la', 'designer who loves reading', 'nice brand designer', 'brand designer in Ulaanbaatar', 'blue bottle coffee designers', 'a brand designer']) {
+      expect(held(q)).toEqual({ anywhere: [], naming: [] });
+    }
   });
 
   it('counts the rules curators add: a word they give synonyms is vocabulary', () => {

@@ -4,6 +4,7 @@ import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
 import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
+import { placeNameAt } from './location-names.ts';
 
 /**
  * Synonyms as both engines apply them, at query time: a phrase of the query (its words' stems, filler left
@@ -235,11 +236,11 @@ export function employerListsHeld(query: QueryWords, synonyms: SynonymSet = CURA
     .filter((alternatives) => alternatives.every((words) => words.length > 0));
 }
 
-/** The words a record must hold because the request writes them as a proper name (nameOnlyWords). */
+/** The words a record must hold because the request writes them as a proper name, or names a place of the world (nameOnlyWords). */
 export interface NameOnlyWords {
-  /** Held in any field, as any word matches: one word ("brand designer Ulaanbaatar", "motion designer who knows Rive"). */
+  /** Held in any field, as any word matches: one word ("motion designer who knows Rive"). */
   anywhere: number[];
-  /** Held in the fields that name things, not the prose: the words of a name of two or more ("Blue Bottle Coffee"). */
+  /** Held in the fields that name things, not the prose: the words of a name of two or more ("Blue Bottle Coffee"), and of a place ("ulaanbaatar"). */
   naming: number[];
 }
 
@@ -252,6 +253,11 @@ export interface NameOnlyWords {
  * brand is no one's employer. One word may be a tool or a client a bio names, so it is held anywhere. The
  * first word of a sentence is left out when it stands alone, its capital being the sentence's ("Talented
  * brand designer"). Vocabulary words ("Senior", "Figma") are read by the synonym rules and split a name.
+ *
+ * A place of the world typed without a marker beside other words (QueryWords.looseRuns, placeNameAt) is held
+ * in the fields that name things too, however it is written: "brand designers ulaanbaatar" finds nobody where
+ * nobody is there, not a bio that mentions a trip there nor brand designers elsewhere. The name field counts,
+ * so "austin chen" still finds Austin Chen.
  */
 export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): NameOnlyWords {
   const found: NameOnlyWords = { anywhere: [], naming: [] };
@@ -270,7 +276,30 @@ export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_
     }
     close();
   }
-  return found;
+  const places = unmarkedPlaceWords(query, synonyms);
+  return {
+    anywhere: found.anywhere.filter((i) => !places.includes(i)),
+    naming: [...new Set([...found.naming, ...places])],
+  };
+}
+
+/**
+ * The words of the places of the world a request names without a word that only introduces a place
+ * (nameOnlyWords), as indices into `words`: typed beside other words, or after a word that also introduces a
+ * role or an employer ("illustratrice à Lyon", "a brand designer"). Those after "in" are required places already.
+ */
+function unmarkedPlaceWords(query: QueryWords, synonyms: SynonymSet): number[] {
+  const found: number[] = [];
+  const required = new Set(query.requiredPlaceWords.map((i) => query.words[i]!));
+  for (const run of [...query.looseRuns, ...query.places.filter(([first]) => !required.has(first!))]) {
+    for (let k = 0; k < run.length; ) {
+      const length = placeNameAt(run, k, MAX_PLACE_WORDS);
+      const place = run.slice(k, k + length);
+      if (length > 0 && !place.some((word) => synonyms.holdsWord(word))) found.push(...place.map((word) => query.words.indexOf(word)));
+      k += Math.max(length, 1);
+    }
+  }
+  return found.filter((i) => i >= 0);
 }
 
 /**

@@ -265,10 +265,17 @@ describe('freeText', () => {
       expect(json).toContain('"fields":["name^3"]');
       expect(json).not.toContain('description');
     }
-    // One word: held anywhere, as any word matches ("brand designer Ulaanbaatar", a tool a bio names).
-    const [one] = withNaming('brand designer Ulaanbaatar').filter;
-    const [minimum] = freeText('brand designer ulaanbaatar', fields)!.must as { bool: { should: unknown[] } }[];
+    // One word: held anywhere, as any word matches ("brand designer Kowalczyk", a tool a bio names).
+    const [one] = withNaming('brand designer Kowalczyk').filter;
+    const [minimum] = freeText('brand designer kowalczyk', fields)!.must as { bool: { should: unknown[] } }[];
     expect(one).toEqual(minimum!.bool.should[2]);
+    // A place of the world, however written, in the naming fields.
+    for (const q of ['brand designer Ulaanbaatar', 'brand designers ulaanbaatar']) {
+      const [place, ...rest] = withNaming(q).filter;
+      expect(rest).toEqual([]);
+      expect(JSON.stringify(place)).toContain('"query":"ulaanbaatar"');
+      expect(JSON.stringify(place)).toContain('"fields":["name^3"]');
+    }
     // Lower case, or words of the vocabulary, hold nothing.
     expect(withNaming('designers blue bottle coffee').filter).toEqual([]);
     expect(withNaming('motion designer who knows Figma').filter).toEqual([]);

@@ -217,7 +217,11 @@ describe('freeTextSql', () => {
     expect(named.where).toBe(`(${lower.where} AND s.text_tsv @@ «( 'blue':ABD )» AND s.text_tsv @@ «( 'bottle':ABD )» AND s.text_tsv @@ «( 'coffee':ABD | 'coffee':*ABD )»)`);
     expect(named.score).toBe(lower.score);
     // One word: anywhere, as the word's own test.
-    expect(sqlOf('brand designer Ulaanbaatar', 'ABD').where).toBe(`(${sqlOf('brand designer ulaanbaatar').where} AND s.text_tsv @@ «( 'ulaanbaatar' | 'ulaanbaatar':* )»)`);
+    expect(sqlOf('brand designer Kowalczyk', 'ABD').where).toBe(`(${sqlOf('brand designer kowalczyk').where} AND s.text_tsv @@ «( 'kowalczyk' | 'kowalczyk':* )»)`);
+    // A place of the world, however written: in the naming weights.
+    const place = sqlOf('brand designers ulaanbaatar', 'ABD');
+    expect(place.where).toMatch(/ AND s\.text_tsv @@ «\( 'ulaanbaatar':ABD \| 'ulaanbaatar':\*ABD \)»\)$/);
+    expect(sqlOf('brand designer Ulaanbaatar', 'ABD').where).toBe(place.where.replace(/designers/g, 'designer'));
   });
 
   it('a current title whose stems are all among the stems typed earns one point; not in a request for past roles', () => {
