@@ -27,6 +27,17 @@ describe('expandQueryWords', () => {
     expect(synonymsOf('chief design officer', 'chief')).not.toContain('cdo');
   });
 
+  it('a one-way rule whose phrase has the stems of one of its targets gives that target nothing of the rule', () => {
+    // "typographe" and "typographer" are both "typograph": the French rule cannot tell the English word apart.
+    const set = SynonymSet.parse(['typography, typographer', 'typographe, createur de caracteres => typographer, type designer']);
+    expect(synonymsOf('typographer', 'typographer', set)).toEqual(['typographi']);
+    expect(synonymsOf('typographe', 'typographe', set)).toEqual(['typographi']);
+    // The rule's other phrases still find its targets.
+    expect(synonymsOf('createur de caracteres', 'createur', set)).toEqual(expect.arrayContaining(['typograph', 'type design']));
+    // On the curated list: a typographer is no type designer, and a word its own target stems alike is no rule.
+    expect(synonymsOf('typographer', 'typographer')).not.toContain('type design');
+  });
+
   it('keeps apart rules whose words Porter would join: a product designer is no production designer', () => {
     expect(synonymsOf('product designer', 'product')).toEqual(expect.arrayContaining(['interact design', 'ux design']));
     for (const phrase of ['production artist', 'artwork', 'set design', 'scenograph']) expect(synonymsOf('product designers', 'product')).not.toContain(phrase);

@@ -31,6 +31,11 @@ export class SynonymSet {
       for (const phrase of rule.from) {
         const key = phraseKey(phrase);
         const own = wordForms(phrase).join(' ');
+        // A one-way rule whose phrase has the stems of one of its targets ("typographe => typographer, type
+        // designer": both are "typograph") cannot tell the two apart: typed, the target would take the rule's
+        // other targets ("typographer" would find Type Designers). The rule is for the phrase alone; its stems
+        // are taken by the target, whose own rules read it.
+        if (rule.oneWay && rule.to.some((other) => phraseKey(other) === key)) continue;
         const found = this.direct.get(key) ?? [];
         for (const other of rule.to) {
           const stems = wordForms(other);
