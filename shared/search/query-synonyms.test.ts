@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, heldInTitle, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, unitWords } from './query-synonyms.ts';
+import { askedRole, CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, heldInTitle, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, unitWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -232,6 +232,30 @@ describe('nameOnlyWords', () => {
     const synonyms = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('houdini, procedural 3d')]);
     const query = understandQuery('3d artist who knows Houdini');
     expect(nameOnlyWords(query, synonyms)).toEqual({ anywhere: [], naming: [] });
+  });
+});
+
+describe('askedRole', () => {
+  const asked = (q: string) => {
+    const role = askedRole(understandQuery(q), conceptSpans(q));
+    return role && { concept: role.concept.typed.join(' '), employers: role.employers.map((words) => words.join(' ')) };
+  };
+
+  it('is the first concept named beside a place, an employer or past employers, with the employers', () => {
+    expect(asked('an motion graphics designer in scandinavia who has worked at lego or duolingo')).toEqual({ concept: 'motion graphic design', employers: ['lego', 'duolingo'] });
+    expect(asked('ux ui designers based in germany, ex google deepmind or meta')).toEqual({ concept: 'ux ui design', employers: ['google deepmind', 'meta'] });
+    expect(asked('a spatial designer who worked at google cloud')).toEqual({ concept: 'spatial design', employers: ['google cloud'] });
+    // A place after "in", of the world without a marker, after "from".
+    expect(asked('illustrator in wellington')).toEqual({ concept: 'illustr', employers: [] });
+    expect(asked('illustrator wellington')).toEqual({ concept: 'illustr', employers: [] });
+    // "previously at google" names Google as an employer and as a past role: once.
+    expect(asked('need a brand designer based in london previously at google')).toEqual({ concept: 'brand design', employers: ['google'] });
+  });
+
+  it('is null without a constraint beside the role, for a domain after "in", and for a role asked in the past or in an "or" list', () => {
+    for (const q of ['lead designer canva', 'a brand designer', 'art director', 'someone with art direction experience in fashion', 'ex globex or hooli product designer', 'ux or ui designer in berlin']) {
+      expect([q, asked(q)]).toEqual([q, null]);
+    }
   });
 });
 

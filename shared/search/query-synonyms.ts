@@ -307,6 +307,42 @@ function unmarkedPlaceWords(query: QueryWords, synonyms: SynonymSet): number[] {
   return found.filter((i) => i >= 0);
 }
 
+/** The role a request asks for beside other constraints (askedRole). */
+export interface AskedRole {
+  /** The concept of the role: a current title holding it, typed or by a synonym, holds the role. */
+  concept: ConceptSpan;
+  /**
+   * The employers the request names (after "at", "from", "ex" …, each alternative of an "or" list), each as its
+   * words: a role of any time holding the concept and every word of one of them holds the role too ("a spatial
+   * designer who worked at google cloud": the former Spatial Designer at Google Cloud).
+   */
+  employers: string[][];
+}
+
+/**
+ * The role a request asks for first, when it also constrains where, or where the designer has worked: the
+ * first concept it names (conceptSpans) that is no place, employer, "or" list or past role ("an art director in
+ * Scandinavia who has worked at IKEA or H&M", "brand designer based in london, previously at google", "ux
+ * designers in germany, ex meta or n26"). Null when it names no such role, or nothing beside it ("lead designer
+ * canva": a title and a company, which the words rank; "art direction experience in fashion": a domain after
+ * "in", no place). Both engines rank the holders of that role first (ROLE_FIRST_WORDS).
+ */
+export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): AskedRole | null {
+  // Places after "in" that no synonym rule knows (placeOnlyWords), and places of the world typed otherwise.
+  const placeFirsts = new Set(placeOnlyWords(query, synonyms).map((i) => query.words[i]!));
+  const places = [...query.places.filter(([first]) => placeFirsts.has(first!)).flat(), ...unmarkedPlaceWords(query, synonyms).map((i) => query.words[i]!)];
+  const wordsOf = (indices: readonly number[]) => indices.map((i) => query.words[i]!);
+  const employers = [
+    ...(query.employerWords.length > 0 ? [wordsOf(query.employerWords)] : []),
+    ...query.employerLists.flatMap((alternatives) => alternatives.map(wordsOf)),
+    ...query.pastAlternatives,
+  ].filter((words, k, all) => words.length > 0 && all.findIndex((other) => other.join(' ') === words.join(' ')) === k);
+  if (places.length + employers.length === 0) return null;
+  const other = new Set([...places, ...employers.flat(), ...wordsOf(query.orGroups.flat(2))]);
+  const concept = concepts.find((c) => !c.past && c.covers.every((word) => !other.has(word)));
+  return concept ? { concept, employers } : null;
+}
+
 /**
  * The stems of every word the query typed, filler included ("head of design" holds "of"), each once: a
  * current title whose stems are all among them is a title the query names exactly (the exact title bonus

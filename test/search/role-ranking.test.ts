@@ -61,6 +61,11 @@ const corpus: CorpusDesigner[] = [
   // A former UX researcher at a company named Design: one word of "design researcher" in the title, the
   // other in the company. Listed first of all, so a tie would rank her first.
   { ...designer('Ida Holm', role('Illustrator', 'Spotify'), [role('UX Researcher', 'Frog Design')], 'Interviews.'), listed_at: '2024-01-01T00:00:00.000Z' },
+  // For a role asked for beside a place and employers: one who meets both but holds another role, one who holds
+  // the role and meets neither employer, and one who held the role at one of the employers.
+  designer('Lina Lund', role('Packaging Designer', 'Lego'), [role('Print Designer', 'Duolingo')], 'Packaging.'),
+  designer('Max Motte', role('Animator', 'Buck'), [], 'Character work.'),
+  designer('Nora Nil', role('Illustrator', 'Duolingo'), [role('Motion Designer', 'Duolingo')], 'Title sequences.'),
 ];
 
 describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
@@ -128,6 +133,19 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
       const { ranked } = await engine.search('motion graphics designer who worked at lego');
       expect([engine.name, ranked.indexOf('rr017')]).toEqual([engine.name, 0]);
       expect(ranked.indexOf('rr018')).toBeGreaterThan(0);
+    }
+  });
+
+  it('the role a request asks for beside a place and employers ranks its holders first, now or at one of the employers', async () => {
+    for (const engine of engines()) {
+      for (const q of ['a motion graphics designer in berlin who has worked at lego or duolingo', 'motion graphics designers based in Berlin, ex Lego or Duolingo']) {
+        const { ranked } = await engine.search(q);
+        // Mila (the role now, Lego before) and Nora (the role at Duolingo before), then Brandt and Max (the role or
+        // a synonym of it, at neither employer), then those who meet the place and an employer in another role:
+        // Lina, Pia, Pavel.
+        expect([engine.name, q, [...ranked.slice(0, 2)].sort(), [...ranked.slice(2, 4)].sort()]).toEqual([engine.name, q, ['rr017', 'rr023'], ['rr009', 'rr022']]);
+        expect([engine.name, q, ranked.includes('rr021'), ranked.includes('rr018')]).toEqual([engine.name, q, true, true]);
+      }
     }
   });
 

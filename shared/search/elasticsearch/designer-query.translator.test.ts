@@ -9,11 +9,12 @@ import {
   DESIGNER_TEXT_FIELDS,
   pastRoleBonus,
   ROLE_BOOSTS,
+  roleFirstBonus,
   sameRoleBonus,
 } from './designer-query.translator.ts';
 import { freeText, wordFilter } from './query-clauses.ts';
-import { PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, understandQuery } from '../query-words.ts';
-import { conceptSpans } from '../query-synonyms.ts';
+import { PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
+import { askedRole, conceptSpans } from '../query-synonyms.ts';
 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
@@ -135,6 +136,19 @@ describe('buildDesignerQuery', () => {
     const one = sameRoleBonus(understandQuery('researchers'), conceptSpans('researchers'));
     expect(one.slice(0, -1)).toEqual(conceptRoleBonus(conceptSpans('researchers')));
     expect(JSON.stringify(one.at(-1))).toContain('{"terms_set":{"roles.forms":{"terms":["research"]');
+  });
+
+  it('the role asked for beside other constraints: its title now, or at an employer named, outweighs every other match', () => {
+    const q = 'an art director in berlin who has worked at lego or ikea';
+    const [bonus] = roleFirstBonus(askedRole(understandQuery(q), conceptSpans(q)));
+    const json = JSON.stringify(bonus);
+    expect(json).toContain(`"boost":${ROLE_FIRST_WORDS * ROLE_BOOSTS.bestRole}`);
+    expect(json).toContain('{"match_phrase":{"roles.forms":"art director"}}');
+    expect(json).toContain('{"match_phrase":{"roles.forms":"creativ director"}}');
+    expect(json).toContain('"should":[{"term":{"roles.current":true}},{"bool":{"filter":[{"match":{"roles.text":{"query":"lego"}}}]}},{"bool":{"filter":[{"match":{"roles.text":{"query":"ikea"}}}]}}],"minimum_should_match":1');
+    expect(JSON.stringify(bool({ q }).should)).toContain(json);
+    // A title and a company alone: the words rank them.
+    expect(roleFirstBonus(askedRole(understandQuery('art director lego'), conceptSpans('art director lego')))).toEqual([]);
   });
 
   it('an "or" list is one clause of the words that must match: its best alternative, each the average of its words', () => {

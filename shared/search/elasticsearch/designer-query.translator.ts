@@ -3,14 +3,14 @@ import type { estypes } from '@elastic/elasticsearch';
 import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { pastRoleBonusWords, type QueryWords, requiredMatches } from '../query-words.ts';
+import { pastRoleBonusWords, type QueryWords, requiredMatches, ROLE_FIRST_WORDS } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { butNotCutShort, FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -237,6 +237,26 @@ export function conceptRoleBonus(concepts: readonly ConceptSpan[]): Query[] {
   });
 }
 
+/**
+ * The role a request asks for beside other constraints (askedRole), typed or by a synonym, in the title of
+ * the current role or of a role at an employer the request names: ROLE_FIRST_WORDS exact words of the best
+ * field, so its holders rank first. The Postgres engine's roleFirstBonus is its twin.
+ */
+export function roleFirstBonus(role: AskedRole | null): Query[] {
+  if (!role) return [];
+  const { concept, employers } = role;
+  const inTitle = [concept.typed, ...concept.synonyms].map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } }));
+  const atEmployer = employers.map((words) => ({ bool: { filter: words.map((word) => ({ match: { 'roles.text': { query: word } } })) } }));
+  return [
+    bestRole({
+      constant_score: {
+        filter: { bool: { filter: [{ bool: { should: inTitle, minimum_should_match: 1 } }], should: [{ term: { 'roles.current': true } }, ...atEmployer], minimum_should_match: 1 } },
+        boost: ROLE_FIRST_WORDS * EXACT_BEST,
+      },
+    }),
+  ];
+}
+
 const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   rules: DESIGNER_SEARCH_RULES,
   listed: DESIGNER_LISTED_RULE,
@@ -245,7 +265,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   placeFields: placeFieldNames(DESIGNER_SEARCH_RULES.text),
   namingFields: namingFieldNames(DESIGNER_SEARCH_RULES.text),
   source: 'designer',
-  bonus: (query, concepts) => [...sameRoleBonus(query, concepts), ...pastRoleBonus(query)],
+  bonus: (query, concepts, synonyms) => [...sameRoleBonus(query, concepts), ...pastRoleBonus(query), ...roleFirstBonus(askedRole(query, concepts, synonyms))],
 };
 
 /** The documented order (designer-search.rules.ts) as Elasticsearch sort keys. */

@@ -102,7 +102,7 @@ function expansionQueries(form: string, synonyms: readonly string[][], formField
 export function freeText(
   q: string,
   fields: string[],
-  extra: (query: QueryWords, concepts: readonly ConceptSpan[]) => Query[] = () => [],
+  extra: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query[] = () => [],
   expansion: WordExpansionOptions = { formFields: [] },
 ): FreeTextClauses | null {
   const query = understandQuery(q);
@@ -194,7 +194,7 @@ export function freeText(
   const nameWords = [...named.anywhere.map((i) => perWord[i]!), ...named.naming.map((i) => wordQuery(i, naming, []))];
   return {
     must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }],
-    should: [...should, ...optional, ...places, ...employerLists, ...extra(query, conceptSpans(q, synonyms))],
+    should: [...should, ...optional, ...places, ...employerLists, ...extra(query, conceptSpans(q, synonyms), synonyms)],
     filter: [...placeWords, ...employerWords, ...nameWords],
   };
 }

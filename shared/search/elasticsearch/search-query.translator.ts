@@ -24,7 +24,7 @@ export interface EsEntitySearch<F extends SearchFilters> {
   /** The document field holding the public object: all a search reads back. */
   source: string;
   /** Engine-specific score bonuses, added to the free-text should clauses. */
-  bonus?: (query: QueryWords, concepts: readonly ConceptSpan[]) => Query[];
+  bonus?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query[];
 }
 
 export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F): EsSortKey[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLACE_BONUS_WORDS, understandQuery } from '../query-words.ts';
-import { conceptSpans, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords } from '../query-synonyms.ts';
+import { PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
+import { askedRole, conceptSpans, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -21,6 +21,33 @@ function build(q: string, expansions = new Map<string, string[]>(), roles = fals
   const all = sqlOf(false);
   return { where: all.where, score: all.score, top: all.bound === undefined ? null : { where: sqlOf(true).where, bound: all.bound } };
 }
+
+describe('freeTextSql: the role asked for first', () => {
+  const sqlOf = (q: string, top: boolean) => {
+    const params = new Params();
+    const query = understandQuery(q);
+    const concepts = conceptSpans(q);
+    const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const;
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, roleColumns, concepts, askedRole: askedRole(query, concepts), top })!;
+    const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    return { where: inline(sql.where), score: inline(sql.score), top: sql.top };
+  };
+
+  it('its title now, or at an employer named, earns ROLE_FIRST_WORDS exact words of the best field', () => {
+    const { score } = sqlOf('a motion designer in berlin who worked at buck', false);
+    const points = ROLE_FIRST_WORDS * WEIGHTS.A * MATCH_TIER_POINTS.exact;
+    expect(score).toContain(`CASE WHEN s.current_role_tsv @@ «( ( '~motion':A <-> '~design':A ) | ( '~motion':A <-> '~graphic':A <-> '~design':A )`);
+    expect(score).toMatch(new RegExp(`THEN ${points} ELSE COALESCE\\(.*'buck':D.*\\* ${points} END`));
+    expect(sqlOf('motion designer buck', false).score).not.toContain(` ${points} `);
+  });
+
+  it('its holders are in the top, which then asks the words\' own test as well', () => {
+    const { where, top } = sqlOf('a motion designer in berlin', true);
+    expect(top).not.toBeNull();
+    expect(where).toContain("( '~motion':B <-> '~design':B )");
+    expect(where).toContain(sqlOf('a motion designer in berlin', false).where.replace(/^\(|\)$/g, '').split(' AND ')[0]!);
+  });
+});
 
 describe('freeTextSql', () => {
   it('one or two content words: all must match, through the index (one tsquery)', () => {

@@ -1,6 +1,6 @@
-import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
-import { type ConceptSpan, type NameOnlyWords, roleUnits, togetherSynonyms } from '../query-synonyms.ts';
-import { pastRoleBonus, roleBonus, type RoleColumns, type RolePoints } from './role-bonus.sql.ts';
+import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_WORDS } from '../query-words.ts';
+import { type AskedRole, type ConceptSpan, type NameOnlyWords, roleUnits, togetherSynonyms } from '../query-synonyms.ts';
+import { pastRoleBonus, roleBonus, type RoleColumns, roleFirstBonus, roleFirstRows, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme } from './text-search.ts';
 import { MATCH_TIER_POINTS, type WordMatcherInput, type WordMatchers, wordMatchers, type WordTest, wordTests } from './word-matchers.sql.ts';
@@ -29,6 +29,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   roleColumns?: RoleColumns | undefined;
   /** The concepts the query names (conceptSpans), scored in the role titles (roleColumns). */
   concepts?: readonly ConceptSpan[] | undefined;
+  /** The role the request asks for beside other constraints (askedRole): its holders rank first (roleFirstBonus). */
+  askedRole?: AskedRole | null | undefined;
   /** The weights whose fields say where the record is: a place the request names (`places`) earns its bonus there. */
   placeWeights?: string | undefined;
   /** The places the request names (namedPlaces). */
@@ -92,6 +94,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     ...pastRoleBonus(roleInput, pastPoints),
     ...places,
     ...employerLists,
+    ...roleFirstBonus(options, options.askedRole, ROLE_FIRST_WORDS * exactBest),
   ];
   // A previous role may hold what a request for past roles names without holding every word: that bonus is
   // outside the top as well.
@@ -102,8 +105,10 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const outside = marked * PLACE_BONUS_WORDS * exactBest + pastPoints + employerLists.length * EMPLOYER_LIST_BONUS_WORDS * exactBest;
   const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, outside);
   if (options.top && !topOf) throw new Error('this query has no top to read');
-  // The top holds every word, so it is all a top statement asks (the words' own test would add nothing).
-  const where = topOf && options.top ? matches(topOf.tsquery) : matchWhere(options, words$, matches);
+  // A top that holds every word is all a top statement asks (the words' own test would add nothing); one that
+  // also holds rows by their place or role (topMatches) asks the words' test too.
+  // (matchWhere binds its tsqueries: built only where the statement uses it.)
+  const where = !topOf || !options.top ? matchWhere(options, words$, matches) : topOf.everyWord ? matches(topOf.tsquery) : `(${matches(topOf.tsquery)} AND ${matchWhere(options, words$, matches)})`;
   // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
   // is no word of the field's vocabulary (placeOnlyWords), in a place field, as in the Elasticsearch engine.
   const placeOnly = new Set(options.placeWeights ? (options.placeOnlyWords ?? []) : []);
@@ -323,7 +328,7 @@ function topMatches(
   fillerCount: number,
   rolePoints: RolePoints,
   placePoints: number,
-): { tsquery: string; bound: number } | null {
+): { tsquery: string; bound: number; everyWord: boolean } | null {
   const { query, weights, roleColumns } = options;
   const { words } = query;
   // An "or" list holds some of its words: no bonus needs every word, so no top sets matches apart.
@@ -335,8 +340,10 @@ function topMatches(
     // A synonym of a phrase of the query earns its bonus (synonymPhraseBonus) only where it is found.
     ...(together || roleColumns ? synonymPhrases(options) : []),
     ...(roleColumns ? unitsBySynonym(options, m, roleColumns.textWeight) : []),
-    ...unmarkedPlaces(options),
   ];
+  // Rows that earn a bonus without holding every word: where a place typed without a marker is, and those whose
+  // title may hold the role asked for (roleFirstBonus, which no bound could count: it outweighs every match).
+  const partial = [...unmarkedPlaces(options), ...(roleColumns && options.askedRole ? [roleFirstRows(roleColumns, options.askedRole)] : [])];
   // A role scores the number of words it holds from two on: outside the top, all but one at most. The
   // current role scores the greater of its own words and a concept in its title (roleBonus), which any match
   // may earn: rows holding a concept's phrase are most rows of a title query ("lead designer" is also "design
@@ -349,6 +356,6 @@ function topMatches(
   const perWordBest = tests.map((t) => t[0]?.points ?? 0);
   // Any match may be where the request says: the place bonuses are outside the top as well.
   const bound = perWordBest.reduce((sum, points) => sum + points, 0) + fillerCount * m.namePoints * MATCH_TIER_POINTS.exact + roles + placePoints;
-  return { tsquery: anyOf(earns), bound };
+  return { tsquery: anyOf([...earns, ...partial]), bound, everyWord: partial.length === 0 };
 }
 

@@ -1,4 +1,4 @@
-import { type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
+import { type AskedRole, type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
@@ -135,6 +135,26 @@ function conceptRoleBonus({ concepts, roleColumns, params }: RoleBonusInput, poi
     };
     return [inTitle([typed], words * points.concept), ...(synonyms.length > 0 ? [inTitle(synonyms, words * points.conceptSynonym)] : [])];
   });
+}
+
+/**
+ * The twin of the Elasticsearch engine's roleFirstBonus: the role a request asks for beside other constraints
+ * (askedRole), typed or by a synonym, in the current title or in the title of a role at an employer the request
+ * names, earns `points`.
+ */
+export function roleFirstBonus({ roleColumns, params }: Pick<RoleBonusInput, 'roleColumns' | 'params'>, role: AskedRole | null | undefined, points: number): string[] {
+  if (!roleColumns || !role) return [];
+  const inTitle = phrasesQuery([role.concept.typed, ...role.concept.synonyms], ROLE_FORM_WEIGHT);
+  const current = `${roleColumns.current} @@ ${params.add(inTitle, 'tsquery')}`;
+  if (role.employers.length === 0) return [`CASE WHEN ${current} THEN ${points} ELSE 0 END`];
+  // A role's company words are at weight D (toDesignerSearchText).
+  const atEmployer = params.add(allOf([inTitle, anyOf(role.employers.map((words) => allOf(words.map((word) => lexeme(word, { weights: 'D' })))))]), 'tsquery');
+  return [`CASE WHEN ${current} THEN ${points} ELSE ${bestRoleSql(roleColumns, '', (r) => `(CASE WHEN ${r} @@ ${atEmployer} THEN 1 ELSE 0 END)`)} * ${points} END`];
+}
+
+/** The rows whose text may hold the role roleFirstBonus scores in a title: its phrases' stems at the role weight. */
+export function roleFirstRows(roleColumns: RoleColumns, role: AskedRole): string {
+  return phrasesQuery([role.concept.typed, ...role.concept.synonyms], roleColumns.textWeight);
 }
 
 /**

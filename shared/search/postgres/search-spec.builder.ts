@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
+import { askedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -82,6 +82,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const employerWords = employerOnlyWords(query, synonyms);
   const employerLists = employerListsHeld(query, synonyms);
   const nameWords = nameOnlyWords(query, synonyms);
+  const role = concepts ? askedRole(query, concepts, synonyms) : null;
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
@@ -94,6 +95,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       roleColumns: entity.roleColumns,
       expansions,
       concepts,
+      askedRole: role,
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
       places,
