@@ -215,9 +215,10 @@ describe('placeNameAt', () => {
     expect(at('deutschland')).toBe(1);
     expect(at('scandinavia')).toBe(1);
     expect(at('bay area')).toBe(2);
+    expect(at('tromsø')).toBe(1);
   });
 
   it('reads no place in a code, a short name, a city named like a word of a request, or a word that only starts a place', () => {
-    for (const text of ['uk', 'la', 'nyc', 'man', 'reading', 'nice', 'split', 'mobile', 'canva', 'new', 'designer']) expect([text, at(text)]).toEqual([text, 0]);
+    for (const text of ['uk', 'la', 'nyc', 'man', 'reading', 'nice', 'split', 'mobile', 'orange', 'superior', 'canva', 'new', 'designer']) expect([text, at(text)]).toEqual([text, 0]);
   });
 });

@@ -104,14 +104,17 @@ const AREAS_BY_COUNTRY: Readonly<Record<string, Readonly<Record<string, readonly
 
 /**
  * Cities of at least this many people (city-timezones' 7,300 cities of the world) are places a request may name
- * without a word that introduces one ("brand designers ulaanbaatar"): about 4,000 of them. Below it the list
- * holds more towns named like words of a request or a person.
+ * without a word that introduces one ("brand designers ulaanbaatar", "motion designer tromso"): about 5,300 of
+ * them. Below it the list holds more towns named like words of a request.
  */
-const PLACE_NAME_MIN_PEOPLE = 50_000;
+const PLACE_NAME_MIN_PEOPLE = 20_000;
 /** The shortest place name of one word read without a marker: shorter ones are words ("man", "van") and codes. */
 const PLACE_NAME_MIN_LETTERS = 4;
 /** Cities named like words a request for a designer uses ("reading", "nice", "split", "mobile"): never read as a place without a marker. */
-const PLACE_NAMES_LIKE_WORDS: ReadonlySet<string> = new Set(['reading', 'nice', 'split', 'tours', 'springs', 'hail', 'male', 'colon', 'mobile', 'bath', 'independence', 'bend', 'temple', 'flint', 'natal', 'mesa']);
+const PLACE_NAMES_LIKE_WORDS: ReadonlySet<string> = new Set([
+  'reading', 'nice', 'split', 'tours', 'springs', 'hail', 'male', 'colon', 'mobile', 'bath', 'independence', 'bend', 'temple', 'flint', 'natal', 'mesa',
+  'orange', 'concord', 'superior', 'turbo', 'tame', 'eureka', 'tongue', 'laurel', 'registro',
+]);
 
 /** A name as a location may carry it: letters (with their marks), spaces, apostrophes and hyphens ("U.S.A." and "Korea, Republic of" are left out). */
 const PLAIN_NAME = /^\p{L}[\p{L}\p{M}' -]*$/u;
