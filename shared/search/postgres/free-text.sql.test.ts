@@ -37,7 +37,7 @@ describe('freeTextSql: the role asked for first', () => {
     const { score } = sqlOf('a motion designer in berlin who worked at buck', false);
     const points = ROLE_FIRST_WORDS * WEIGHTS.A * MATCH_TIER_POINTS.exact;
     expect(score).toContain(`CASE WHEN s.current_role_tsv @@ «( ( '~motion':A <-> '~design':A ) | ( '~motion':A <-> '~graphic':A <-> '~design':A )`);
-    expect(score).toMatch(new RegExp(`THEN ${points} ELSE COALESCE\\(.*'buck':D.*\\* ${points} END`));
+    expect(score).toMatch(new RegExp(`THEN ${points} ELSE COALESCE\\(.*'buck' \\).*\\* ${points} END`));
     expect(sqlOf('motion designer buck', false).score).not.toContain(` ${points} `);
   });
 

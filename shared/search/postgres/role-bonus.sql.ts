@@ -147,8 +147,7 @@ export function roleFirstBonus({ roleColumns, params }: Pick<RoleBonusInput, 'ro
   const inTitle = phrasesQuery([role.concept.typed, ...role.concept.synonyms], ROLE_FORM_WEIGHT);
   const current = `${roleColumns.current} @@ ${params.add(inTitle, 'tsquery')}`;
   if (role.employers.length === 0) return [`CASE WHEN ${current} THEN ${points} ELSE 0 END`];
-  // A role's company words are at weight D (toDesignerSearchText).
-  const atEmployer = params.add(allOf([inTitle, anyOf(role.employers.map((words) => allOf(words.map((word) => lexeme(word, { weights: 'D' })))))]), 'tsquery');
+  const atEmployer = params.add(allOf([inTitle, anyOf(role.employers.map((words) => allOf(words.map((word) => lexeme(word)))))]), 'tsquery');
   return [`CASE WHEN ${current} THEN ${points} ELSE ${bestRoleSql(roleColumns, '', (r) => `(CASE WHEN ${r} @@ ${atEmployer} THEN 1 ELSE 0 END)`)} * ${points} END`];
 }
 
