@@ -252,6 +252,16 @@ describe('askedRole', () => {
     expect(asked('need a brand designer based in london previously at google')).toEqual({ concept: 'brand design', employers: ['google'] });
   });
 
+  it('is a role rather than what qualifies it: the concept naming a role of most words, else the first', () => {
+    expect(asked('senior product designer in berlin')?.concept).toBe('product design');
+    expect(asked('lead ux designer at spotify')?.concept).toBe('ux design');
+    expect(asked('junior illustrator in london')?.concept).toBe('illustr');
+    expect(asked('freelance motion designer in paris')?.concept).toBe('motion design');
+    expect(asked('an art director in Scandinavia who has worked at IKEA or H&M and now leads a team')?.concept).toBe('art director');
+    // Nothing names a role but the seniority: it is what is asked.
+    expect(asked('senior designer in berlin')?.concept).toBe('senior');
+  });
+
   it('is null without a constraint beside the role, for a domain after "in", and for a role asked in the past or in an "or" list', () => {
     for (const q of ['lead designer canva', 'a brand designer', 'art director', 'someone with art direction experience in fashion', 'ex globex or hooli product designer', 'ux or ui designer in berlin']) {
       expect([q, asked(q)]).toEqual([q, null]);

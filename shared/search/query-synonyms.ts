@@ -2,7 +2,7 @@ import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema
 import { CURATED_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
-import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
+import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
 import { placeNameAt } from './location-names.ts';
 
@@ -339,7 +339,12 @@ export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], s
   ].filter((words, k, all) => words.length > 0 && all.findIndex((other) => other.join(' ') === words.join(' ')) === k);
   if (places.length + employers.length === 0) return null;
   const other = new Set([...places, ...employers.flat(), ...wordsOf(query.orGroups.flat(2))]);
-  const concept = concepts.find((c) => !c.past && c.covers.every((word) => !other.has(word)));
+  const candidates = concepts.filter((c) => !c.past && c.covers.every((word) => !other.has(word)));
+  // A role, not what qualifies it: "senior product designer in berlin" asks for product designers, of whom the
+  // senior ones rank higher by their words; read as "senior", any Senior Motion Designer there came first. Of
+  // the concepts that name a role (namesRole), the one of most words, the first of equals.
+  const roles = candidates.filter((c) => c.covers.some(namesRole));
+  const concept = roles.length > 0 ? roles.reduce((best, c) => (c.covers.length > best.covers.length ? c : best)) : candidates[0];
   return concept ? { concept, employers } : null;
 }
 

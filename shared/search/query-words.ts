@@ -159,6 +159,14 @@ const ROLE_HEADS: ReadonlySet<string> = new Set(
   ),
 );
 
+/**
+ * The words that make a phrase a role rather than what qualifies one ("senior", "freelance", "remote"): the
+ * head nouns of titles, and the words of leadership titles that are no head of "or" lists ("head of design",
+ * "chief design officer"). askedRole prefers a concept that holds one.
+ */
+export const namesRole = (word: string): boolean => ROLE_HEADS.has(word) || LEADERSHIP_WORDS.has(word);
+const LEADERSHIP_WORDS: ReadonlySet<string> = new Set(['head', 'heads', 'chief', 'chiefs', 'officer', 'officers', 'founder', 'founders', 'principal', 'principals']);
+
 /** Where a query word also matches as the start of a word: any field, the name (the highest-weighted field), or nowhere. */
 export type PrefixScope = 'any' | 'name' | null;
 

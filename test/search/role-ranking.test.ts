@@ -149,6 +149,14 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
     }
   });
 
+  it('the role asked for is the role, not the seniority that qualifies it', async () => {
+    for (const engine of engines()) {
+      const { ranked } = await engine.search('senior motion designer in berlin');
+      // Omar is a Senior Brand Designer: senior, and a designer, but not the role asked for.
+      for (const motion of ['rr009', 'rr017']) expect([engine.name, motion, ranked.indexOf(motion) < ranked.indexOf('rr006')]).toEqual([engine.name, motion, true]);
+    }
+  });
+
   it('a concept of two telling words is held in a title: one word in the title and one in the company is not the role', async () => {
     for (const engine of engines()) {
       const { ranked } = await engine.search('design researcher');
