@@ -219,7 +219,7 @@ const NOTHING_HARD = [
   'illustrator based in Wellington',
   'product designer in Reykjavik who worked at Spotify and Nike and Lego',
   // The same without a word that introduces them, as people write names: capitalised, then in lower case,
-  // where nothing tells a name from any other word.
+  // where only words that are no English word tell a name.
   'Blue Bottle Coffee designers',
   'brand designer Ulaanbaatar',
   'Ulaanbaatar illustrators',
@@ -230,6 +230,10 @@ const NOTHING_HARD = [
   'Ingrid Thorvaldsdottir product designer',
   'blue bottle coffee designers',
   'brand designers ulaanbaatar',
+  'ingrid thorvaldsdottir product designer',
+  'priya vandenberghe illustrator',
+  'deutsche bahn motion designer',
+  'google maps platform product designers',
 ];
 
 /**

@@ -228,6 +228,16 @@ describe('nameOnlyWords', () => {
     }
   });
 
+  it('holds a name typed in lower case in the fields that name things: words side by side, none an English word', () => {
+    expect(held('ingrid thorvaldsdottir product designer')).toEqual({ anywhere: [], naming: ['ingrid', 'thorvaldsdottir'] });
+    expect(held('deutsche bahn motion designer')).toEqual({ anywhere: [], naming: ['deutsche', 'bahn'] });
+    expect(held('jonh smtih')).toEqual({ anywhere: [], naming: ['jonh', 'smtih'] });
+    // A run with an English word, one word alone, words with digits, and words of the vocabulary are no name.
+    for (const q of ['detail oriented product designer', 'illustrator globex aerospace', 'ux designer uber eats', 'pineapple express designers', 'lead designer canva', 'product designer nyc b2b', 'kowalczyk illustrator']) {
+      expect([q, held(q)]).toEqual([q, { anywhere: [], naming: [] }]);
+    }
+  });
+
   it('counts the rules curators add: a word they give synonyms is vocabulary', () => {
     const synonyms = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('houdini, procedural 3d')]);
     const query = understandQuery('3d artist who knows Houdini');

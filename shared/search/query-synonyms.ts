@@ -5,6 +5,7 @@ import { wordForm, wordForms } from '../text/word-forms.ts';
 import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
 import { placeNameAt } from './location-names.ts';
+import { isEnglishWord } from '../text/english-words.ts';
 
 /**
  * Synonyms as both engines apply them, at query time: a phrase of the query (its words' stems, filler left
@@ -282,10 +283,36 @@ export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_
     close();
   }
   const places = unmarkedPlaceWords(query, synonyms);
+  const lowerCase = lowerCaseNameWords(query, synonyms, places);
   return {
-    anywhere: found.anywhere.filter((i) => !places.includes(i)),
-    naming: [...new Set([...found.naming, ...places])],
+    anywhere: found.anywhere.filter((i) => !places.includes(i) && !lowerCase.includes(i)),
+    naming: [...new Set([...found.naming, ...places, ...lowerCase])],
   };
+}
+
+/**
+ * The words of the names a request types in lower case (nameOnlyWords): two words or more side by side
+ * (QueryWords.looseRuns), of letters, that no synonym rule knows, no place of the world holds and no English
+ * word is (isEnglishWord): "ingrid thorvaldsdottir product designer", "deutsche bahn motion designer". A run
+ * holding an English word may say what the designer does ("detail oriented", "globex aerospace": Globex, in
+ * aerospace), so in lower case "blue bottle coffee designers" and "uber eats" name no one.
+ */
+function lowerCaseNameWords(query: QueryWords, synonyms: SynonymSet, places: readonly number[]): number[] {
+  const found: number[] = [];
+  for (const run of query.looseRuns) {
+    let name: number[] = [];
+    const close = () => {
+      if (name.length >= 2 && name.every((i) => !isEnglishWord(query.words[i]!))) found.push(...name);
+      name = [];
+    };
+    for (const word of run) {
+      const i = query.words.indexOf(word);
+      if (i < 0 || places.includes(i) || synonyms.holdsWord(word) || !/^\p{L}+$/u.test(word)) close();
+      else name.push(i);
+    }
+    close();
+  }
+  return found;
 }
 
 /**

@@ -297,6 +297,10 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         // One word may be what a description names (d08 "loves type, grids and print"): held there too.
         expect((await q('product designer grids')).length).toBeGreaterThan(1);
         expect(await q('product designer Grids')).toEqual(['d08']);
+        // In lower case, words side by side that are no English word are a name: no namesake for an absent one.
+        // (Erik Johansson is d05, a Motion Designer.)
+        expect(await q('erik kowalczyk motion designer')).toEqual([]);
+        expect(await q('erik johansson motion designer')).toEqual(['d05']);
         // A capital that opens the request, or one on every word, names nothing.
         expect(sorted(await q('Grids product designer'))).toEqual(sorted(await q('grids product designer')));
         expect(sorted(await q('Product Designer Grids'))).toEqual(sorted(await q('product designer grids')));

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { isEnglishWord } from './english-words.ts';
+
+describe('isEnglishWord', () => {
+  it('knows the words of English, first and last of the list included', () => {
+    for (const word of ['aa', 'detail', 'oriented', 'pineapple', 'coffee', 'award', 'winning', 'grace', 'smith', 'zyzzyva']) expect([word, isEnglishWord(word)]).toEqual([word, true]);
+  });
+
+  it('does not know names of people, places and companies, nor what is no word', () => {
+    for (const word of ['ingrid', 'thorvaldsdottir', 'priya', 'kwame', 'volvo', 'deutsche', 'chen', '', 'zzzzzz', 'a1']) expect([word, isEnglishWord(word)]).toEqual([word, false]);
+  });
+});
