@@ -347,12 +347,12 @@ export interface AskedRole {
 }
 
 /**
- * The role a request asks for first, when it also constrains where, or where the designer has worked: the
- * first concept it names (conceptSpans) that is no place, employer, "or" list or past role ("an art director in
- * Scandinavia who has worked at IKEA or H&M", "brand designer based in london, previously at google", "ux
- * designers in germany, ex meta or n26"). Null when it names no such role, or nothing beside it ("lead designer
- * canva": a title and a company, which the words rank; "art direction experience in fashion": a domain after
- * "in", no place). Both engines rank the holders of that role first (ROLE_FIRST_WORDS).
+ * The role a request asks for first, when it also constrains where, or where the designer has worked: of the
+ * concepts it names (conceptSpans) that are no place, employer, "or" list or past role, the one naming a role
+ * (namesRole) of most words, else the first ("an art director in Scandinavia who has worked at IKEA or H&M",
+ * "brand designer based in london, previously at google", "ux designers in germany, ex meta or n26"). Null when
+ * it names no such role, or nothing beside it ("lead designer canva": a title and a company, which the words
+ * rank; "art direction experience in fashion": a domain after "in", no place). Both engines rank the holders of that role first (ROLE_FIRST_WORDS).
  */
 export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): AskedRole | null {
   // Places after "in" that no synonym rule knows (placeOnlyWords), and places of the world typed otherwise.

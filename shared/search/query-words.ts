@@ -106,10 +106,11 @@ export const PLACE_BONUS_WORDS = 1.5;
 export const EMPLOYER_LIST_BONUS_WORDS = 1;
 
 /**
- * What a designer whose current title holds the role a request asks for earns, in exact words of the best
- * field, when the request constrains it further (askedRole: "an art director in Scandinavia who has worked at
- * IKEA or H&M"): more than any record's other words and bonuses, so every holder of the role ranks above every
- * designer who only meets the other constraints, and the words and bonuses order each of the two groups. Below
+ * What a designer holding the role a request asks for (in the current title, or in a role at an employer the
+ * request names) earns, in exact words of the best field, when the request constrains it further (askedRole:
+ * "an art director in Scandinavia who has worked at IKEA or H&M"): more than any record's other words and
+ * bonuses, so every holder of the role ranks above every designer who only meets the other constraints, and
+ * the words and bonuses order each of the two groups. Below
  * it a Brand Designer at Lego in Copenhagen (the place, the employer, "designer") outranked the Motion Designers
  * in Copenhagen for "a motion graphics designer in scandinavia who has worked at lego or duolingo".
  */

@@ -134,7 +134,6 @@ function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], known: Readonl
   if (!('concept' in unit)) return { constant_score: { filter: roleWord(unit.word, prefix[unit.index] ?? null, known), boost: perWord } };
   const { concept, words, indexes } = unit;
   const earned = words.length * perWord;
-  const inTitle = (phrases: readonly string[][]): Query[] => phrases.map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } }));
   const inTitleOnly = heldInTitle(unit);
   const everyWord: Query = {
     bool: { filter: words.map((word, k) => (inTitleOnly ? { match: { 'roles.forms': { query: wordForm(word) } } } : roleWord(word, prefix[indexes[k]!] ?? null, known))) },
@@ -154,6 +153,11 @@ function roleWordsScored(words: readonly string[], prefix: QueryWords['prefix'],
       minimum_should_match: 2,
     },
   };
+}
+
+/** Phrases of stems in a role's title (roles.forms), each as a phrase clause. */
+function inTitle(phrases: readonly string[][]): Query[] {
+  return phrases.map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } }));
 }
 
 /** A designer's score from the one role of theirs that scores best on `query`. */
@@ -219,13 +223,13 @@ export function pastRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'past
  */
 export function conceptRoleBonus(concepts: readonly ConceptSpan[]): Query[] {
   return concepts.flatMap(({ words, typed, synonyms, past }) => {
-    const inTitle = (phrases: readonly string[][], boost: number): Query =>
+    const heldNow = (phrases: readonly string[][], boost: number): Query =>
       bestRole({
         constant_score: {
           filter: {
             bool: {
               filter: [{ term: { 'roles.current': !past } }],
-              should: phrases.map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } })),
+              should: inTitle(phrases),
               minimum_should_match: 1,
             },
           },
@@ -233,7 +237,7 @@ export function conceptRoleBonus(concepts: readonly ConceptSpan[]): Query[] {
         },
       });
     const perWord = words * ROLE_BOOSTS.currentRole;
-    return [inTitle([typed], perWord), ...(synonyms.length > 0 ? [inTitle(synonyms, perWord * MATCH_TIER_BOOSTS.form)] : [])];
+    return [heldNow([typed], perWord), ...(synonyms.length > 0 ? [heldNow(synonyms, perWord * MATCH_TIER_BOOSTS.form)] : [])];
   });
 }
 
@@ -245,12 +249,11 @@ export function conceptRoleBonus(concepts: readonly ConceptSpan[]): Query[] {
 export function roleFirstBonus(role: AskedRole | null): Query[] {
   if (!role) return [];
   const { concept, employers } = role;
-  const inTitle = [concept.typed, ...concept.synonyms].map((phrase) => ({ match_phrase: { 'roles.forms': phrase.join(' ') } }));
   const atEmployer = employers.map((words) => ({ bool: { filter: words.map((word) => ({ match: { 'roles.text': { query: word } } })) } }));
   return [
     bestRole({
       constant_score: {
-        filter: { bool: { filter: [{ bool: { should: inTitle, minimum_should_match: 1 } }], should: [{ term: { 'roles.current': true } }, ...atEmployer], minimum_should_match: 1 } },
+        filter: { bool: { filter: [{ bool: { should: inTitle([concept.typed, ...concept.synonyms]), minimum_should_match: 1 } }], should: [{ term: { 'roles.current': true } }, ...atEmployer], minimum_should_match: 1 } },
         boost: ROLE_FIRST_WORDS * EXACT_BEST,
       },
     }),
