@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { askedRole, CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, heldInTitle, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, unitWords } from './query-synonyms.ts';
+import { askedRole, CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, heldInTitle, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -242,6 +242,35 @@ describe('nameOnlyWords', () => {
     const synonyms = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('houdini, procedural 3d')]);
     const query = understandQuery('3d artist who knows Houdini');
     expect(nameOnlyWords(query, synonyms)).toEqual({ anywhere: [], naming: [] });
+  });
+});
+
+describe('wholePlaceWords and togetherWords', () => {
+  const whole = (q: string) => {
+    const query = understandQuery(q);
+    return wholePlaceWords(query, conceptSpans(q)).map((i) => query.words[i]);
+  };
+
+  it('reads a place of the world typed alone between words of the vocabulary, wherever it stands', () => {
+    expect(whole('motion designer berlin')).toEqual(['berlin']);
+    expect(whole('Berlin motion designers')).toEqual(['berlin']);
+    expect(whole('Markendesignerin Frankfurt')).toEqual(['frankfurt']);
+    expect(whole('product designer new york')).toEqual(['new', 'york']);
+    expect(whole('designer berlin')).toEqual(['berlin']);
+    expect(whole('ux designer berlin fintech')).toEqual(['berlin']);
+  });
+
+  it('reads no place in a run that names more than the place, nor in a place a marker introduces, an employer or a name', () => {
+    for (const q of ['lead designer new york times', 'motion designer in berlin', 'motion designer at Berlin Design Studio', 'lead designer canva', 'austin chen', 'nice brand designer']) {
+      expect([q, whole(q)]).toEqual([q, []]);
+    }
+  });
+
+  it('asks every word of the best-weighted fields and the words but the place of the others', () => {
+    const query = understandQuery('motion designer berlin');
+    expect(togetherWords(query, wholePlaceWords(query, conceptSpans('motion designer berlin')))).toEqual({ best: ['motion', 'designer', 'berlin'], other: ['motion', 'designer'] });
+    const times = understandQuery('lead designer new york times');
+    expect(togetherWords(times, wholePlaceWords(times, conceptSpans('lead designer new york times'))).other).toEqual(times.words);
   });
 });
 

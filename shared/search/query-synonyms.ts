@@ -206,18 +206,47 @@ export function placeOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED
  */
 export function namedPlaces(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): string[][] {
   const found = [...query.places];
-  for (const run of query.looseRuns) {
-    let place: string[] = [];
-    for (const word of [...run, '']) {
-      if (word !== '' && !synonyms.holdsWord(word)) {
-        place.push(word);
-        continue;
-      }
-      if (place.length > 0 && place.length <= MAX_PLACE_WORDS && !found.some((p) => p.join(' ') === place.join(' '))) found.push(place);
-      place = [];
-    }
+  for (const place of splitRuns(query.looseRuns, (word) => synonyms.holdsWord(word))) {
+    if (place.length <= MAX_PLACE_WORDS && !found.some((p) => p.join(' ') === place.join(' '))) found.push(place);
   }
   return found.slice(0, MAX_PLACES);
+}
+
+/** The runs of words split at the words `splits` says, each part of one word or more. */
+function splitRuns(runs: readonly string[][], splits: (word: string) => boolean): string[][] {
+  const parts: string[][] = [];
+  for (const run of runs) {
+    let part: string[] = [];
+    for (const word of [...run, '']) {
+      if (word !== '' && !splits(word)) {
+        part.push(word);
+        continue;
+      }
+      if (part.length > 0) parts.push(part);
+      part = [];
+    }
+  }
+  return parts;
+}
+
+/**
+ * The words of the places of the world a request types without a marker (unmarkedPlaceWords) that stand
+ * alone: between the words of the concepts it names that the rules know (knownWords), the word every role
+ * says, or nothing.
+ * "berlin" in "motion designer berlin" and "Berlin motion designers"; not "new york" in "lead designer new
+ * york times", which names more than the place. They say where the designer is, not whom they work for, so
+ * the role bonuses of both engines leave them out (withoutWords, togetherWords): counted there, the Motion
+ * Designers at Berlin Design Studio in Munich and Zürich outranked the Motion Designers in Berlin, whom the
+ * place bonus ranks.
+ */
+export function wholePlaceWords(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
+  const places = new Set(unmarkedPlaceWords(query, synonyms));
+  if (places.size === 0) return [];
+  const breaks = new Set([...knownWords(concepts), ...SAID_BY_EVERY_ROLE]);
+  return splitRuns(query.looseRuns, (word) => breaks.has(word))
+    .map((part) => part.map((word) => query.words.indexOf(word)))
+    .filter((indexes) => indexes.every((i) => places.has(i)))
+    .flat();
 }
 
 /**
@@ -332,6 +361,17 @@ function unmarkedPlaceWords(query: QueryWords, synonyms: SynonymSet): number[] {
     }
   }
   return found.filter((i) => i >= 0);
+}
+
+/**
+ * The words the all-words and phrase bonuses ask of one group of fields: every word of the best-weighted
+ * fields (the name: "austin chen" is Austin Chen), and in the others every word but the places of the world
+ * typed alone (`places`, wholePlaceWords), which say where the designer is: the Motion Designer whose previous
+ * employer was Berlin Design Studio held "motion designer berlin" in the titles and companies and outranked
+ * the Motion Designers in Berlin. Pure.
+ */
+export function togetherWords(query: Pick<QueryWords, 'words'>, places: readonly number[]): { best: string[]; other: string[] } {
+  return { best: query.words, other: query.words.filter((_, i) => !places.includes(i)) };
 }
 
 /** The role a request asks for beside other constraints (askedRole). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILLER_WORDS, PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, pastRoleBonusWords, placeSpans, requiredMatches, understandQuery } from './query-words.ts';
+import { FILLER_WORDS, PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, pastRoleBonusWords, placeSpans, requiredMatches, understandQuery, withoutWords } from './query-words.ts';
 
 describe('understandQuery', () => {
   it('drops filler an agent wraps around a request', () => {
@@ -285,3 +285,19 @@ describe('QueryWords.nameRuns', () => {
   });
 });
 
+
+describe('withoutWords', () => {
+  it('drops the words asked, with their prefixes, and maps each word left to its index in the query', () => {
+    const query = understandQuery('motion designer berlin');
+    const { query: left, kept } = withoutWords(query, [2]);
+    expect(left.words).toEqual(['motion', 'designer']);
+    expect(left.prefix).toEqual(query.prefix.slice(0, 2));
+    expect(kept).toEqual([0, 1]);
+    expect(withoutWords(query, [0]).kept).toEqual([1, 2]);
+  });
+
+  it('returns the query itself when it drops nothing', () => {
+    const query = understandQuery('lead designer canva');
+    expect(withoutWords(query, []).query).toBe(query);
+  });
+});

@@ -548,3 +548,14 @@ function pastAlternatives(tokens: readonly string[], words: readonly string[], p
   const all = telling(words);
   return all.length > 0 ? [all] : [];
 }
+
+/**
+ * The query without the words at `drop` (indices into `words`), for the readers of its words, their prefixes,
+ * the filler and pastRoles (the role bonuses); `kept` holds each word's index in the query. Its other indices
+ * still point into the query's words.
+ */
+export function withoutWords(query: QueryWords, drop: readonly number[]): { query: QueryWords; kept: number[] } {
+  const kept = query.words.flatMap((_, i) => (drop.includes(i) ? [] : [i]));
+  if (kept.length === query.words.length) return { query, kept };
+  return { query: { ...query, words: kept.map((i) => query.words[i]!), prefix: kept.map((i) => query.prefix[i]!) }, kept };
+}

@@ -49,6 +49,14 @@ const corpus: CorpusDesigner[] = [
   designer('Ana Costa', 'Seattle, US', role('3D Artist', 'Pixar'), [role('3D Artist', 'N26')], 'Feature animation.'),
   // pr011: an illustrator whose bio names Reykjavik, where nobody in the directory is.
   designer('Sigrun Dahl', 'Oslo, NO', role('Illustrator', 'Nordlys'), [], 'Visited Reykjavik for a conference on picture books.'),
+  // pr012: the motion designer in Berlin.
+  designer('Lena Vogel', 'Berlin, DE', role('Motion Designer', 'Spotify'), [], 'Title sequences.'),
+  // The same title at a company named after the city, in Munich; and a motion designer in Montréal who once worked there.
+  designer('Marta Weiss', 'Munich, DE', role('Motion Designer', 'Berlin Design Studio'), [], 'Title sequences and idents.'),
+  designer('Omar Figueroa', 'Montréal, CA', role('Motion Designer', 'Porsche Design'), [role('Animator', 'Berlin Design Studio')], 'Idents.'),
+  // pr015: the lead designer at the New York Times, in Toronto; a lead designer in New York who never worked there.
+  designer('Dana Price', 'Toronto, CA', role('Lead Designer', 'New York Times'), [], 'Newsroom tools.'),
+  designer('Sam Ortiz', 'New York, US', role('Lead Designer', 'Vercel'), [], 'Developer tools.'),
 ];
 
 describe.skipIf(!services)('places and other languages on Elasticsearch and the embedded engine', () => {
@@ -87,6 +95,15 @@ describe.skipIf(!services)('places and other languages on Elasticsearch and the 
         const { ranked } = await engine.search(q);
         expect([engine.name, q, ranked]).toEqual([engine.name, q, []]);
       }
+      // The place is where the designer is, not an employer named after it: the Motion Designer in Berlin ranks
+      // above those at Berlin Design Studio, now or before, elsewhere; a place that is part of an employer's
+      // name as typed ("new york times") still names the employer.
+      for (const q of ['motion designer berlin', 'Motion Designer Berlin', 'berlin motion designers', 'Motion Designerin Berlin']) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked[0]]).toEqual([engine.name, q, 'pr012']);
+        expect([engine.name, q, ranked.includes('pr013') && ranked.includes('pr014')]).toEqual([engine.name, q, true]);
+      }
+      expect([engine.name, (await engine.search('lead designer new york times')).ranked[0]]).toEqual([engine.name, 'pr015']);
       // A city named like a word of a request is read as the word ("nice"); a name is not a place ("Sigrun Dahl").
       expect([engine.name, (await engine.search('sigrun dahl illustrator')).ranked]).toEqual([engine.name, ['pr011']]);
     }
@@ -111,7 +128,7 @@ describe.skipIf(!services)('places and other languages on Elasticsearch and the 
   });
 
   it('both engines rank every request alike', async () => {
-    for (const q of ['3d artist in the us who works at n26', '3d artists in the US, ex N26 or Webflow', 'illustratrice à Lyon', 'directrice artistique à Paris', 'illustrator lyon']) {
+    for (const q of ['3d artist in the us who works at n26', '3d artists in the US, ex N26 or Webflow', 'illustratrice à Lyon', 'directrice artistique à Paris', 'illustrator lyon', 'motion designer berlin']) {
       const [es, embedded] = await Promise.all(engines().map((e) => e.search(q)));
       expect([q, embedded!.ranked]).toEqual([q, es!.ranked]);
     }

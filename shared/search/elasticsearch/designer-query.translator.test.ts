@@ -115,6 +115,14 @@ describe('buildDesignerQuery', () => {
     expect(sameRoleBonus(understandQuery('designers, ex google'))).toHaveLength(1);
   });
 
+  it('the role bonuses leave out a place of the world typed alone: a company named after it is not the place', () => {
+    const roleBonuses = (q: string) => JSON.stringify((buildDesignerQuery({ q }) as Bool).bool.should!.filter((c) => JSON.stringify(c).includes('"path":"roles"')));
+    expect(roleBonuses('motion designer berlin')).not.toContain('berlin');
+    expect(roleBonuses('berlin motion designers')).not.toContain('berlin');
+    expect(roleBonuses('lead designer new york times')).toContain('york');
+    expect(roleBonuses('motion designer at berlin design studio')).toContain('berlin');
+  });
+
   it('a concept the query names in the current role\'s title scores per word of it, a synonym of it at the form tier, once with the current role\'s words', () => {
     type Bonus = { nested: { path: string; score_mode: string; query: { constant_score: { boost: number; filter: { bool: { filter: unknown[]; should: unknown[] } } } } } };
     const [typed, synonyms] = conceptRoleBonus(conceptSpans('art director')) as Bonus[];

@@ -3,14 +3,14 @@ import type { estypes } from '@elastic/elasticsearch';
 import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { pastRoleBonusWords, type QueryWords, requiredMatches, ROLE_FIRST_WORDS } from '../query-words.ts';
+import { pastRoleBonusWords, type QueryWords, requiredMatches, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { butNotCutShort, FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords, wholePlaceWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -268,7 +268,12 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   placeFields: placeFieldNames(DESIGNER_SEARCH_RULES.text),
   namingFields: namingFieldNames(DESIGNER_SEARCH_RULES.text),
   source: 'designer',
-  bonus: (query, concepts, synonyms) => [...sameRoleBonus(query, concepts), ...pastRoleBonus(query), ...roleFirstBonus(askedRole(query, concepts, synonyms))],
+  // A place of the world typed alone is where the designer is, no word of a role (wholePlaceWords).
+  bonus: (query, concepts, synonyms) => [
+    ...sameRoleBonus(withoutWords(query, wholePlaceWords(query, concepts, synonyms)).query, concepts),
+    ...pastRoleBonus(query),
+    ...roleFirstBonus(askedRole(query, concepts, synonyms)),
+  ],
 };
 
 /** The documented order (designer-search.rules.ts) as Elasticsearch sort keys. */

@@ -158,6 +158,21 @@ describe('freeText', () => {
     });
   });
 
+  it('a place of the world typed alone is asked of the best-weighted fields only: elsewhere it says where, not whom for', () => {
+    const clauses = freeText('motion designer berlin', ['name^3', 'titles^2', 'companies^2', 'description'])!;
+    const [oneField, phrase] = clauses.should as { dis_max: { queries: { multi_match: { query: string; fields: string[]; boost: number } }[] } }[];
+    expect(oneField!.dis_max.queries.map((q) => [q.multi_match.fields, q.multi_match.query, q.multi_match.boost])).toEqual([
+      [['name'], 'motion designer berlin', 3],
+      [['titles', 'companies'], 'motion designer', 2],
+      [['description'], 'motion designer', 1],
+    ]);
+    // A phrase's boost counts the words it asks.
+    expect(phrase!.dis_max.queries.map((q) => q.multi_match.boost)).toEqual([9, 4, 2]);
+    // A place that is part of an employer's name as typed is asked everywhere.
+    const times = freeText('lead designer new york times', ['name^3', 'titles^2', 'companies^2', 'description'])!;
+    expect(JSON.stringify(times.should[0])).not.toContain('"query":"lead designer"');
+  });
+
   it('a synonym of the whole query and the words typed earn the larger of their bonuses, not both', () => {
     const clauses = freeText('art director', ['titles^2', 'description'], undefined, { formFields: ['forms.titles^2', 'forms.description'] })!;
     // One dis_max: the words typed (all words in one field, and the phrase, summed) against each synonym phrase.

@@ -4,7 +4,7 @@ import { cutShort } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms } from '../query-synonyms.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, wholePlaceWords } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -137,11 +137,15 @@ export function freeText(
   const groups = fieldsByWeight(fields);
   // Every word exactly in one group of fields, and the words as a phrase in one group (a phrase scores once,
   // so its boost counts every word). The fields are unboosted here, so the boost is the bonus.
+  // Outside the best-weighted fields, without the places of the world typed alone (togetherWords).
+  const spans = conceptSpans(q, synonyms);
+  const asked = togetherWords(query, wholePlaceWords(query, spans, synonyms));
+  const withWords = groups.map((group, k) => ({ ...group, text: (k === 0 ? asked.best : asked.other).join(' '), count: (k === 0 ? asked.best : asked.other).length })).filter((g) => g.count > 1);
   const together: Query[] =
-    words.length > 1
+    withWords.length > 0
       ? [
-          { dis_max: { queries: groups.map(({ weight, fields: group }) => ({ multi_match: { query: text, fields: group, type: 'cross_fields' as const, operator: 'and' as const, boost: MATCH_TIER_BOOSTS.exact * weight } })) } },
-          { dis_max: { queries: groups.map(({ weight, fields: group }) => ({ multi_match: { query: text, fields: group, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.exact * weight * words.length } })) } },
+          { dis_max: { queries: withWords.map(({ weight, fields: group, text: held }) => ({ multi_match: { query: held, fields: group, type: 'cross_fields' as const, operator: 'and' as const, boost: MATCH_TIER_BOOSTS.exact * weight } })) } },
+          { dis_max: { queries: withWords.map(({ weight, fields: group, text: held, count }) => ({ multi_match: { query: held, fields: group, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.exact * weight * count } })) } },
         ]
       : [];
   // A synonym of the whole query ("creative director" for "art director") found as a phrase earns what the
@@ -194,7 +198,7 @@ export function freeText(
   const nameWords = [...named.anywhere.map((i) => perWord[i]!), ...named.naming.map((i) => wordQuery(i, naming, []))];
   return {
     must: [{ bool: { should: units(perWord, query.orGroups), minimum_should_match: required } }],
-    should: [...should, ...optional, ...places, ...employerLists, ...extra(query, conceptSpans(q, synonyms), synonyms)],
+    should: [...should, ...optional, ...places, ...employerLists, ...extra(query, spans, synonyms)],
     filter: [...placeWords, ...employerWords, ...nameWords],
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords } from '../query-synonyms.ts';
+import { askedRole, conceptSpans, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -46,6 +46,34 @@ describe('freeTextSql: the role asked for first', () => {
     expect(top).not.toBeNull();
     expect(where).toContain("( '~motion':B <-> '~design':B )");
     expect(where).toContain(sqlOf('a motion designer in berlin', false).where.replace(/^\(|\)$/g, '').split(' AND ')[0]!);
+  });
+});
+
+describe('freeTextSql: a place of the world typed alone', () => {
+  const scoreOf = (q: string) => {
+    const params = new Params();
+    const query = understandQuery(q);
+    const concepts = conceptSpans(q);
+    const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const;
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, roleColumns, concepts, wholePlaceWords: wholePlaceWords(query, concepts) })!;
+    return { score: sql.score.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`), bound: sql.top?.bound };
+  };
+
+  it('is asked of the best weight alone by the all-words and phrase bonuses, and of no role', () => {
+    const { score } = scoreOf('motion designer berlin');
+    // Every word in the name (A); the words but the place at the other weights.
+    expect(score).toContain("WHEN s.text_tsv @@ «( 'motion':A & 'designer':A & 'berlin':A )» THEN 180");
+    expect(score).toContain("WHEN s.text_tsv @@ «( 'motion':B & 'designer':B )» THEN 80");
+    expect(score).toContain("WHEN s.text_tsv @@ «( 'motion':B <-> 'designer':B )» THEN 80");
+    expect(score).not.toMatch(/'designer':[BCD] (&|<->) 'berlin'/);
+    // No role bonus tests the place.
+    expect(score.match(/s\.role_tsvs\[1\] @@ «[^»]*»/g)!.join(' ')).not.toContain('berlin');
+    // The bound of the matches outside the top stays an upper bound: the role bonuses ask fewer words.
+    expect(scoreOf('motion designer berlin').bound).toBe(scoreOf('motion designer canva').bound);
+  });
+
+  it('that is part of an employer\'s name as typed is asked as every word is', () => {
+    expect(scoreOf('lead designer new york times').score).toContain("'york':B");
   });
 });
 

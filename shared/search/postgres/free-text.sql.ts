@@ -1,5 +1,5 @@
-import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_WORDS } from '../query-words.ts';
-import { type AskedRole, type ConceptSpan, type NameOnlyWords, roleUnits, togetherSynonyms } from '../query-synonyms.ts';
+import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
+import { type AskedRole, type ConceptSpan, type NameOnlyWords, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
 import { pastRoleBonus, roleBonus, type RoleColumns, roleFirstBonus, roleFirstRows, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme } from './text-search.ts';
@@ -50,6 +50,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   namingWeights?: string | undefined;
   /** The words of the names the request writes that a record must hold, anywhere or in `namingWeights` (nameOnlyWords). */
   nameWords?: NameOnlyWords | undefined;
+  /** The places of the world typed alone (wholePlaceWords): the role bonuses leave them out. */
+  wholePlaceWords?: readonly number[] | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
   top?: boolean | undefined;
 }
@@ -84,13 +86,16 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   };
   const together = togetherQueries(options, words$);
   const roleInput = { ...options, alternatives: (i: number) => words$.alternatives(i), widest: words$.widest };
+  // A place of the world typed alone is where the designer is, no word of a role (wholePlaceWords).
+  const forRoles = withoutWords(query, options.wholePlaceWords ?? []);
+  const roleWordsInput = { ...roleInput, query: forRoles.query, alternatives: (i: number) => words$.alternatives(forRoles.kept[i]!) };
   const places = placeBonus(options, exactBest, matches);
   const employerLists = employerListBonus(options, words$, exactBest);
   // What a previous role holding what a request for past roles names earns (nothing without one).
   const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? pastRoleBonusWords(query) * exactBest : 0;
   const bonus = [
     ...conceptBonus(togetherBonus(options, together, matches), synonymPhraseBonus(options, matches)),
-    ...roleBonus(roleInput, rolePoints, exactBest),
+    ...roleBonus(roleWordsInput, rolePoints, exactBest),
     ...pastRoleBonus(roleInput, pastPoints),
     ...places,
     ...employerLists,
@@ -198,14 +203,26 @@ function employerListBonus(options: FreeTextOptions, m: WordMatchers, exactBest:
  * of the field boosts of Elasticsearch's all-words and phrase clauses): a description that names a role
  * ("reports to the art director") earns less than a title that is that role.
  */
-function togetherBonus({ query, weights }: FreeTextOptions, together: { oneField: string; phrase: string } | null, matches: (q: string) => string): string[] {
+function togetherBonus(options: FreeTextOptions, together: { oneField: string; phrase: string } | null, matches: (q: string) => string): string[] {
   if (!together) return [];
-  const { words } = query;
-  const byWeight = Object.entries(weights).sort(([, a], [, b]) => b - a);
-  const points = (w: number) => words.length * MATCH_TIER_POINTS.exact * w;
-  const oneField = byWeight.map(([l, w]) => `WHEN ${matches(allOf(words.map((word) => lexeme(word, { weights: l }))))} THEN ${points(w)}`);
-  const phrase = byWeight.map(([l, w]) => `WHEN ${matches(followedBy(words.map((word) => lexeme(word, { weights: l }))))} THEN ${points(w)}`);
+  const byWeight = wordsByWeight(options);
+  const points = (words: readonly string[], w: number) => words.length * MATCH_TIER_POINTS.exact * w;
+  const oneField = byWeight.map(({ letter, weight, words }) => `WHEN ${matches(allOf(words.map((word) => lexeme(word, { weights: letter }))))} THEN ${points(words, weight)}`);
+  const phrase = byWeight.map(({ letter, weight, words }) => `WHEN ${matches(followedBy(words.map((word) => lexeme(word, { weights: letter }))))} THEN ${points(words, weight)}`);
   return [`CASE ${oneField.join(' ')} ELSE 0 END`, `CASE ${phrase.join(' ')} ELSE 0 END`];
+}
+
+/**
+ * The weights, best first, each with the words the together bonuses ask of it (togetherWords): every word at
+ * the best weight (the name), the words but the places of the world typed alone at the others; a weight left
+ * with one word asks nothing.
+ */
+function wordsByWeight({ query, weights, wholePlaceWords = [] }: FreeTextOptions): { letter: string; weight: number; words: string[] }[] {
+  const { best, other } = togetherWords(query, wholePlaceWords);
+  return Object.entries(weights)
+    .sort(([, a], [, b]) => b - a)
+    .map(([letter, weight], k) => ({ letter, weight, words: k === 0 ? best : other }))
+    .filter(({ words }) => words.length > 1);
 }
 
 /**
@@ -261,12 +278,13 @@ function unitsBySynonym({ query, concepts, formWeights }: FreeTextOptions, m: Wo
 }
 
 /** Every word exactly in one field, and as a phrase: null unless several words, all held by some record. */
-function togetherQueries({ query, weights }: FreeTextOptions, m: WordMatchers): { oneField: string; phrase: string } | null {
-  const { words } = query;
+function togetherQueries(options: FreeTextOptions, m: WordMatchers): { oneField: string; phrase: string } | null {
+  const { words } = options.query;
   if (words.length < 2 || !words.every(m.held)) return null;
+  const byWeight = wordsByWeight(options);
   return {
-    oneField: anyOf(Object.keys(weights).map((letter) => allOf(words.map((w) => lexeme(w, { weights: letter }))))),
-    phrase: followedBy(words.map((w) => lexeme(w))),
+    oneField: anyOf(byWeight.map(({ letter, words: held }) => allOf(held.map((w) => lexeme(w, { weights: letter }))))),
+    phrase: anyOf([...new Set(byWeight.map(({ words: held }) => held.join(' ')))].map((held) => followedBy(held.split(' ').map((w) => lexeme(w))))),
   };
 }
 

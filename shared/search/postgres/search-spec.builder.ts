@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet } from '../query-synonyms.ts';
+import { askedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -76,12 +76,14 @@ export function entitySearchSpec<F extends SearchFilters>(
   const keys = entitySortKeys(entity, filters);
   const query = understandQuery(filters.q);
   const expansions = expandQueryWords(filters.q, synonyms);
-  const concepts = entity.roleColumns ? conceptSpans(filters.q, synonyms) : undefined;
+  const spans = conceptSpans(filters.q, synonyms);
+  const concepts = entity.roleColumns ? spans : undefined;
   const placeOnly = placeOnlyWords(query, synonyms);
   const places = namedPlaces(query, synonyms);
   const employerWords = employerOnlyWords(query, synonyms);
   const employerLists = employerListsHeld(query, synonyms);
   const nameWords = nameOnlyWords(query, synonyms);
+  const wholePlaces = wholePlaceWords(query, spans, synonyms);
   const role = concepts ? askedRole(query, concepts, synonyms) : null;
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
@@ -105,6 +107,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       employerLists,
       namingWeights: entity.namingWeights,
       nameWords,
+      wholePlaceWords: wholePlaces,
       top,
     });
   // The bound binds nothing: built once here, the statements build the SQL again with their own parameters.
