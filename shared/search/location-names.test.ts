@@ -9,7 +9,8 @@ const ending = (names: string[], prefix: string, suffix = '') => names.filter((n
 
 describe('locationNames', () => {
   it('adds the country\'s names, in English and its own language, and its regions to a location that ends in a country code', () => {
-    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany', 'Munich, Deutschland', 'Munich, Europe', 'Munich, EMEA', 'München, DE', 'Muenchen, DE', 'Bavaria, DE']);
+    // Portuguese writes Munich Munique (Spanish's Múnich is Munich after folding).
+    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany', 'Munich, Deutschland', 'Munich, Europe', 'Munich, EMEA', 'München, DE', 'Muenchen, DE', 'Munique, DE', 'Bavaria, DE']);
     expect(locationNames('Remote (US)')).toEqual([
       'Remote (US)',
       'Remote (United States of America)',
@@ -25,6 +26,8 @@ describe('locationNames', () => {
       'Istanbul, Europe',
       'Istanbul, Middle East',
       'Istanbul, EMEA',
+      'Estambul, TR',
+      'Istambul, TR',
     ]);
     expect(locationNames('Amsterdam, NL')).toEqual([
       'Amsterdam, NL',
@@ -68,6 +71,8 @@ describe('locationNames', () => {
       'London, Britain',
       'London, Europe',
       'London, EMEA',
+      'Londres, UK',
+      'Londra, UK',
       'England, UK',
     ]);
     expect(locationNames('Leeds, GB')).toEqual(['Leeds, GB', 'Leeds, United Kingdom', 'Leeds, UK', 'Leeds, Great Britain', 'Leeds, Europe', 'Leeds, EMEA', 'England, GB']);
@@ -75,8 +80,8 @@ describe('locationNames', () => {
   });
 
   it('adds the code (and other names) to a location that ends in a country name, in any case or language', () => {
-    expect(locationNames('Berlin, Germany')).toEqual(['Berlin, Germany', 'Berlin, DE', 'Berlin, Deutschland', 'Berlin, Europe', 'Berlin, EMEA']);
-    expect(locationNames('Berlin, Deutschland')).toEqual(['Berlin, Deutschland', 'Berlin, DE', 'Berlin, Germany', 'Berlin, Europe', 'Berlin, EMEA']);
+    expect(locationNames('Berlin, Germany')).toEqual(['Berlin, Germany', 'Berlin, DE', 'Berlin, Deutschland', 'Berlin, Europe', 'Berlin, EMEA', 'Berlim, Germany', 'Berlino, Germany']);
+    expect(locationNames('Berlin, Deutschland')).toEqual(['Berlin, Deutschland', 'Berlin, DE', 'Berlin, Germany', 'Berlin, Europe', 'Berlin, EMEA', 'Berlim, Deutschland', 'Berlino, Deutschland']);
     expect(locationNames('Austin, united states')).toEqual([
       'Austin, united states',
       'Austin, US',
@@ -118,8 +123,8 @@ describe('locationNames', () => {
   });
 
   it('adds a city\'s other names and the area it lies in, keeping the rest of the location', () => {
-    expect(ending(locationNames('New York, US'), '', ', US')).toEqual(['New York', 'New York City', 'NYC', 'NY']);
-    expect(locationNames('New York')).toEqual(['New York', 'New York City', 'NYC', 'NY']);
+    expect(ending(locationNames('New York, US'), '', ', US')).toEqual(['New York', 'New York City', 'NYC', 'NY', 'Nueva York', 'Nova York', 'Nova Iorque']);
+    expect(locationNames('New York')).toEqual(['New York', 'New York City', 'NYC', 'NY', 'Nueva York', 'Nova York', 'Nova Iorque']);
     expect(ending(locationNames('San Francisco, US'), '', ', US')).toEqual(['San Francisco', 'SF', 'Bay Area', 'California']);
     expect(ending(locationNames('Palo Alto, US'), '', ', US')).toEqual(['Palo Alto', 'Bay Area', 'Silicon Valley', 'California']);
     expect(ending(locationNames('Oakland, US'), '', ', US')).toEqual(['Oakland', 'Bay Area', 'California']);
@@ -127,13 +132,13 @@ describe('locationNames', () => {
     expect(ending(locationNames('Bengaluru, IN'), '', ', IN')).toEqual(['Bengaluru', 'Bangalore']);
     expect(ending(locationNames('Bangalore, India'), '', ', India')).toEqual(['Bangalore', 'Bengaluru']);
     // Accents are already equal after folding: no second Zürich; ü typed as ue is one more name.
-    expect(locationNames('Zürich, CH').filter((n) => n.endsWith(', CH'))).toEqual(['Zürich, CH', 'Zuerich, CH']);
+    expect(locationNames('Zürich, CH').filter((n) => n.endsWith(', CH'))).toEqual(['Zürich, CH', 'Zuerich, CH', 'Zurigo, CH', 'Zurique, CH']);
     expect(locationNames('Cologne, DE').filter((n) => n.endsWith(', DE'))).toEqual(['Cologne, DE', 'Köln, DE', 'Koeln, DE']);
     expect(locationNames('  sf , US')).toContain('San Francisco, US');
   });
 
   it('keeps a location with no known country or city as it is', () => {
-    for (const location of ['Remote', 'Remote (Worldwide)', 'Austin, TX', 'Lagos, ZZ', 'Paris, de', 'Springfield']) {
+    for (const location of ['Remote', 'Remote (Worldwide)', 'Austin, TX', 'Lagos, ZZ', 'Lyon, de', 'Springfield']) {
       expect(locationNames(location)).toEqual([location]);
     }
     expect(locationNames(null)).toEqual([]);
@@ -172,7 +177,7 @@ describe('locationCodeNames', () => {
     expect(locationCodeNames('sf')).toEqual(['San Francisco']);
     expect(locationCodeNames('la')).toContain('Los Angeles');
     expect(locationCodeNames('la')).toHaveLength(2);
-    expect(locationCodeNames('ny')).toEqual(['New York', 'New York City', 'NYC']);
+    expect(locationCodeNames('ny')).toEqual(['New York', 'New York City', 'NYC', 'Nueva York', 'Nova York', 'Nova Iorque']);
     expect(locationCodeNames('qx')).toEqual([]);
   });
 
@@ -216,6 +221,8 @@ describe('placeNameAt', () => {
     expect(at('scandinavia')).toBe(1);
     expect(at('bay area')).toBe(2);
     expect(at('tromsø')).toBe(1);
+    // As Spanish, German, French, Portuguese and Italian write them.
+    for (const text of ['londres', 'lissabon', 'lisbonne', 'zurigo', 'ginebra', 'mailand', 'nueva york']) expect([text, at(text)]).toEqual([text, tokenize(text).length]);
   });
 
   it('reads no place in a code, a short name, a city named like a word of a request, or a word that only starts a place', () => {

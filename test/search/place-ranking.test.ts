@@ -118,6 +118,22 @@ describe.skipIf(!services)('places and other languages on Elasticsearch and the 
     }
   });
 
+  it('a city written as another language writes it finds the designers there', async () => {
+    for (const engine of engines()) {
+      // pr009 is a brand designer in Lisbon, pr008 one in Berlin.
+      for (const [q, first] of [
+        ['Markendesigner in Lissabon', 'pr009'],
+        ['brand designer à Lisbonne', 'pr009'],
+        ['brand designer Lisbona', 'pr009'],
+        ['designer de marca em Berlim', 'pr008'],
+        ['brand designer Berlino', 'pr008'],
+      ] as const) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked[0]]).toEqual([engine.name, q, first]);
+      }
+    }
+  });
+
   it('a word read as a place marker that names no place changes nothing', async () => {
     for (const engine of engines()) {
       const plain = await engine.search('brand designer');
