@@ -204,6 +204,37 @@ function languages(r: Random, corpus: readonly CorpusDesigner[], drawFrom: reado
 }
 
 /**
+ * Titles with a country as each language writes it ("graphiste en Allemagne", "direttore creativo negli
+ * Stati Uniti"), by the corpus's country codes: the holders of the title there are relevant, holders
+ * elsewhere a little.
+ */
+const FOREIGN_COUNTRY_REQUESTS: [string, Concept, string][] = [
+  ['diseñadora gráfica en Alemania', 'graphicDesigner', 'DE'],
+  ['diseñador de producto en Estados Unidos', 'productDesigner', 'US'],
+  ['ilustradora en Japón', 'illustrator', 'JP'],
+  ['diseñador UX en Suecia', 'productDesigner', 'SE'],
+  ['Kreativdirektorin Großbritannien', 'creativeDirector', 'UK'],
+  ['Illustratorin in Frankreich', 'illustrator', 'FR'],
+  ['Produktdesignerin Niederlande', 'productDesigner', 'NL'],
+  ['graphiste en Allemagne', 'graphicDesigner', 'DE'],
+  ['directrice artistique aux États-Unis', 'creativeDirector', 'US'],
+  ['illustratrice au Japon', 'illustrator', 'JP'],
+  ['designer gráfica na Alemanha', 'graphicDesigner', 'DE'],
+  ['diretora de arte nos Estados Unidos', 'creativeDirector', 'US'],
+  ['direttore creativo negli Stati Uniti', 'creativeDirector', 'US'],
+  ['designer di prodotto in Svezia', 'productDesigner', 'SE'],
+];
+
+function foreignCountries(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  const countryOf = (d: CorpusDesigner) => /, ([A-Z]{2})$/.exec(d.location)?.[1];
+  return FOREIGN_COUNTRY_REQUESTS.map(([q, concept, code]) => ({
+    family: 'languages' as const,
+    q,
+    grades: grade(corpus, (d) => (holds(CONCEPTS[concept].titles)(d) ? (countryOf(d) === code ? 3 : 1) : 0)),
+  }));
+}
+
+/**
  * Requests nothing in the directory answers, each beside a distractor that shares some of its words: a
  * namesake, a company sharing a word, a description naming the place.
  */
@@ -312,6 +343,7 @@ export function generateConceptJudgements(generated: readonly CorpusDesigner[], 
     ...wordForms(corpus),
     ...multiConstraint(r, corpus, generated, MULTI_CONSTRAINT_QUERIES),
     ...languages(r, corpus, generated),
+    ...foreignCountries(corpus),
     ...NOTHING_HARD.map((q): JudgedQuery => ({ family: 'nothing (hard)', q, grades: new Map() })),
   ].filter((query) => query.family === 'nothing (hard)' || query.grades.size > 0);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createPostgresEngine } from '../../shared/composition/postgres-engine.factory.ts';
+import { createDirectoryService } from '../../shared/directory/directory-service.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import { profileUrl } from '../../shared/domain/designer.schema.ts';
 import { buildDesignerQuery, buildDesignerSearchRequest } from '../../shared/search/elasticsearch/designer-query.translator.ts';
@@ -32,11 +33,13 @@ export interface RankingEngine {
 
 const BASE_URL = 'https://directory.example';
 
+/** An engine as requests reach it: through the directory service, which reads a request before the engine does. */
 function portEngine(name: string, port: SearchPort): RankingEngine {
+  const directory = createDirectoryService({ search: port });
   return {
     name,
     search: async (q) => {
-      const page = await port.searchDesigners({ q }, { limit: CUTOFF, offset: 0 });
+      const page = await directory.searchDesigners({ q, limit: CUTOFF }, { defaultLimit: CUTOFF, maxLimit: CUTOFF });
       return { ranked: page.items.map((d) => d.id), total: page.total };
     },
   };

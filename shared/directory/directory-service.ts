@@ -9,6 +9,7 @@ import type { DesignerKey, SearchPort } from '../search/search.port.ts';
 import { SIMILAR_LIMIT, type SimilarDesignersRequest } from '../domain/similar-designers.schema.ts';
 import { lastWord, SUGGEST_LIMIT, type Suggestion, type SuggestRequest } from '../domain/suggest.schema.ts';
 import { designerMatch, highlightWords, NO_WORD_FORMS, type WordForms } from '../search/designer-highlight.rules.ts';
+import { withEnglishCountryNames } from '../search/country-names.rules.ts';
 import { SHORT_PREFIX_LENGTH, ShortPrefixCache } from './short-prefix-cache.ts';
 
 /** A page of a designer search: designers (each with its match when highlight was asked), and the facets asked for. */
@@ -76,7 +77,8 @@ export function createDirectoryService(deps: {
 
   return {
     async searchDesigners(search, rules, client, signal) {
-      const { limit, offset, cursor, facets, highlight, ...filters } = search;
+      const { limit, offset, cursor, facets, highlight, ...asked } = search;
+      const filters = inEnglish(asked);
       const page = await deps.search.searchDesigners(filters, pageOf({ limit, offset, cursor }, rules, signal), { client, ...(facets?.length ? { facets } : {}) });
       const items: DesignerHit[] = page.items.map(linked);
       if (!highlight) return { ...page, items };
@@ -90,7 +92,7 @@ export function createDirectoryService(deps: {
 
     async searchOpenRoles(search, rules, client, signal) {
       const { limit, offset, cursor, ...filters } = search;
-      return deps.search.searchOpenRoles(filters, pageOf({ limit, offset, cursor }, rules, signal), now(), { client });
+      return deps.search.searchOpenRoles(inEnglish(filters), pageOf({ limit, offset, cursor }, rules, signal), now(), { client });
     },
 
     async similarDesigners({ slug, limit }) {
@@ -106,5 +108,17 @@ export function createDirectoryService(deps: {
       const ask = () => deps.search.suggest(word, count);
       return [...word].length <= SHORT_PREFIX_LENGTH ? shortPrefixes.get(`${count}\u0000${word}`, ask) : ask();
     },
+  };
+}
+
+/**
+ * The filters with the country names written in another language read as English, in the free text and the
+ * location filter (withEnglishCountryNames), before either engine reads them.
+ */
+function inEnglish<T extends { q?: string | undefined; location?: string | undefined }>(filters: T): T {
+  return {
+    ...filters,
+    ...(filters.q === undefined ? {} : { q: withEnglishCountryNames(filters.q) }),
+    ...(filters.location === undefined ? {} : { location: withEnglishCountryNames(filters.location, true) }),
   };
 }

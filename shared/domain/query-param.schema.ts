@@ -17,7 +17,7 @@ function once(expected: string) {
 
 /** How a location parameter matches, for designers and open roles, in OpenAPI and the MCP input schemas alike. */
 export const LOCATION_PARAM_DESCRIPTION =
-  'Location, matched by whole words or word prefixes in order: a country code ("US") or name ("Germany", "Deutschland"), a city ("NYC", "Munich", "München", "Londres"), a region ("Europe", "EMEA", "APAC", "LATAM"), or "remote". A code of one or two letters alone is the country or city it stands for: "DE" is Germany, not Denmark.';
+  'Location, matched by whole words or word prefixes in order: a country code ("US") or name ("Germany", "Deutschland", "Allemagne"), a city ("NYC", "Munich", "München", "Londres"), a region ("Europe", "EMEA", "APAC", "LATAM"), or "remote". A code of one or two letters alone is the country or city it stands for: "DE" is Germany, not Denmark.';
 
 /**
  * Text matched by its words (q, location, company): a value with no letter or digit in it has nothing to

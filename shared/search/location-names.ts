@@ -141,7 +141,7 @@ const PLACE_NAMES_LIKE_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** A name as a location may carry it: letters (with their marks), spaces, apostrophes and hyphens ("U.S.A." and "Korea, Republic of" are left out). */
-const PLAIN_NAME = /^\p{L}[\p{L}\p{M}' -]*$/u;
+export const PLAIN_NAME = /^\p{L}[\p{L}\p{M}' -]*$/u;
 
 /** A country code as written: two capital letters. */
 const isCode = (text: string) => /^[A-Z]{2}$/.test(text);

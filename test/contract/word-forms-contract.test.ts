@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractEngines, type LoadedEngine } from './engines.ts';
-import { DESIGNERS, type DesignerFixture } from './fixtures.ts';
+import { DESIGNERS, type DesignerFixture, NOW } from './fixtures.ts';
+import { createDirectoryService } from '../../shared/directory/directory-service.ts';
+import type { DesignerSearch } from '../../shared/domain/designer-search.schema.ts';
 
 /**
  * Word forms, synonyms and other languages, one behaviour on PGlite, a Postgres server and Elasticsearch:
@@ -81,6 +83,22 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect((await slugs('directrice de la création'))[0]).toBe('cre-dir');
     expect((await slugs('directora de arte'))[0]).toBe('art-dir');
     expect((await slugs('Markendesignerin'))[0]).toBe('bruno-muller');
+  });
+
+  it.skipIf(reason)('country names in other languages find the country, in free text and the location filter, as the API reads them', async () => {
+    const directory = createDirectoryService({ search: loaded.search, now: () => NOW });
+    const found = async (search: DesignerSearch) =>
+      (await directory.searchDesigners({ ...search, limit: 20 }, { defaultLimit: 20, maxLimit: 20 })).items.map((d) => `${d.slug} ${d.location}`);
+    expect(await found({ q: 'Markendesignerin in der Schweiz' })).toEqual(['bruno-muller Zürich, CH']);
+    expect(await found({ q: 'Markendesignerin Suisse' })).toEqual(['bruno-muller Zürich, CH']);
+    expect(await found({ q: 'diseñador en Bélgica' })).toEqual(await found({ q: 'designer in Belgium' }));
+    expect(await found({ q: 'diseñador en Bélgica' })).toContain('chloe-dubois Brussels, BE');
+    const inTheUs = await found({ location: 'Estados Unidos' });
+    expect(inTheUs.length).toBeGreaterThan(1);
+    expect(inTheUs).toEqual(await found({ location: 'United States' }));
+    expect(await found({ location: 'États-Unis' })).toEqual(inTheUs);
+    const roles = await directory.searchOpenRoles({ location: 'Allemagne', limit: 20 }, { defaultLimit: 20, maxLimit: 20 });
+    expect(roles.items.map((r) => r.id)).toEqual(['r3']);
   });
 
   it.skipIf(reason)('names are never stemmed: a name holds no other forms', async () => {
