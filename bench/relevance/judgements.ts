@@ -291,6 +291,44 @@ function agentByState(r: Random, corpus: readonly CorpusDesigner[]): JudgedQuery
   });
 }
 
+/**
+ * What agents add to a role that no profile says ("who can start next month", "comfortable with ambiguity"):
+ * the holders of the role are what the request can be answered with.
+ */
+const QUALIFIERS = [
+  'who can start next month', 'comfortable with ambiguity and fast feedback loops', 'who has shipped products used by millions',
+  'with a strong portfolio of shipped work', 'who thrives in small scrappy teams', 'able to own projects end to end',
+];
+
+/**
+ * "an illustrator who can start next month", "a motion designer who knows cinema 4d, comfortable with
+ * ambiguity …": a role with qualifiers no profile holds, and with a skill as well. Holders of the role (with
+ * the skill, when named) are relevant, holders without the skill a little.
+ */
+function agentQualified(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const holders = corpus.filter((d) => d.current_role && d.skills.length > 0);
+  const out: JudgedQuery[] = [];
+  for (let i = 0; out.length < n && i < n * 10; i++) {
+    const t = r.pick(holders);
+    const title = t.current_role!.title;
+    const qualifier = QUALIFIERS[out.length % QUALIFIERS.length]!;
+    const skill = out.length % 2 === 1 ? t.skills[0]! : null;
+    const q = skill ? `a ${fold(title)} who knows ${fold(skill)}, ${qualifier}` : `a ${fold(title)} ${qualifier}`;
+    if (out.some((query) => query.q === q)) continue;
+    // The title asked for; one that holds its words and more ("Staff Product Designer" for "product
+    // designer") is that role too, one that holds fewer ("Brand Designer" for "senior brand designer") nearly.
+    const asked = new Set(fold(title).split(' '));
+    const role = (d: CorpusDesigner) => {
+      const held = new Set(fold(d.current_role?.title ?? '').split(' '));
+      if (d.current_role && same(d.current_role.title, title)) return 3;
+      if ([...asked].every((w) => held.has(w))) return 2;
+      return held.size > 1 && [...held].every((w) => asked.has(w)) ? 1 : 0;
+    };
+    out.push({ family: 'agent', q, grades: grade(corpus, (d) => (skill && !d.skills.includes(skill) ? Math.min(role(d), 1) : role(d))) });
+  }
+  return out;
+}
+
 /** Requests no designer in the directory answers: the right result is an empty one. */
 const NOTHING = [
   'plumber', 'tax accountant', 'dentist in berlin', 'veterinarian', 'forklift operator', 'kubernetes site reliability engineer',
@@ -311,6 +349,7 @@ export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7):
     ...skills(r, corpus, 25),
     ...agent(r, corpus, 30),
     ...agentByState(r, corpus),
+    ...agentQualified(r, corpus, 12),
     ...NOTHING.map((q): JudgedQuery => ({ family: 'nothing', q, grades: new Map() })),
   ];
 }

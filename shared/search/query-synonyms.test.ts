@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { askedRole, CURATED_SYNONYM_SET, conceptSpans, expandQueryWords, heldInTitle, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { askedRole, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -343,5 +343,26 @@ describe('roleUnits', () => {
         expect(covered.sort()).toEqual(words.filter((w) => w !== 'designer' && w !== 'designers').sort());
       }),
     );
+  });
+});
+
+describe('heldRole', () => {
+  const held = (q: string) => heldRole(understandQuery(q), conceptSpans(q))?.typed.join(' ') ?? null;
+
+  it('is the role a request names beside words that qualify it, the concept naming a role of most words', () => {
+    expect(held("an illustrator who does children's books")).toBe('illustr');
+    expect(held('a UX researcher comfortable running diary studies')).toBe('ux research');
+    expect(held('senior product designer who has shipped mobile apps at scale')).toBe('product design');
+    expect(held('design manager who has grown teams from 5 to 20')).toBe('design manag');
+    // A seniority qualifies the role: a Creative Director holds "senior art director" by a synonym alone.
+    expect(held('senior art director')).toBe('art director');
+    // Beside a place or an employer the request requires, which its holders must still meet.
+    expect(held('a motion designer in berlin who can start next month')).toBe('motion design');
+  });
+
+  it('is null without words beside the role and its constraints, for a past role, a role every title says, an "or" list, or a word that may be a name', () => {
+    for (const q of ['illustrator', 'motion designer in berlin', 'former google design directors who can start now', 'designers who can start next month', 'ux or ui designer who can start next month', 'zzqx illustrator fintech', 'illustrator ingrid thorvaldsdottir']) {
+      expect([q, held(q)]).toEqual([q, null]);
+    }
   });
 });

@@ -395,7 +395,54 @@ export interface AskedRole {
  * rank; "art direction experience in fashion": a domain after "in", no place). Both engines rank the holders of that role first (ROLE_FIRST_WORDS).
  */
 export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): AskedRole | null {
-  // Places after "in" that no synonym rule knows (placeOnlyWords), and places of the world typed otherwise.
+  const { places, employers, other } = constraints(query, synonyms);
+  if (places.length + employers.length === 0) return null;
+  const candidates = concepts.filter((c) => !c.past && c.covers.every((word) => !other.has(word)));
+  const concept = mostWordsOf(candidates.filter((c) => c.covers.some(namesRole))) ?? candidates[0];
+  return concept ? { concept, employers } : null;
+}
+
+/**
+ * The role a request names beside words that qualify it, whose current holders match the request however few
+ * of those words they hold: of the concepts it names (conceptSpans) that name a role (namesRole) and are no
+ * place, employer, "or" list or past role, the one of most words. "an illustrator who does children's books",
+ * "a UX researcher comfortable running diary studies", "senior product designer who has shipped mobile apps
+ * at scale": counted against the role, qualifiers no profile holds left its holders out and kept a Web
+ * Developer whose bio names children's books. The holders rank by the words they hold, as every match does;
+ * a place, an employer or a name the request requires is still required. Null for a request for past roles,
+ * for a role every title says ("designers"), which every record would hold, when the request says nothing
+ * beside the role and its constraints, and when a word beside it is no English word or word of the field
+ * ("zzqx illustrator fintech"). Both engines read it.
+ */
+export function heldRole(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan | null {
+  if (query.pastRoles) return null;
+  const { other } = constraints(query, synonyms);
+  const role = mostWordsOf(
+    concepts.filter((c) => !c.past && c.covers.some(namesRole) && !c.covers.every((word) => SAID_BY_EVERY_ROLE.has(word)) && c.covers.every((word) => !other.has(word))),
+  );
+  if (!role) return null;
+  const qualifiers = query.words.filter((word) => !role.covers.includes(word) && !other.has(word));
+  // A word no English list or synonym rule holds ("zzqx illustrator", "illustrator ingrid") may be a name,
+  // an employer or a place the directory lacks: a constraint, which the role's holders do not meet.
+  const ordinary = (word: string) => isEnglishWord(word) || synonyms.holdsWord(word) || /^\d+$/.test(word);
+  return qualifiers.length > 0 && qualifiers.every(ordinary) ? role : null;
+}
+
+/**
+ * A role, not what qualifies it: "senior product designer in berlin" asks for product designers, of whom the
+ * senior ones rank higher by their words; read as "senior", any Senior Motion Designer there came first. Of
+ * the concepts given, the one of most words, the first of equals.
+ */
+function mostWordsOf(concepts: readonly ConceptSpan[]): ConceptSpan | undefined {
+  return concepts.length > 0 ? concepts.reduce((best, c) => (c.covers.length > best.covers.length ? c : best)) : undefined;
+}
+
+/**
+ * What a request requires beside its words: the places after "in" that no synonym rule knows
+ * (placeOnlyWords) and those of the world typed otherwise, the employers it names (each alternative of an
+ * "or" list, and what a request for past roles names), and `other`, those words with the words of its "or" lists.
+ */
+function constraints(query: QueryWords, synonyms: SynonymSet): { places: string[]; employers: string[][]; other: Set<string> } {
   const placeFirsts = new Set(placeOnlyWords(query, synonyms).map((i) => query.words[i]!));
   const places = [...query.places.filter(([first]) => placeFirsts.has(first!)).flat(), ...unmarkedPlaceWords(query, synonyms).map((i) => query.words[i]!)];
   const wordsOf = (indices: readonly number[]) => indices.map((i) => query.words[i]!);
@@ -404,15 +451,7 @@ export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], s
     ...query.employerLists.flatMap((alternatives) => alternatives.map(wordsOf)),
     ...query.pastAlternatives,
   ].filter((words, k, all) => words.length > 0 && all.findIndex((other) => other.join(' ') === words.join(' ')) === k);
-  if (places.length + employers.length === 0) return null;
-  const other = new Set([...places, ...employers.flat(), ...wordsOf(query.orGroups.flat(2))]);
-  const candidates = concepts.filter((c) => !c.past && c.covers.every((word) => !other.has(word)));
-  // A role, not what qualifies it: "senior product designer in berlin" asks for product designers, of whom the
-  // senior ones rank higher by their words; read as "senior", any Senior Motion Designer there came first. Of
-  // the concepts that name a role (namesRole), the one of most words, the first of equals.
-  const roles = candidates.filter((c) => c.covers.some(namesRole));
-  const concept = roles.length > 0 ? roles.reduce((best, c) => (c.covers.length > best.covers.length ? c : best)) : candidates[0];
-  return concept ? { concept, employers } : null;
+  return { places, employers, other: new Set([...places, ...employers.flat(), ...wordsOf(query.orGroups.flat(2))]) };
 }
 
 /**

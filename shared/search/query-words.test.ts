@@ -87,6 +87,13 @@ describe('understandQuery', () => {
       return query.requiredPlaceWords.map((i) => query.words[i]);
     };
     expect(required('brand designer in Ulaanbaatar')).toEqual(['ulaanbaatar']);
+    // What may name a place: no English word, a place of the world, a code of one. English words that name
+    // none say what the work is about ("in children's healthcare apps", "in gaming").
+    expect(required('designer in Kreuzberg')).toEqual(['kreuzberg']);
+    expect(required('designer in Paris')).toEqual(['paris']);
+    expect(required('designers in the US')).toEqual(['us']);
+    expect(required("product designer with experience in children's healthcare apps")).toEqual([]);
+    expect(required('motion designer in gaming')).toEqual([]);
     expect(required('looking for a design lead based in new york')).toEqual(['new']);
     expect(required('diseñador gráfico en Toronto')).toEqual(['toronto']);
     expect(required('designers near Lisbon or Porto')).toEqual([]);

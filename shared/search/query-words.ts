@@ -1,6 +1,7 @@
 import { tokenize } from '../text/fold.ts';
 import { isShortCode } from './filter-phrases.ts';
-import { locationCodeNames } from './location-names.ts';
+import { locationCodeNames, placeNameAt } from './location-names.ts';
+import { isEnglishWord } from '../text/english-words.ts';
 
 /**
  * Query understanding shared by both engines, so Elasticsearch and Postgres apply one rule set to free
@@ -24,6 +25,10 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'based', 'located', 'living', 'lives', 'live', 'experience', 'experienced', 'background', 'years', 'year', 'worked',
   'works', 'working', 'knows', 'know', 'knowing', 'skilled', 'skills', 'expert', 'expertise', 'good', 'great', 'strong',
   'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'left', 'also', 'like', 'really', 'very',
+  // how requests hedge and rank what they ask ("ideally in Berlin", "the best motion designers available",
+  // "someone who has done brand work"): said of no designer, so no record holds them
+  'ideally', 'preferably', 'ideal', 'best', 'available', 'availability', 'done', 'doing', 'suitable', 'qualified', 'candidate', 'candidates',
+  'maybe', 'perhaps', 'possibly', 'should', 'must', 'might', 'will', 'able',
   // what a request for open roles calls every open role ("motion design roles in berlin", "ux work in the us")
   'job', 'jobs', 'role', 'roles', 'position', 'positions', 'opening', 'openings', 'opportunity', 'opportunities',
   'vacancy', 'vacancies', 'work', 'gig', 'gigs', 'now',
@@ -225,7 +230,7 @@ export interface QueryWords {
   /**
    * The first word of each place introduced by a word that only introduces a place ("in", "near", "around",
    * "en", "em", "nel", "bei"; not "from" or "a", which also introduce employers and roles), outside "or"
-   * lists, as indices into `words`: a record must hold each of them (as any word matches), and in its
+   * lists, where it may name a place (mayNamePlace), as indices into `words`: a record must hold each of them (as any word matches), and in its
    * place fields unless the word names a title, skill, tool or domain (placeOnlyWords), so "brand designer
    * in Ulaanbaatar" finds nothing where no designer is there, instead of brand designers elsewhere.
    */
@@ -470,8 +475,20 @@ function looseRuns(tokens: readonly string[], ruled: ReadonlySet<string>): strin
 function requiredPlaceWords(placesOnly: readonly string[][], words: readonly string[], orGroups: readonly number[][][]): number[] {
   const grouped = new Set(orGroups.flat(2));
   // The first word of each: "in berlin lottie" reads a place and a skill, and "in new york" is held by New York.
-  const indices = placesOnly.map(([first]) => words.indexOf(first!));
+  const indices = placesOnly.filter(mayNamePlace).map(([first]) => words.indexOf(first!));
   return [...new Set(indices)].filter((i) => i >= 0 && !grouped.has(i));
+}
+
+/**
+ * Whether what follows a word that only introduces a place may name one: a place of the world or the code of
+ * one starts it (placeNameAt, locationCodeNames), or its first word is no English word ("in Ulaanbaatar", "in
+ * Kreuzberg"). "in children's healthcare apps" and "in gaming" say what the work is about: required, they
+ * left out every product designer whose place is not "children".
+ */
+function mayNamePlace(span: readonly string[]): boolean {
+  const [first] = span;
+  if (first === undefined) return false;
+  return placeNameAt(span, 0) > 0 || (isShortCode(first) && locationCodeNames(first).length > 0) || !isEnglishWord(first);
 }
 
 /**

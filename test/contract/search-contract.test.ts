@@ -257,11 +257,13 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?q=dise%C3%B1ador%20de%20producto%20en%20ulaanbaatar')).toEqual([]);
       });
 
-      it('a word after "in" that names no title, skill, tool or domain is held where the designer is, not in a description', async () => {
-        // d08's description says "grids"; no location does.
-        expect(await ids('/api/v1/designers?q=grids')).toEqual(['d08']);
-        expect(await ids('/api/v1/designers?q=designer%20in%20grids')).toEqual([]);
+      it('a word after "in" that may name a place and names no title, skill, tool or domain is held where the designer is', async () => {
+        // Initech is an employer (d02's, d08's, d09's), and no location: read as a place after "in", it is held by nobody.
+        expect(sorted(await ids('/api/v1/designers?q=designer%20initech'))).toEqual(['d02', 'd08', 'd09']);
+        expect(await ids('/api/v1/designers?q=designer%20in%20initech')).toEqual([]);
         expect(await ids('/api/v1/designers?q=designer%20in%20seoul')).toEqual(['d08']);
+        // "grids", an English word and no place, says what the work is about: d08's description holds it.
+        expect(await ids('/api/v1/designers?q=designer%20in%20grids')).toEqual(['d08']);
         // "fintech" names a domain: d01's description holds it, and counts.
         expect(await ids('/api/v1/designers?q=designer%20in%20fintech')).toEqual(['d01']);
       });
@@ -348,12 +350,26 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
       });
 
       it('from three words one may be missing; records matching every word rank first', async () => {
-        expect(await ids('/api/v1/designers?q=fintech%20product%20designer%20grids')).toEqual(['d01']);
+        expect(await ids('/api/v1/designers?q=fintech%20calm%20interfaces%20grids')).toEqual(['d01']);
         const result = await ids('/api/v1/designers?q=product%20designer%20acme');
         expect(sorted(result.slice(0, 2))).toEqual(['d01', 'd10']);
         expect(result).toEqual(expect.arrayContaining(['d02', 'd04', 'd05', 'd09']));
         // One or two words must all match.
         expect(await ids('/api/v1/designers?q=fintech%20tokyo')).toEqual([]);
+      });
+
+      it('the holders of a role the request names match however few of the words that qualify it, ranked by those words', async () => {
+        // d01, d04, d09 and d10 are product designers; d01 alone works in fintech, d08 alone mentions grids.
+        const product = await ids('/api/v1/designers?q=fintech%20product%20designer%20grids');
+        expect(product[0]).toBe('d01');
+        expect(sorted(product)).toEqual(['d01', 'd04', 'd09', 'd10']);
+        expect(sorted(await ids('/api/v1/designers?q=a%20product%20designer%20who%20can%20start%20next%20month'))).toEqual(['d01', 'd04', 'd09', 'd10']);
+        // What the request requires beside the role still holds: a place, an employer, a word that may be a name.
+        expect(await ids('/api/v1/designers?q=a%20product%20designer%20who%20can%20start%20next%20month%20in%20ulaanbaatar')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=a%20product%20designer%20at%20initech%20who%20can%20start%20next%20month')).toEqual(['d09']);
+        expect(await ids('/api/v1/designers?q=a%20product%20designer%20at%20wayne%20enterprises%20who%20can%20start%20next%20month')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=an%20illustrator%20who%20can%20start%20next%20month')).toEqual(['d08']);
+        expect(await ids('/api/v1/designers?q=zzqx%20illustrator%20who%20can%20start%20next%20month')).toEqual([]);
       });
 
       it('folds accents in the query and in the records', async () => {

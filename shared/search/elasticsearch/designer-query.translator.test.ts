@@ -5,6 +5,7 @@ import {
   buildDesignerQuery,
   buildDesignerSearchRequest,
   conceptRoleBonus,
+  currentHolders,
   designerSort,
   DESIGNER_TEXT_FIELDS,
   pastRoleBonus,
@@ -14,7 +15,7 @@ import {
 } from './designer-query.translator.ts';
 import { freeText, wordFilter } from './query-clauses.ts';
 import { PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans } from '../query-synonyms.ts';
+import { askedRole, conceptSpans, heldRole } from '../query-synonyms.ts';
 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
@@ -157,6 +158,21 @@ describe('buildDesignerQuery', () => {
     expect(JSON.stringify(bool({ q }).should)).toContain(json);
     // A title and a company alone: the words rank them.
     expect(roleFirstBonus(askedRole(understandQuery('art director lego'), conceptSpans('art director lego')))).toEqual([]);
+  });
+
+  it('the holders of the role a request names match however few of its words, scoring those words but not their typos', () => {
+    type Must = { dis_max?: { queries: [{ bool: { should: unknown[]; minimum_should_match: number } }, { bool: { filter: unknown[]; should: unknown[] } }] } };
+    const [must] = bool({ q: 'an illustrator who can start next month' }).must as Must[];
+    const [enough, holders] = must!.dis_max!.queries;
+    expect(enough.bool.minimum_should_match).toBe(3);
+    expect(holders.bool.filter).toEqual([currentHolders(heldRole(understandQuery('an illustrator who can start next month'), conceptSpans('an illustrator who can start next month')))]);
+    expect(JSON.stringify(holders.bool.filter)).toContain('{"term":{"roles.current":true}},{"bool":{"should":[{"match_phrase":{"roles.forms":"illustr"}}');
+    expect(holders.bool.should).toHaveLength(4);
+    expect(JSON.stringify(enough)).toContain('"fuzziness"');
+    expect(JSON.stringify(holders.bool.should)).not.toContain('"fuzziness"');
+    // No role beside other words: the words alone.
+    expect((bool({ q: 'illustrator' }).must as Must[])[0]!.dis_max).toBeUndefined();
+    expect((bool({ q: 'zzqx illustrator who can start next month' }).must as Must[])[0]!.dis_max).toBeUndefined();
   });
 
   it('an "or" list is one clause of the words that must match: its best alternative, each the average of its words', () => {

@@ -10,7 +10,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, heldRole, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords, wholePlaceWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -260,6 +260,17 @@ export function roleFirstBonus(role: AskedRole | null): Query[] {
   ];
 }
 
+/** The designers whose current title holds the role a request names (heldRole), typed or by a synonym; null for none. The Postgres engine's currentlyHeld is its twin. */
+export function currentHolders(role: ConceptSpan | null): Query | null {
+  if (!role) return null;
+  return {
+    nested: {
+      path: 'roles',
+      query: { bool: { filter: [{ term: { 'roles.current': true } }, { bool: { should: inTitle([role.typed, ...role.synonyms]), minimum_should_match: 1 } }] } },
+    },
+  };
+}
+
 const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   rules: DESIGNER_SEARCH_RULES,
   listed: DESIGNER_LISTED_RULE,
@@ -274,6 +285,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
     ...pastRoleBonus(query),
     ...roleFirstBonus(askedRole(query, concepts, synonyms)),
   ],
+  holders: (query, concepts, synonyms) => currentHolders(heldRole(query, concepts, synonyms)),
 };
 
 /** The documented order (designer-search.rules.ts) as Elasticsearch sort keys. */

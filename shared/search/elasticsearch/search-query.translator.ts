@@ -25,6 +25,8 @@ export interface EsEntitySearch<F extends SearchFilters> {
   source: string;
   /** Engine-specific score bonuses, added to the free-text should clauses. */
   bonus?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query[];
+  /** The records that match the free text however few of its words they hold (a role's holders, heldRole); null for none. */
+  holders?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query | null;
 }
 
 export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F): EsSortKey[] {
@@ -44,7 +46,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clause) filter.push(clause);
   }
   const companyFields = [entity.rules.filters.words.company];
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, namingFields: entity.namingFields };
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, namingFields: entity.namingFields, holders: entity.holders };
   const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus, expansion) : null;
   return { bool: { filter: [...filter, ...(text?.filter ?? [])], ...(text ? { must: text.must, should: text.should } : {}) } };
 }

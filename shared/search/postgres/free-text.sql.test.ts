@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
+import { askedRole, conceptSpans, heldRole, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -46,6 +46,32 @@ describe('freeTextSql: the role asked for first', () => {
     expect(top).not.toBeNull();
     expect(where).toContain("( '~motion':B <-> '~design':B )");
     expect(where).toContain(sqlOf('a motion designer in berlin', false).where.replace(/^\(|\)$/g, '').split(' AND ')[0]!);
+  });
+});
+
+describe('freeTextSql: the holders of the role a request names', () => {
+  const whereOf = (q: string, top = false) => {
+    const params = new Params();
+    const query = understandQuery(q);
+    const concepts = conceptSpans(q);
+    const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const;
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, roleColumns, concepts, heldRole: heldRole(query, concepts), top })!;
+    // Postgres refuses a bound value the statement does not use.
+    const used = new Set([...sql.where.matchAll(/\$(\d+)/g), ...sql.score.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+    expect(used.size).toBe(params.values.length);
+    return sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+  };
+
+  it('match with enough words or, found by the index at the role weight, with the role in the current title', () => {
+    const where = whereOf('an illustrator who can start next month');
+    expect(where).toContain(" OR (s.text_tsv @@ «( ( '~illustr':B ) | ");
+    expect(where).toContain(" AND s.current_role_tsv @@ «( ( '~illustr':A ) | ");
+    expect(whereOf('illustrator')).not.toContain('current_role_tsv');
+    expect(whereOf('zzqx illustrator who can start next month')).not.toContain('current_role_tsv');
+  });
+
+  it('are left out of a top that holds every word, and bind nothing there', () => {
+    expect(whereOf('an illustrator who can start next month', true)).not.toContain('current_role_tsv');
   });
 });
 

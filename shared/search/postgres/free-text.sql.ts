@@ -1,6 +1,6 @@
 import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
 import { type AskedRole, type ConceptSpan, type NameOnlyWords, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
-import { pastRoleBonus, roleBonus, type RoleColumns, roleFirstBonus, roleFirstRows, type RolePoints } from './role-bonus.sql.ts';
+import { currentlyHeld, pastRoleBonus, roleBonus, type RoleColumns, roleFirstBonus, roleRows, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme } from './text-search.ts';
 import { MATCH_TIER_POINTS, type WordMatcherInput, type WordMatchers, wordMatchers, type WordTest, wordTests } from './word-matchers.sql.ts';
@@ -31,6 +31,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   concepts?: readonly ConceptSpan[] | undefined;
   /** The role the request asks for beside other constraints (askedRole): its holders rank first (roleFirstBonus). */
   askedRole?: AskedRole | null | undefined;
+  /** The role the request names beside words that qualify it (heldRole): its current holders match however few words they hold (currentlyHeld). */
+  heldRole?: ConceptSpan | null | undefined;
   /** The weights whose fields say where the record is: a place the request names (`places`) earns its bonus there. */
   placeWeights?: string | undefined;
   /** The places the request names (namedPlaces). */
@@ -113,7 +115,12 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   // A top that holds every word is all a top statement asks (the words' own test would add nothing); one that
   // also holds rows by their place or role (topMatches) asks the words' test too.
   // (matchWhere binds its tsqueries: built only where the statement uses it.)
-  const where = !topOf || !options.top ? matchWhere(options, words$, matches) : topOf.everyWord ? matches(topOf.tsquery) : `(${matches(topOf.tsquery)} AND ${matchWhere(options, words$, matches)})`;
+  // Enough words, or the holders of the role the request names (heldRole) with any of them. (Both bind their
+  // tsqueries: built only where the statement uses them.)
+  const { roleColumns, heldRole } = options;
+  const enough = () =>
+    roleColumns && heldRole ? `(${matchWhere(options, words$, matches)} OR ${currentlyHeld(roleColumns, params, heldRole, matches)})` : matchWhere(options, words$, matches);
+  const where = !topOf || !options.top ? enough() : topOf.everyWord ? matches(topOf.tsquery) : `(${matches(topOf.tsquery)} AND ${enough()})`;
   // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
   // is no word of the field's vocabulary (placeOnlyWords), in a place field, as in the Elasticsearch engine.
   const placeOnly = new Set(options.placeWeights ? (options.placeOnlyWords ?? []) : []);
@@ -361,7 +368,7 @@ function topMatches(
   ];
   // Rows that earn a bonus without holding every word: where a place typed without a marker is, and those whose
   // title may hold the role asked for (roleFirstBonus, which no bound could count: it outweighs every match).
-  const partial = [...unmarkedPlaces(options), ...(roleColumns && options.askedRole ? [roleFirstRows(roleColumns, options.askedRole)] : [])];
+  const partial = [...unmarkedPlaces(options), ...(roleColumns && options.askedRole ? [roleRows(roleColumns, options.askedRole.concept)] : [])];
   // A role scores the number of words it holds from two on: outside the top, all but one at most. The
   // current role scores the greater of its own words and a concept in its title (roleBonus), which any match
   // may earn: rows holding a concept's phrase are most rows of a title query ("lead designer" is also "design

@@ -145,15 +145,29 @@ function conceptRoleBonus({ concepts, roleColumns, params }: RoleBonusInput, poi
 export function roleFirstBonus({ roleColumns, params }: Pick<RoleBonusInput, 'roleColumns' | 'params'>, role: AskedRole | null | undefined, points: number): string[] {
   if (!roleColumns || !role) return [];
   const inTitle = phrasesQuery([role.concept.typed, ...role.concept.synonyms], ROLE_FORM_WEIGHT);
-  const current = `${roleColumns.current} @@ ${params.add(inTitle, 'tsquery')}`;
+  const current = inCurrentTitle(roleColumns, params, role.concept);
   if (role.employers.length === 0) return [`CASE WHEN ${current} THEN ${points} ELSE 0 END`];
   const atEmployer = params.add(allOf([inTitle, anyOf(role.employers.map((words) => allOf(words.map((word) => lexeme(word)))))]), 'tsquery');
   return [`CASE WHEN ${current} THEN ${points} ELSE ${bestRoleSql(roleColumns, '', (r) => `(CASE WHEN ${r} @@ ${atEmployer} THEN 1 ELSE 0 END)`)} * ${points} END`];
 }
 
-/** The rows whose text may hold the role roleFirstBonus scores in a title: its phrases' stems at the role weight. */
-export function roleFirstRows(roleColumns: RoleColumns, role: AskedRole): string {
-  return phrasesQuery([role.concept.typed, ...role.concept.synonyms], roleColumns.textWeight);
+/** The rows whose text may hold `role` in a title (roleFirstBonus, currentlyHeld): its phrases' stems at the role weight. */
+export function roleRows(roleColumns: RoleColumns, role: ConceptSpan): string {
+  return phrasesQuery([role.typed, ...role.synonyms], roleColumns.textWeight);
+}
+
+/** The current title holds `role`, typed or by a synonym. */
+function inCurrentTitle(roleColumns: RoleColumns, params: Params, role: ConceptSpan): string {
+  return `${roleColumns.current} @@ ${params.add(phrasesQuery([role.typed, ...role.synonyms], ROLE_FORM_WEIGHT), 'tsquery')}`;
+}
+
+/**
+ * The twin of the Elasticsearch engine's currentHolders: the rows whose current title holds the role a request
+ * names (heldRole), typed or by a synonym. The indexed text is tested first (`matches`, roleRows), so the
+ * index finds the rows the titles are read from.
+ */
+export function currentlyHeld(roleColumns: RoleColumns, params: Params, role: ConceptSpan, matches: (tsquery: string) => string): string {
+  return `(${matches(roleRows(roleColumns, role))} AND ${inCurrentTitle(roleColumns, params, role)})`;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
+import { askedRole, conceptSpans, heldRole, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -85,6 +85,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const nameWords = nameOnlyWords(query, synonyms);
   const wholePlaces = wholePlaceWords(query, spans, synonyms);
   const role = concepts ? askedRole(query, concepts, synonyms) : null;
+  const held = concepts ? heldRole(query, concepts, synonyms) : null;
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
@@ -98,6 +99,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       expansions,
       concepts,
       askedRole: role,
+      heldRole: held,
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
       places,
