@@ -2,7 +2,7 @@
  * Words Porter's stemmer would join to another word's family, pinned to a stem of their own, as
  * Elasticsearch's stemmer_override does: "production" is not "product" (a Production Designer is no
  * Product Designer, and the synonym rules of the two would otherwise share one key), "visualization" is
- * not "visual", "news" is not "new". Each family lists every form a profile or a query writes; the forms
+ * not "visual", "news" is not "new", "mobility" is not "mobile". Each family lists every form a profile or a query writes; the forms
  * left out still stem the usual way. Reviewed like code: a change here changes the stored search text
  * (DOCUMENT_VERSION and a migration marking the Postgres search text stale).
  */
@@ -26,6 +26,14 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   internal: ['internal'],
   responsiv: ['responsive'],
   responsibl: ['responsible'],
+  // A Mobile Designer designs for phones; mobility is the domain of cars and transport.
+  mobiliti: ['mobility', 'mobilities'],
+  // Industrial design is a discipline; "the fintech industry" is not it.
+  industrial: ['industrial'],
+  // Publication design is editorial work; "public sector" is a domain.
+  publicat: ['publication', 'publications'],
+  // Conversion (rates, funnels) is growth work; conversation design is for chat and voice.
+  conversion: ['conversion', 'conversions'],
 };
 
 /** Each pinned word's stem. */

@@ -53,11 +53,12 @@ export const MAPPING_VERSION = 6;
  * forms; 7: the stems of each role's title, roles.forms; 8: the states, provinces and UK nations of cities
  * among the location's names; 9: the number of distinct stems of each role's title, roles.title_words; 10:
  * the stems of word-form-exceptions.rules.ts, "production" no longer "product"; 11: the names Spanish, German,
- * French, Portuguese and Italian give large cities, "Londres", "Mailand"). An
+ * French, Portuguese and Italian give large cities, "Londres", "Mailand"; 12: "mobility", "industrial",
+ * "publication" and "conversion" keep stems of their own). An
  * index whose documents are older is rebuilt by the worker when it starts (ingest-worker.factory.ts), so a
  * release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 11;
+export const DOCUMENT_VERSION = 12;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
