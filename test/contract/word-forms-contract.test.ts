@@ -37,6 +37,8 @@ const EXTRA = [
   // Porter stems "production" as "product": these two hold no product design.
   extra(6, 'prod-set', 'Pia Set', 'Production Designer', 'Sets for film and stage.'),
   extra(7, 'art-work', 'Walt Work', 'Artworker', 'Print-ready files.'),
+  // "aviator" is two edits from "animator": within its typo allowance, were "animator" not a word of the list.
+  extra(8, 'pilot', 'Pat Pilot', 'Aviator', 'Flies small planes.'),
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -99,6 +101,13 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect(await found({ location: 'États-Unis' })).toEqual(inTheUs);
     const roles = await directory.searchOpenRoles({ location: 'Allemagne', limit: 20 }, { defaultLimit: 20, maxLimit: 20 });
     expect(roles.items.map((r) => r.id)).toEqual(['r3']);
+  });
+
+  it.skipIf(reason)('a word of a concept the synonym list knows is spelled right: no typo of it matches', async () => {
+    expect(await slugs('animator')).not.toContain('pilot');
+    expect(await slugs('aviator')).toEqual(['pilot']);
+    // A word the list does not know keeps its allowance.
+    expect(await slugs('aviatr')).toEqual(['pilot']);
   });
 
   it.skipIf(reason)('names are never stemmed: a name holds no other forms', async () => {

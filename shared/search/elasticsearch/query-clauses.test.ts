@@ -314,3 +314,14 @@ describe('freeText', () => {
     expect(freeText('(),.', fields)).toBeNull();
   });
 });
+
+describe('freeText: words spelled right', () => {
+  it('a word of a concept the synonym list knows has no typo tier; a word it does not know keeps it', () => {
+    const fuzzyWords = (q: string) =>
+      [...JSON.stringify(freeText(q, ['name^3', 'description'])!.must).matchAll(/"query":"(\w+)","fields":\[[^\]]*\],"type":"best_fields","fuzziness"/g)].map((m) => m[1]);
+    expect(fuzzyWords('ux writer')).toEqual([]);
+    expect(fuzzyWords('ux wrtier')).toEqual(['wrtier']);
+    expect(fuzzyWords('animator')).toEqual([]);
+    expect(fuzzyWords('aviator')).toEqual(['aviator']);
+  });
+});

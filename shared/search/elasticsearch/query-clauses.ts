@@ -4,7 +4,7 @@ import { cutShort } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, wholePlaceWords } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -112,11 +112,15 @@ export function freeText(
   if (words.length === 0) return null;
   const synonyms = expansion.synonyms ?? CURATED_SYNONYM_SET;
   const expanded = expandQueryWords(q, synonyms);
+  const spans = conceptSpans(q, synonyms);
+  // The words of a concept the synonym rules know are spelled right ("ux writer": "writes" is no typo of
+  // it), as the Postgres engine's wordMatchers reads them.
+  const spelled = knownWords(spans);
   /**
    * Word i in `within` (fields with their boosts), its best tier: exactly, as a prefix, by form or synonym, or
    * within its typo allowance. An initial is a prefix in the name alone, so not where `within` has no name.
    */
-  const wordQuery = (i: number, within: string[], formFields: string[], hasName = true, typos = true): Query => {
+  const wordQuery = (i: number, within: string[], formFields: string[], hasName = true, typos = !spelled.has(words[i]!)): Query => {
     const word = words[i]!;
     const asPrefix = prefix[i] === 'any' || (prefix[i] === 'name' && hasName);
     return {
@@ -140,7 +144,6 @@ export function freeText(
   // Every word exactly in one group of fields, and the words as a phrase in one group (a phrase scores once,
   // so its boost counts every word). The fields are unboosted here, so the boost is the bonus.
   // Outside the best-weighted fields, without the places of the world typed alone (togetherWords).
-  const spans = conceptSpans(q, synonyms);
   const asked = togetherWords(query, wholePlaceWords(query, spans, synonyms));
   const withWords = groups.map((group, k) => ({ ...group, text: (k === 0 ? asked.best : asked.other).join(' '), count: (k === 0 ? asked.best : asked.other).length })).filter((g) => g.count > 1);
   const together: Query[] =
@@ -204,9 +207,9 @@ export function freeText(
   // the relevance bench; the Postgres engine counts a typo there too.
   const enough: Query = { bool: { should: units(perWord, query.orGroups), minimum_should_match: required } };
   const holders = expansion.holders?.(query, spans, synonyms) ?? null;
-  const spelled = () => units(words.map((_, i) => wordQuery(i, fields, expansion.formFields, true, false)), query.orGroups);
+  const withoutTypos = () => units(words.map((_, i) => wordQuery(i, fields, expansion.formFields, true, false)), query.orGroups);
   return {
-    must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: spelled() } }] } } : enough],
+    must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
     should: [...should, ...optional, ...places, ...employerLists, ...extra(query, spans, synonyms)],
     filter: [...placeWords, ...employerWords, ...nameWords],
   };

@@ -75,6 +75,18 @@ describe('freeTextSql: the holders of the role a request names', () => {
   });
 });
 
+describe('freeTextSql: words spelled right', () => {
+  it('a word the options call spelled right matches without the terms within its typo allowance', () => {
+    const whereOf = (spelled?: ReadonlySet<string>) => {
+      const params = new Params();
+      const sql = freeTextSql({ column: 's.text_tsv', query: understandQuery('animator'), terms: { expansions: new Map([['animator', ['aviator']]]) }, weights: WEIGHTS, params, spelled })!;
+      return sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    };
+    expect(whereOf()).toContain("'aviator'");
+    expect(whereOf(new Set(['animator']))).not.toContain("'aviator'");
+  });
+});
+
 describe('freeTextSql: a place of the world typed alone', () => {
   const scoreOf = (q: string) => {
     const params = new Params();

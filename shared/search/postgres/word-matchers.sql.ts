@@ -30,6 +30,8 @@ export interface WordMatcherInput {
    */
   expansions?: readonly WordExpansion[] | undefined;
   formWeights?: string | undefined;
+  /** Words spelled right: those of a concept the synonym rules know (knownWords), matched without their typo allowance. */
+  spelled?: ReadonlySet<string> | undefined;
 }
 
 
@@ -60,11 +62,13 @@ export interface WordMatchers {
   widest: number;
 }
 
-export function wordMatchers({ query, terms, weights, expansions, formWeights }: WordMatcherInput): WordMatchers {
+export function wordMatchers({ query, terms, weights, expansions, formWeights, spelled }: WordMatcherInput): WordMatchers {
   const { words, prefix } = query;
   const [best] = Object.entries(weights).sort(([, a], [, b]) => b - a);
   const nameWeight = best![0] as Weight;
-  const { expansions: typos, known } = terms;
+  const { known } = terms;
+  // "ux writer" names a concept: "writes" is no typo of it, as in the Elasticsearch engine.
+  const typos = spelled ? new Map([...terms.expansions].filter(([word]) => !spelled.has(word))) : terms.expansions;
   /** The stemmed weights within `restrict`, or null when none is left. */
   const stemmedWithin = (restrict?: string): string | null => {
     if (!expansions || !formWeights) return null;
