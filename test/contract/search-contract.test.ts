@@ -611,6 +611,13 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/open-roles?q=motion%20designer')).toEqual(['r3']);
       });
 
+      it('the open roles whose title holds the role a request names match however few of the words that qualify it', async () => {
+        expect(await ids('/api/v1/open-roles?q=a%20motion%20designer%20who%20can%20start%20next%20month')).toEqual(['r3']);
+        expect(await ids('/api/v1/open-roles?q=a%20ux%20researcher%20comfortable%20running%20diary%20studies')).toEqual(['r7']);
+        expect(await ids('/api/v1/open-roles?q=a%20motion%20designer%20who%20can%20start%20next%20month%20in%20ulaanbaatar')).toEqual([]);
+        expect(await ids('/api/v1/open-roles?q=zzqx%20motion%20designer%20who%20can%20start%20next%20month')).toEqual([]);
+      });
+
       it('a request in words: what every open role is called (jobs, roles, positions, work) need not match', async () => {
         expect(await ids('/api/v1/open-roles?q=motion%20roles')).toEqual(['r3']);
         expect(await ids('/api/v1/open-roles?q=motion%20design%20roles%20in%20berlin')).toEqual(['r3']);

@@ -6,6 +6,7 @@ import {
   buildOpenRoleSearchRequest,
   OPEN_ROLE_TEXT_FIELDS,
   openRoleSort,
+  titleHolds,
 } from './open-role-query.translator.ts';
 import { freeText, wordFilter } from './query-clauses.ts';
 
@@ -110,5 +111,16 @@ describe('buildOpenRoleSearchRequest', () => {
     const request = buildOpenRoleSearchRequest({}, { limit: 5, after: [0, 1700000000000, 'r-1'] }, NOW);
     expect(request.search_after).toEqual([0, 1700000000000, 'r-1']);
     expect(request).not.toHaveProperty('from');
+  });
+});
+
+describe('buildOpenRoleQuery: the role a request names beside words that qualify it', () => {
+  it('an open role whose title holds it, typed or by a synonym, matches however few of the other words', () => {
+    type Must = { dis_max?: { queries: [unknown, { bool: { filter: unknown[] } }] } };
+    const [must] = bool({ q: 'a motion designer who can start next month' }).must as Must[];
+    const [holders] = must!.dis_max!.queries[1].bool.filter as ReturnType<typeof titleHolds>[];
+    expect(JSON.stringify(holders)).toContain('{"match_phrase":{"forms.title":"motion design"}}');
+    expect((bool({ q: 'motion designer' }).must as Must[])[0]!.dis_max).toBeUndefined();
+    expect(titleHolds(null)).toBeNull();
   });
 });

@@ -5,9 +5,9 @@ import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import { OPEN_ROLE_SEARCH_RULES } from '../open-role-search.rules.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
-import { boostedFields, boostedFormFields } from './text-fields.ts';
+import { boostedFields, boostedFormFields, FORMS_FIELD } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import type { SynonymSet } from '../query-synonyms.ts';
+import { type ConceptSpan, heldRole, type SynonymSet } from '../query-synonyms.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -21,7 +21,17 @@ const OPEN_ROLE_SEARCH: EsEntitySearch<OpenRoleFilters> = {
   placeFields: placeFieldNames(OPEN_ROLE_SEARCH_RULES.text),
   namingFields: namingFieldNames(OPEN_ROLE_SEARCH_RULES.text),
   source: 'role',
+  holders: (query, concepts, synonyms) => titleHolds(heldRole(query, concepts, synonyms)),
 };
+
+/**
+ * The open roles whose title holds the role a request names (heldRole), typed or by a synonym: they match
+ * however few of its other words they hold. The Postgres engine's rolePhrases at the title's weight is its twin.
+ */
+export function titleHolds(role: ConceptSpan | null): Query | null {
+  if (!role) return null;
+  return { bool: { should: [role.typed, ...role.synonyms].map((phrase) => ({ match_phrase: { [`${FORMS_FIELD}.title`]: phrase.join(' ') } })), minimum_should_match: 1 } };
+}
 
 /** Featured first, then (with q) relevance, then newest posted, then id (open-role-search.rules.ts). */
 export const openRoleSortKeys = (filters: OpenRoleFilters): EsSortKey[] => entitySortKeys(OPEN_ROLE_SEARCH, filters);

@@ -70,6 +70,15 @@ describe('freeTextSql: the holders of the role a request names', () => {
     expect(whereOf('zzqx illustrator who can start next month')).not.toContain('current_role_tsv');
   });
 
+  it('without role columns, are the records whose title holds the role at its weight (an open role)', () => {
+    const params = new Params();
+    const query = understandQuery('a motion designer who can start next month');
+    const concepts = conceptSpans('a motion designer who can start next month');
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, heldRole: heldRole(query, concepts), titleFormWeight: 'A' })!;
+    const where = sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    expect(where).toContain(" OR s.text_tsv @@ «( ( '~motion':A <-> '~design':A )");
+  });
+
   it('are left out of a top that holds every word, and bind nothing there', () => {
     expect(whereOf('an illustrator who can start next month', true)).not.toContain('current_role_tsv');
   });

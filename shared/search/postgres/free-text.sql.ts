@@ -1,8 +1,8 @@
 import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
 import { type AskedRole, type ConceptSpan, type NameOnlyWords, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
-import { currentlyHeld, pastRoleBonus, roleBonus, type RoleColumns, roleFirstBonus, roleRows, type RolePoints } from './role-bonus.sql.ts';
+import { currentlyHeld, pastRoleBonus, roleBonus, type RoleColumns, roleFirstBonus, rolePhrases, roleRows, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
-import { allOf, anyOf, followedBy, formLexeme, lexeme } from './text-search.ts';
+import { allOf, anyOf, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
 import { MATCH_TIER_POINTS, type WordMatcherInput, type WordMatchers, wordMatchers, type WordTest, wordTests } from './word-matchers.sql.ts';
 import { combinations, MAX_SUBSET_OPERANDS, subsetOperands } from './word-subsets.ts';
 
@@ -33,6 +33,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   askedRole?: AskedRole | null | undefined;
   /** The role the request names beside words that qualify it (heldRole): its current holders match however few words they hold (currentlyHeld). */
   heldRole?: ConceptSpan | null | undefined;
+  /** Without role columns, the weight of the stems of the title that is the record's one role (an open role's): it holds heldRole there. */
+  titleFormWeight?: Weight | undefined;
   /** The weights whose fields say where the record is: a place the request names (`places`) earns its bonus there. */
   placeWeights?: string | undefined;
   /** The places the request names (namedPlaces). */
@@ -117,9 +119,13 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   // (matchWhere binds its tsqueries: built only where the statement uses it.)
   // Enough words, or the holders of the role the request names (heldRole) with any of them. (Both bind their
   // tsqueries: built only where the statement uses them.)
-  const { roleColumns, heldRole } = options;
-  const enough = () =>
-    roleColumns && heldRole ? `(${matchWhere(options, words$, matches)} OR ${currentlyHeld(roleColumns, params, heldRole, matches)})` : matchWhere(options, words$, matches);
+  const { roleColumns, heldRole, titleFormWeight } = options;
+  const holders = () =>
+    !heldRole ? null : roleColumns ? currentlyHeld(roleColumns, params, heldRole, matches) : titleFormWeight ? matches(rolePhrases(heldRole, titleFormWeight)) : null;
+  const enough = () => {
+    const held = holders();
+    return held ? `(${matchWhere(options, words$, matches)} OR ${held})` : matchWhere(options, words$, matches);
+  };
   const where = !topOf || !options.top ? enough() : topOf.everyWord ? matches(topOf.tsquery) : `(${matches(topOf.tsquery)} AND ${enough()})`;
   // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
   // is no word of the field's vocabulary (placeOnlyWords), in a place field, as in the Elasticsearch engine.

@@ -10,6 +10,9 @@ const OPEN_ROLE_TSVECTOR: TsvectorLayout<typeof text> = { title: 'A', company: '
 
 export const OPEN_ROLE_FIELD_WEIGHTS = fieldWeights(text, OPEN_ROLE_TSVECTOR);
 
+/** The weight of the title (A), with its stems: an open role is the role its title names (heldRole). */
+export const OPEN_ROLE_TITLE_WEIGHT = OPEN_ROLE_TSVECTOR.title;
+
 /** The weights holding stems: the title (A) and the description (D). */
 export const OPEN_ROLE_FORM_WEIGHTS = formWeights(text, OPEN_ROLE_TSVECTOR);
 

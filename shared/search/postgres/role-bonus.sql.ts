@@ -153,7 +153,12 @@ export function roleFirstBonus({ roleColumns, params }: Pick<RoleBonusInput, 'ro
 
 /** The rows whose text may hold `role` in a title (roleFirstBonus, currentlyHeld): its phrases' stems at the role weight. */
 export function roleRows(roleColumns: RoleColumns, role: ConceptSpan): string {
-  return phrasesQuery([role.typed, ...role.synonyms], roleColumns.textWeight);
+  return rolePhrases(role, roleColumns.textWeight);
+}
+
+/** `role` as typed or by a synonym, its phrases of stems at `weights`. */
+export function rolePhrases(role: ConceptSpan, weights: string): string {
+  return phrasesQuery([role.typed, ...role.synonyms], weights);
 }
 
 /** The current title holds `role`, typed or by a synonym. */

@@ -8,7 +8,7 @@ import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { Params, type SearchSpec, type SortKey } from './sql-builder.ts';
-import { wordFilterQuery } from './text-search.ts';
+import { type Weight, wordFilterQuery } from './text-search.ts';
 
 /** The column each key of the engine-neutral orders is selected as, and the SQL type its cursor value binds as. */
 const SORT_COLUMNS: Readonly<Record<SortField, Omit<SortKey, 'desc'>>> = {
@@ -48,6 +48,8 @@ export interface PgEntitySearch<F extends SearchFilters> {
   /** The weights of the fields that name the record, its roles, employers and place (namingWeights): a name the request writes is held there. */
   namingWeights: string;
   roleColumns?: RoleColumns;
+  /** The weight of the stems of a title that is the record's one role (an open role's): where a role the request names is held (heldRole). */
+  titleFormWeight?: Weight;
   /**
    * What the search row (s) carries of the entity as well, kept by the search-text upkeep: the listed test
    * as one column, and exact filters by name. Those filters then read the search row, where an index serves
@@ -85,7 +87,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const nameWords = nameOnlyWords(query, synonyms);
   const wholePlaces = wholePlaceWords(query, spans, synonyms);
   const role = concepts ? askedRole(query, concepts, synonyms) : null;
-  const held = concepts ? heldRole(query, concepts, synonyms) : null;
+  const held = entity.roleColumns || entity.titleFormWeight ? heldRole(query, spans, synonyms) : null;
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
@@ -100,6 +102,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       concepts,
       askedRole: role,
       heldRole: held,
+      titleFormWeight: entity.titleFormWeight,
       spelled: knownWords(spans),
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
