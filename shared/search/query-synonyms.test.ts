@@ -191,8 +191,8 @@ describe('nameOnlyWords', () => {
   it('holds a name of two words or more in the fields that name things, and one word anywhere', () => {
     expect(held('Blue Bottle Coffee designers')).toEqual({ anywhere: [], naming: ['blue', 'bottle', 'coffee'] });
     expect(held('brand designer Kowalczyk')).toEqual({ anywhere: ['kowalczyk'], naming: [] });
-    // A tool a bio names is one word: held anywhere.
-    expect(held('3d artist who knows Houdini')).toEqual({ anywhere: ['houdini'], naming: [] });
+    // A tool the list does not know, named in a bio, is one word: held anywhere.
+    expect(held('3d artist who knows Gaffer')).toEqual({ anywhere: ['gaffer'], naming: [] });
   });
 
   it('leaves out words of the vocabulary, which split a name', () => {
@@ -239,8 +239,8 @@ describe('nameOnlyWords', () => {
   });
 
   it('counts the rules curators add: a word they give synonyms is vocabulary', () => {
-    const synonyms = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('houdini, procedural 3d')]);
-    const query = understandQuery('3d artist who knows Houdini');
+    const synonyms = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('gaffer, lookdev')]);
+    const query = understandQuery('3d artist who knows Gaffer');
     expect(nameOnlyWords(query, synonyms)).toEqual({ anywhere: [], naming: [] });
   });
 });
