@@ -106,7 +106,7 @@ describe('docker-compose.yml', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)![1]!;
     const fromImage = (JSON.parse(cmd) as string[]).filter((a) => a.startsWith('--'));
     expect(fromImage).toEqual(flagsFromScript?.trim().split(' '));
-    expect(fromImage).toEqual(expect.arrayContaining(['--max-semi-space-size=8']));
+    expect(fromImage).toEqual(expect.arrayContaining(['--max-semi-space-size=4']));
     const envOfImage = [...dockerfile.matchAll(/^ENV ([A-Z_]+=\S+)$/gm)].map((m) => m[1]).filter((e) => !e!.startsWith('NODE_ENV='));
     expect(envOfImage).toEqual(envFromScript?.trim().split(' '));
     expect(envOfImage).toEqual(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=32768', 'MALLOC_TRIM_THRESHOLD_=32768']);

@@ -26,8 +26,7 @@ export interface PgliteThread {
 const WORKER_URL = new URL(`./pglite-host-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 /**
- * The thread's young generation, as the API's own (`--max-semi-space-size=8` in `npm start` and the image:
- * three semi-spaces). V8's default for a thread is sized from the machine's memory; on 24 GB its heap sat at
+ * The thread's young generation: three semi-spaces of 8 MiB. V8's default for a thread is sized from the machine's memory; on 24 GB its heap sat at
  * 170–210 MiB for a live set of 30–100 MiB after a few thousand requests, and never shrank. The old
  * generation keeps its default: a hard cap would end the thread, and with it every query, at its first
  * large result.
