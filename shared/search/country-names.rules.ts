@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fold, tokenize } from '../text/fold.ts';
 import { PLAIN_NAME, placeNameAt } from './location-names.ts';
+import { PLACE_SPAN_MARKERS } from './query-words.ts';
 
 /**
  * Country names as requests write them in the languages the synonym list maps titles from ("graphiste en
@@ -25,11 +26,12 @@ export const COUNTRY_NAMES_LIKE_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Words after which a request names a place in those languages, articles and contractions included ("au
- * Canada", "aux États-Unis", "nos Estados Unidos", "negli Stati Uniti", "in der Schweiz").
+ * Words after which a request names a place (query understanding's PLACE_SPAN_MARKERS), with the articles and
+ * contractions that come between in those languages ("au Canada", "aux États-Unis", "nos Estados Unidos",
+ * "negli Stati Uniti", "in der Schweiz").
  */
 const PLACE_WORDS_BEFORE: ReadonlySet<string> = new Set([
-  'in', 'near', 'around', 'from', 'en', 'em', 'a', 'au', 'aux', 'nel', 'nella', 'negli', 'nei', 'no', 'na', 'nos', 'nas', 'im', 'der', 'den', 'bei',
+  ...PLACE_SPAN_MARKERS, 'au', 'aux', 'nella', 'negli', 'nei', 'no', 'na', 'nos', 'nas', 'im', 'der', 'den',
 ]);
 
 /** The long forms people shorten: "États-Unis d'Amérique" is written "États-Unis". */

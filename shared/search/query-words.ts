@@ -47,7 +47,7 @@ export const PLACE_OR_EMPLOYER_MARKERS: ReadonlySet<string> = new Set(['from']);
  * "a Milano"). What follows one of them is a place only if the record's place holds it, so a marker read
  * wrongly ("a brand designer") costs nothing: no location holds "brand".
  */
-const PLACE_SPAN_MARKERS: ReadonlySet<string> = new Set(['in', 'near', 'around', 'from', 'en', 'em', 'a', 'nel', 'bei']);
+export const PLACE_SPAN_MARKERS: ReadonlySet<string> = new Set(['in', 'near', 'around', 'from', 'en', 'em', 'a', 'nel', 'bei']);
 /**
  * The markers above that introduce nothing but a place: what follows them is required (QueryWords.requiredPlaceWords).
  * Not "bei", which introduces an employer as often ("Designerin bei Siemens").
