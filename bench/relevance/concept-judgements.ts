@@ -74,9 +74,20 @@ const SKILL_SYNONYMS: [string, string[]][] = [
   ['typographer', ['typography']],
 ];
 
+/**
+ * A title with its seniority abbreviated: the holders of the title now are relevant, the other titles of the
+ * concept a little; a designer who held the title before and holds a plainer one now is the distractor.
+ */
+const ABBREVIATED_TITLES: [string, string, Concept][] = [
+  ['sr product designer', 'Senior Product Designer', 'productDesigner'],
+  ['sr motion designers', 'Senior Motion Designer', 'motionDesigner'],
+  ['snr brand designer', 'Senior Brand Designer', 'brandDesigner'],
+];
+
 function synonyms(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
   return [
     ...SYNONYM_QUERIES.map(([q, concept, skills]) => ({ family: 'synonyms' as const, q, grades: grade(corpus, conceptGrade(concept, skills)) })),
+    ...ABBREVIATED_TITLES.map(([q, title, concept]) => ({ family: 'synonyms' as const, q, grades: grade(corpus, (d) => (holds([title])(d) ? 3 : holds(CONCEPTS[concept].titles)(d) ? 1 : 0)) })),
     ...SKILL_SYNONYMS.map(([q, skills]) => ({ family: 'synonyms' as const, q, grades: grade(corpus, (d) => (d.skills.some((s) => skills.includes(s)) ? 2 : 0)) })),
   ];
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { askedRole, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { askedRole, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -363,6 +363,27 @@ describe('heldRole', () => {
   it('is null without words beside the role and its constraints, for a past role, a role every title says, an "or" list, or a word that may be a name', () => {
     for (const q of ['illustrator', 'motion designer in berlin', 'former google design directors who can start now', 'designers who can start next month', 'ux or ui designer who can start next month', 'zzqx illustrator fintech', 'illustrator ingrid thorvaldsdottir']) {
       expect([q, held(q)]).toEqual([q, null]);
+    }
+  });
+});
+
+describe('knownTitleForms', () => {
+  const forms = (q: string) => Object.fromEntries(knownTitleForms(conceptSpans(q)));
+
+  it('holds a concept of one word by its stem and by its one-word synonyms: "sr" by "senior"', () => {
+    expect(forms('sr product designer')).toMatchObject({ sr: ['sr', 'senior', 'snr'] });
+    expect(forms('senior type designer')).toMatchObject({ senior: ['senior', 'sr', 'snr'] });
+  });
+
+  it('holds the words of a longer concept by their own stems only, and knows no word without a synonym rule', () => {
+    expect(forms('art director')).toEqual({ art: ['art'], director: ['director'] });
+    expect(forms('zboncak')).toEqual({});
+  });
+
+  it('knows exactly the words knownWords knows', () => {
+    for (const q of ['sr product designer', 'art director in berlin', 'ux or ui designer', 'jr motion designer ex lego', 'zboncak studio']) {
+      const spans = conceptSpans(q);
+      expect([q, [...knownTitleForms(spans).keys()].sort()]).toEqual([q, [...knownWords(spans)].sort()]);
     }
   });
 });

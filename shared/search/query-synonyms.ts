@@ -466,7 +466,8 @@ export function typedForms(query: Pick<QueryWords, 'words' | 'filler'>): string[
 /**
  * Phrases that stand in for the whole query, when it has several words, with that number of words: its
  * synonyms ("creative director" for "art director"), and the stems of the words typed when some word was
- * typed in another form ("production designers" for a Production Designer). Each earns what the phrase
+ * typed in another form ("production designers" for a Production Designer), and the words typed with one of
+ * them swapped for a one-word synonym of it alone. Each earns what the phrase
  * typed earns in a field, once; without the stems a plural request ranked a synonym title (an Artworker)
  * above the title it names.
  */
@@ -484,8 +485,21 @@ export function togetherSynonyms(expansions: readonly WordExpansion[]): { phrase
   const whole = [...counts.values()].filter((c) => c.words >= 2 && c.words === expansions.length);
   const forms = expansions.map((e) => e.form);
   const otherForm = expansions.length >= 2 && expansions.some((e) => e.form !== e.word) && !counts.has(forms.join(' '));
-  return otherForm ? [{ phrase: forms, words: expansions.length }, ...whole] : whole;
+  // One word typed as another of one word that means it alone ("senior" for a title saying "Sr."), the
+  // others as typed: the Sr. Type Designer holds "senior type designer" as the Senior Type Designer does.
+  const swapped =
+    expansions.length >= 2
+      ? expansions
+          .flatMap(({ synonyms }, i) => synonyms.filter((p) => p.length === 1 && counts.get(p[0]!)?.words === 1).map((p) => forms.with(i, p[0]!)))
+          .filter((phrase) => !counts.has(phrase.join(' ')))
+          .slice(0, MAX_SWAPPED_PHRASES)
+          .map((phrase) => ({ phrase, words: expansions.length }))
+      : [];
+  return [...(otherForm ? [{ phrase: forms, words: expansions.length }] : []), ...whole, ...swapped];
 }
+
+/** The most phrases of one swapped word togetherSynonyms gives a query: each is a phrase clause. */
+const MAX_SWAPPED_PHRASES = 4;
 
 /** The synonyms a search applies: the curated list with what curators stored (StoredSynonyms). */
 export interface SynonymSource {
@@ -600,4 +614,23 @@ export const unitWords = (unit: RoleUnit): number => ('concept' in unit ? unit.w
  */
 export function knownWords(concepts: readonly ConceptSpan[]): ReadonlySet<string> {
   return new Set(concepts.filter((c) => c.synonyms.length > 0).flatMap((c) => c.covers));
+}
+
+/**
+ * The stems by which a role's title holds each known word (knownWords): its own, and for a concept of one
+ * word, the one-word synonyms of it, so the Senior Product Designer's current role holds every word of
+ * "sr product designer" as it does of "senior product designer", and ranks above a Product Designer who was
+ * senior before. The role bonuses of both engines read it. Pure.
+ */
+export function knownTitleForms(concepts: readonly ConceptSpan[]): ReadonlyMap<string, readonly string[]> {
+  const forms = new Map<string, string[]>();
+  for (const { covers, synonyms } of concepts) {
+    if (synonyms.length === 0) continue;
+    for (const word of covers) {
+      const own = wordForm(word);
+      const oneWord = covers.length === 1 ? synonyms.filter((p) => p.length === 1 && p[0] !== own).map((p) => p[0]!) : [];
+      forms.set(word, [...new Set([own, ...(forms.get(word) ?? []).slice(1), ...oneWord])]);
+    }
+  }
+  return forms;
 }

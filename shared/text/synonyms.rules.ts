@@ -147,7 +147,7 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'set designer, set design, production design, scenographer, scenography',
   'lighting designer, lighting design',
   // ── Seniority and engagement ────────────────────────────────────────────────────────────────────
-  'senior, sr',
+  'senior, sr, snr',
   'junior, jr, entry level, associate',
   'mid level, mid weight, midweight, intermediate',
   'intern, internship, trainee, apprentice, graduate designer',

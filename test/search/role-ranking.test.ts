@@ -66,6 +66,12 @@ const corpus: CorpusDesigner[] = [
   designer('Lina Lund', role('Packaging Designer', 'Lego'), [role('Print Designer', 'Duolingo')], 'Packaging.'),
   designer('Max Motte', role('Animator', 'Buck'), [], 'Character work.'),
   designer('Nora Nil', role('Illustrator', 'Duolingo'), [role('Motion Designer', 'Duolingo')], 'Title sequences.'),
+  // Senior now, in words and in the abbreviation, and senior before: the seniority belongs to the role held.
+  designer('Tara Vogt', role('Senior Type Designer', 'Koto'), [], 'Typefaces.'),
+  designer('Ivo Sand', role('Sr. Type Designer', 'Dinamo'), [], 'Typefaces.'),
+  designer('Lea Marx', role('Type Designer', 'Koto'), [role('Senior Type Designer', 'Dinamo')], 'Typefaces.'),
+  // Senior in another role now, a type designer before: every word of "senior type designer", in two roles.
+  designer('Finn Frey', role('Senior Product Designer', 'Koto'), [role('Type Designer', 'Dinamo')], 'Typefaces.'),
 ];
 
 describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
@@ -154,6 +160,19 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
       const { ranked } = await engine.search('senior motion designer in berlin');
       // Omar is a Senior Brand Designer: senior, and a designer, but not the role asked for.
       for (const motion of ['rr009', 'rr017']) expect([engine.name, motion, ranked.indexOf(motion) < ranked.indexOf('rr006')]).toEqual([engine.name, motion, true]);
+    }
+  });
+
+  it('a qualifier typed as its synonym ("sr" for "senior") is held by the current title as the word typed is', async () => {
+    for (const engine of engines()) {
+      for (const q of ['sr type designer', 'snr type designers']) {
+        const { ranked } = await engine.search(q);
+        // Tara is a Senior Type Designer now, Ivo a Sr. Type Designer; Lea is a type designer now who was senior before.
+        expect([engine.name, q, [...ranked.slice(0, 2)].sort(), ranked[2]]).toEqual([engine.name, q, ['rr024', 'rr025'], 'rr026']);
+      }
+      // The words typed rank above their synonym, and the title that abbreviates one of them above words split over two roles.
+      const { ranked } = await engine.search('senior type designer');
+      expect([engine.name, ranked[0], ranked.indexOf('rr025') < ranked.indexOf('rr027')]).toEqual([engine.name, 'rr024', true]);
     }
   });
 

@@ -10,7 +10,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, heldRole, knownWords, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, heldRole, knownTitleForms, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords, wholePlaceWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -49,7 +49,7 @@ export const ROLE_BOOSTS = {
 export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles' | 'filler'>, concepts: readonly ConceptSpan[] = []): Query[] {
   const { words, prefix, pastRoles } = query;
   const several = words.length >= 2;
-  const known = knownWords(concepts);
+  const known = knownTitleForms(concepts);
   const ownWords = several && !pastRoles ? [bestRole(roleWordsScored(words, prefix, known, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } }))] : [];
   const current = [...ownWords, ...conceptRoleBonus(concepts)];
   const greatest = [...(current.length > 1 ? [{ dis_max: { queries: current } }] : current), ...(pastRoles ? [] : [exactTitle(typedForms(query))])];
@@ -69,7 +69,7 @@ export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'past
  * A role the query names exactly: it holds every word and no other content word, so "cgi artist google"
  * ranks the CGI Artist at Google above the one at Google Cloud (which holds every word too).
  */
-function exactRole(words: readonly string[], prefix: QueryWords['prefix'], known: ReadonlySet<string>): Query {
+function exactRole(words: readonly string[], prefix: QueryWords['prefix'], known: KnownForms): Query {
   return {
     nested: {
       path: 'roles',
@@ -113,7 +113,7 @@ function exactTitle(forms: readonly string[]): Query {
  * two units at least, or a concept of two telling words or more on its own (by its words or its title as
  * typed); only roles that pass `filter`. The Postgres engine's unitsScore is its twin.
  */
-function bestUnits(units: readonly RoleUnit[], prefix: QueryWords['prefix'], known: ReadonlySet<string>, perWord: number, filter?: Query): Query[] {
+function bestUnits(units: readonly RoleUnit[], prefix: QueryWords['prefix'], known: KnownForms, perWord: number, filter?: Query): Query[] {
   const clauses = units.map((unit) => unitClause(unit, prefix, known, perWord));
   const scoped = (query: Query): Query => (filter ? { bool: { filter: [filter], must: [query] } } : query);
   const queries: Query[] = [
@@ -130,7 +130,7 @@ function bestUnits(units: readonly RoleUnit[], prefix: QueryWords['prefix'], kno
  * One unit in a role: a word (roleWord), or a concept, held by a title that names it (its words' stems as
  * typed, or a synonym of it at the form tier) or by a role holding every one of its telling words.
  */
-function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], known: ReadonlySet<string>, perWord: number, bySynonym = true): Query {
+function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], known: KnownForms, perWord: number, bySynonym = true): Query {
   if (!('concept' in unit)) return { constant_score: { filter: roleWord(unit.word, prefix[unit.index] ?? null, known), boost: perWord } };
   const { concept, words, indexes } = unit;
   const earned = words.length * perWord;
@@ -145,7 +145,7 @@ function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], known: Readonl
 }
 
 /** A role holding at least two of the words, scoring `perWord` for each it holds; only roles that pass `filter`. */
-function roleWordsScored(words: readonly string[], prefix: QueryWords['prefix'], known: ReadonlySet<string>, perWord: number, filter?: Query): Query {
+function roleWordsScored(words: readonly string[], prefix: QueryWords['prefix'], known: KnownForms, perWord: number, filter?: Query): Query {
   return {
     bool: {
       ...(filter ? { filter: [filter] } : {}),
@@ -165,17 +165,21 @@ function bestRole(query: Query): Query {
   return { nested: { path: 'roles', score_mode: 'max', query } };
 }
 
+/** Known words (knownTitleForms) and the stems by which a title holds each. */
+type KnownForms = ReadonlyMap<string, readonly string[]>;
+
 /** The employers a request for past roles names are no concept: within their typo allowance. */
-const NO_KNOWN_WORDS: ReadonlySet<string> = new Set();
+const NO_KNOWN_WORDS: KnownForms = new Map();
 
 /**
  * A role's text holding the word exactly, within its typo allowance, or (the last word) as a prefix. A word
- * of a concept the synonym rules know (knownWords) is spelled right: exactly, or by its stem in the title
- * (roles.forms), never within the allowance, so "motion" is not the company Notion.
+ * of a concept the synonym rules know is spelled right: exactly, or by its stems in the title (roles.forms,
+ * knownTitleForms), never within the allowance, so "motion" is not the company Notion.
  */
-function roleWord(word: string, scope: QueryWords['prefix'][number], known: ReadonlySet<string>): Query {
-  const spelled: Query[] = known.has(word)
-    ? [{ match: { 'roles.text': { query: word } } }, { match: { 'roles.forms': { query: wordForm(word) } } }]
+function roleWord(word: string, scope: QueryWords['prefix'][number], known: KnownForms): Query {
+  const forms = known.get(word);
+  const spelled: Query[] = forms
+    ? [{ match: { 'roles.text': { query: word } } }, ...forms.map((form) => ({ match: { 'roles.forms': { query: form } } }))]
     : [butNotCutShort(word, { match: { 'roles.text': { query: word, fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS } } }, ['roles.text'])];
   return {
     dis_max: {

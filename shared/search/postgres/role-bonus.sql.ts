@@ -1,4 +1,4 @@
-import { type AskedRole, type ConceptSpan, heldInTitle, knownWords, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
+import { type AskedRole, type ConceptSpan, heldInTitle, knownTitleForms, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
@@ -78,11 +78,13 @@ export function roleBonus(
   };
   if (words.length < 2) return greatest([]);
   // A word of a concept the synonym rules know is spelled right: its word or its stem in a title, never a typo
-  // of another (knownWords), as in the Elasticsearch engine's roleWord.
-  const known = knownWords(options.concepts ?? []);
-  const groups = words.map((word, i) =>
-    known.has(word) ? anyOf([lexeme(word), formLexeme(wordForm(word), ROLE_FORM_WEIGHT), ...(query.prefix[i] === 'any' ? [lexeme(word, { prefix: true })] : [])]) : options.alternatives(i),
-  );
+  // of another, and held by the stems of a title (knownTitleForms), as in the Elasticsearch engine's roleWord.
+  const known = knownTitleForms(options.concepts ?? []);
+  const groups = words.map((word, i) => {
+    const forms = known.get(word);
+    if (!forms) return options.alternatives(i);
+    return anyOf([lexeme(word), ...forms.map((form) => formLexeme(form, ROLE_FORM_WEIGHT)), ...(query.prefix[i] === 'any' ? [lexeme(word, { prefix: true })] : [])]);
+  });
   const bestRole = (shift: string, score: (role: string) => string) => bestRoleSql(roleColumns, shift, score);
   // A role the query names exactly: every word and no other content word (filler such as "of" aside), so
   // "cgi artist google" ranks the CGI Artist at Google above the one at Google Cloud.
