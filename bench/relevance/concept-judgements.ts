@@ -133,6 +133,9 @@ const REGIONS: { name: string; cities: string[] }[] = [
   { name: 'Scandinavia', cities: ['Stockholm', 'Copenhagen'] },
   { name: 'Germany', cities: ['Berlin', 'Munich'] },
   { name: 'the US', cities: ['New York', 'San Francisco', 'Austin', 'Seattle'] },
+  { name: 'DACH', cities: ['Berlin', 'Munich', 'Zürich'] },
+  { name: 'Iberia', cities: ['Lisbon', 'Barcelona'] },
+  { name: 'East Asia', cities: ['Tokyo', 'Seoul'] },
 ];
 
 /** "an art director in Scandinavia who has worked at IKEA or Lego and now leads a team" */

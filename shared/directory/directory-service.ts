@@ -9,7 +9,7 @@ import type { DesignerKey, SearchPort } from '../search/search.port.ts';
 import { SIMILAR_LIMIT, type SimilarDesignersRequest } from '../domain/similar-designers.schema.ts';
 import { lastWord, SUGGEST_LIMIT, type Suggestion, type SuggestRequest } from '../domain/suggest.schema.ts';
 import { designerMatch, highlightWords, NO_WORD_FORMS, type WordForms } from '../search/designer-highlight.rules.ts';
-import { withEnglishCountryNames } from '../search/country-names.rules.ts';
+import { withEnglishCountryNames, withEnglishPlaceMarkers } from '../search/country-names.rules.ts';
 import { SHORT_PREFIX_LENGTH, ShortPrefixCache } from './short-prefix-cache.ts';
 
 /** A page of a designer search: designers (each with its match when highlight was asked), and the facets asked for. */
@@ -113,12 +113,13 @@ export function createDirectoryService(deps: {
 
 /**
  * The filters with the country names written in another language read as English, in the free text and the
- * location filter (withEnglishCountryNames), before either engine reads them.
+ * location filter (withEnglishCountryNames), and French "à" before a place as "in" (withEnglishPlaceMarkers),
+ * before either engine reads them.
  */
 function inEnglish<T extends { q?: string | undefined; location?: string | undefined }>(filters: T): T {
   return {
     ...filters,
-    ...(filters.q === undefined ? {} : { q: withEnglishCountryNames(filters.q) }),
+    ...(filters.q === undefined ? {} : { q: withEnglishPlaceMarkers(withEnglishCountryNames(filters.q)) }),
     ...(filters.location === undefined ? {} : { location: withEnglishCountryNames(filters.location, true) }),
   };
 }

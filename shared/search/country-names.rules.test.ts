@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../text/fold.ts';
 import { isEnglishWord } from '../text/english-words.ts';
-import { COUNTRY_NAMES_LIKE_WORDS, withEnglishCountryNames } from './country-names.rules.ts';
+import { COUNTRY_NAMES_LIKE_WORDS, withEnglishCountryNames, withEnglishPlaceMarkers } from './country-names.rules.ts';
 import { locationNames } from './location-names.ts';
 
 const require = createRequire(import.meta.url);
@@ -70,5 +70,16 @@ describe('withEnglishCountryNames', () => {
       }),
     );
     fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), (text) => typeof withEnglishCountryNames(text) === 'string'));
+  });
+});
+
+describe('withEnglishPlaceMarkers', () => {
+  it('reads French "à" as "in", wherever it stands, in either case', () => {
+    expect(withEnglishPlaceMarkers('directeur de la création à New York')).toBe('directeur de la création in New York');
+    expect(withEnglishPlaceMarkers('À Genève, directrice artistique')).toBe('in Genève, directrice artistique');
+  });
+
+  it('leaves "a", and "à" inside a word, as typed', () => {
+    for (const text of ['a brand designer', 'voilà designer', 'designer àtelier']) expect(withEnglishPlaceMarkers(text)).toBe(text);
   });
 });

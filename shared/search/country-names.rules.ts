@@ -101,3 +101,13 @@ export function withEnglishCountryNames(text: string, asPlace = false): string {
   }
   return out + text.slice(at);
 }
+
+/**
+ * `text` with French "à" before a place read as "in" ("directrice artistique à Lyon"): folded, "à" is the
+ * English article "a", which introduces a role or an employer as often as a place, so a city that is also
+ * part of a company's name ("à New York", "New York Times") was not required where the designer is. No
+ * English word is written "à".
+ */
+export function withEnglishPlaceMarkers(text: string): string {
+  return text.replace(/(?<![\p{L}\p{M}\p{N}])[àÀ](?![\p{L}\p{M}\p{N}])/gu, 'in');
+}

@@ -10,13 +10,14 @@ const ending = (names: string[], prefix: string, suffix = '') => names.filter((n
 describe('locationNames', () => {
   it('adds the country\'s names, in English and its own language, and its regions to a location that ends in a country code', () => {
     // Portuguese writes Munich Munique (Spanish's Múnich is Munich after folding).
-    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany', 'Munich, Deutschland', 'Munich, Europe', 'Munich, EMEA', 'München, DE', 'Muenchen, DE', 'Munique, DE', 'Bavaria, DE']);
+    expect(locationNames('Munich, DE')).toEqual(['Munich, DE', 'Munich, Germany', 'Munich, Deutschland', 'Munich, Europe', 'Munich, EMEA', 'Munich, DACH', 'Munich, Western Europe', 'Munich, Central Europe', 'München, DE', 'Muenchen, DE', 'Munique, DE', 'Bavaria, DE']);
     expect(locationNames('Remote (US)')).toEqual([
       'Remote (US)',
       'Remote (United States of America)',
       'Remote (United States)',
       'Remote (USA)',
       'Remote (North America)',
+      'Remote (Americas)',
     ]);
     expect(locationNames('Istanbul, TR')).toEqual([
       'Istanbul, TR',
@@ -37,6 +38,8 @@ describe('locationNames', () => {
       'Amsterdam, Holland',
       'Amsterdam, Europe',
       'Amsterdam, EMEA',
+      'Amsterdam, Benelux',
+      'Amsterdam, Western Europe',
     ]);
     // Holland, as people call the Netherlands, is read as its country the other way round too.
     expect(locationNames('Rotterdam, Holland')).toContain('Rotterdam, NL');
@@ -62,6 +65,25 @@ describe('locationNames', () => {
     expect(regions('Moscow, RU')).not.toContain('APAC');
   });
 
+  it('places each country in the areas recruiters write beside the continents', () => {
+    const regions = (location: string) => ending(locationNames(location), `${location.slice(0, location.indexOf(',') + 2)}`);
+    expect(regions('Zürich, CH')).toEqual(expect.arrayContaining(['DACH', 'Western Europe', 'Central Europe']));
+    expect(regions('Amsterdam, NL')).toEqual(expect.arrayContaining(['Benelux', 'Western Europe']));
+    expect(regions('Lisbon, PT')).toEqual(expect.arrayContaining(['Iberia', 'Southern Europe']));
+    expect(regions('Kraków, PL')).toEqual(expect.arrayContaining(['Eastern Europe', 'Central Europe']));
+    expect(regions('Tokyo, JP')).toEqual(expect.arrayContaining(['East Asia', 'Asia Pacific']));
+    expect(regions('Singapore, SG')).toContain('Southeast Asia');
+    expect(regions('Bengaluru, IN')).toContain('South Asia');
+    expect(regions('Lagos, NG')).toContain('West Africa');
+    expect(regions('Nairobi, KE')).toContain('East Africa');
+    expect(regions('Dubai, AE')).toContain('Gulf');
+    expect(regions('Austin, US')).toContain('Americas');
+    // A country is in no area it is not part of: Türkiye is no part of East Asia, Germany none of Benelux.
+    expect(regions('Istanbul, TR')).not.toContain('East Asia');
+    expect(regions('Berlin, DE')).not.toContain('Benelux');
+    expect(regions('Tokyo, JP')).not.toContain('South Asia');
+  });
+
   it('reads UK and GB as the United Kingdom, and EU as the European Union', () => {
     expect(locationNames('London, UK')).toEqual([
       'London, UK',
@@ -71,26 +93,30 @@ describe('locationNames', () => {
       'London, Britain',
       'London, Europe',
       'London, EMEA',
+      'London, British Isles',
+      'London, UK and Ireland',
+      'London, Northern Europe',
       'Londres, UK',
       'Londra, UK',
       'England, UK',
     ]);
-    expect(locationNames('Leeds, GB')).toEqual(['Leeds, GB', 'Leeds, United Kingdom', 'Leeds, UK', 'Leeds, Great Britain', 'Leeds, Europe', 'Leeds, EMEA', 'England, GB']);
+    expect(locationNames('Leeds, GB')).toEqual(['Leeds, GB', 'Leeds, United Kingdom', 'Leeds, UK', 'Leeds, Great Britain', 'Leeds, Europe', 'Leeds, EMEA', 'Leeds, British Isles', 'Leeds, UK and Ireland', 'Leeds, Northern Europe', 'England, GB']);
     expect(locationNames('Remote (EU)')).toEqual(['Remote (EU)', 'Remote (European Union)', 'Remote (Europe)', 'Remote (EMEA)']);
   });
 
   it('adds the code (and other names) to a location that ends in a country name, in any case or language', () => {
-    expect(locationNames('Berlin, Germany')).toEqual(['Berlin, Germany', 'Berlin, DE', 'Berlin, Deutschland', 'Berlin, Europe', 'Berlin, EMEA', 'Berlim, Germany', 'Berlino, Germany']);
-    expect(locationNames('Berlin, Deutschland')).toEqual(['Berlin, Deutschland', 'Berlin, DE', 'Berlin, Germany', 'Berlin, Europe', 'Berlin, EMEA', 'Berlim, Deutschland', 'Berlino, Deutschland']);
+    expect(locationNames('Berlin, Germany')).toEqual(['Berlin, Germany', 'Berlin, DE', 'Berlin, Deutschland', 'Berlin, Europe', 'Berlin, EMEA', 'Berlin, DACH', 'Berlin, Western Europe', 'Berlin, Central Europe', 'Berlim, Germany', 'Berlino, Germany']);
+    expect(locationNames('Berlin, Deutschland')).toEqual(['Berlin, Deutschland', 'Berlin, DE', 'Berlin, Germany', 'Berlin, Europe', 'Berlin, EMEA', 'Berlin, DACH', 'Berlin, Western Europe', 'Berlin, Central Europe', 'Berlim, Deutschland', 'Berlino, Deutschland']);
     expect(locationNames('Austin, united states')).toEqual([
       'Austin, united states',
       'Austin, US',
       'Austin, United States of America',
       'Austin, USA',
       'Austin, North America',
+      'Austin, Americas',
       'Texas, united states',
     ]);
-    expect(locationNames('Germany')).toEqual(['Germany', 'DE', 'Deutschland', 'Europe', 'EMEA']);
+    expect(locationNames('Germany')).toEqual(['Germany', 'DE', 'Deutschland', 'Europe', 'EMEA', 'DACH', 'Western Europe', 'Central Europe']);
   });
 
   it('keeps a native name written in letters of any script, and drops the invisible marks countries-list carries', () => {

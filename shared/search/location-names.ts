@@ -21,6 +21,33 @@ const ALSO_ON: Readonly<Record<string, TContinentCode>> = { RU: 'EU', TR: 'EU' }
 const MIDDLE_EAST = new Set(['AE', 'BH', 'CY', 'EG', 'IL', 'IQ', 'IR', 'JO', 'KW', 'LB', 'OM', 'PS', 'QA', 'SA', 'SY', 'TR', 'YE']);
 const NORDICS = new Set(['DK', 'FI', 'IS', 'NO', 'SE']);
 const SCANDINAVIA = new Set(['DK', 'NO', 'SE']);
+/**
+ * The groupings of countries recruiters write beside the continents, each with the names it goes by: the
+ * parts of Europe, Asia and Africa as the UN's geoscheme draws them, and the trade and language areas
+ * (DACH, Benelux, the Gulf).
+ */
+const COUNTRY_GROUPS: readonly { names: readonly string[]; codes: ReadonlySet<string> }[] = [
+  { names: ['DACH'], codes: new Set(['AT', 'CH', 'DE']) },
+  { names: ['Benelux'], codes: new Set(['BE', 'LU', 'NL']) },
+  { names: ['Iberia', 'Iberian Peninsula'], codes: new Set(['ES', 'PT']) },
+  { names: ['Baltics', 'Baltic States'], codes: new Set(['EE', 'LT', 'LV']) },
+  { names: ['Balkans'], codes: new Set(['AL', 'BA', 'BG', 'GR', 'HR', 'ME', 'MK', 'RS', 'SI', 'XK']) },
+  { names: ['British Isles', 'UK and Ireland'], codes: new Set(['GB', 'IE']) },
+  { names: ['Western Europe'], codes: new Set(['AT', 'BE', 'CH', 'DE', 'FR', 'LI', 'LU', 'MC', 'NL']) },
+  { names: ['Northern Europe'], codes: new Set(['DK', 'EE', 'FI', 'GB', 'IE', 'IS', 'LT', 'LV', 'NO', 'SE']) },
+  { names: ['Southern Europe'], codes: new Set(['AD', 'AL', 'BA', 'ES', 'GR', 'HR', 'IT', 'ME', 'MK', 'MT', 'PT', 'RS', 'SI', 'SM', 'VA']) },
+  { names: ['Eastern Europe'], codes: new Set(['BG', 'BY', 'CZ', 'HU', 'MD', 'PL', 'RO', 'RU', 'SK', 'UA']) },
+  { names: ['Central Europe'], codes: new Set(['AT', 'CH', 'CZ', 'DE', 'HU', 'LI', 'PL', 'SI', 'SK']) },
+  { names: ['East Asia'], codes: new Set(['CN', 'HK', 'JP', 'KP', 'KR', 'MN', 'MO', 'TW']) },
+  { names: ['Southeast Asia', 'South East Asia'], codes: new Set(['BN', 'ID', 'KH', 'LA', 'MM', 'MY', 'PH', 'SG', 'TH', 'TL', 'VN']) },
+  { names: ['South Asia'], codes: new Set(['AF', 'BD', 'BT', 'IN', 'LK', 'MV', 'NP', 'PK']) },
+  { names: ['Central Asia'], codes: new Set(['KG', 'KZ', 'TJ', 'TM', 'UZ']) },
+  { names: ['Gulf', 'GCC'], codes: new Set(['AE', 'BH', 'KW', 'OM', 'QA', 'SA']) },
+  { names: ['Australasia'], codes: new Set(['AU', 'NZ']) },
+  { names: ['West Africa'], codes: new Set(['BF', 'BJ', 'CI', 'CV', 'GH', 'GM', 'GN', 'GW', 'LR', 'ML', 'MR', 'NE', 'NG', 'SL', 'SN', 'TG']) },
+  { names: ['East Africa'], codes: new Set(['BI', 'DJ', 'ER', 'ET', 'KE', 'RW', 'SO', 'SS', 'TZ', 'UG']) },
+  { names: ['North Africa'], codes: new Set(['DZ', 'EG', 'LY', 'MA', 'SD', 'TN']) },
+];
 /** Names people write for a country that neither ISO 3166 nor the country's own name gives. */
 const OTHER_COUNTRY_NAMES: Readonly<Record<string, readonly string[]>> = { NL: ['Holland'] };
 /** In the Americas and speaking Spanish or Portuguese: Mexico to Argentina, Puerto Rico, not the US or Canada. */
@@ -281,10 +308,12 @@ function regionsOf(code: string): string[] {
     ...onContinents.map((continent) => continents[continent]),
     ...(middleEast ? ['Middle East'] : []),
     ...(on('EU') || on('AF') || middleEast ? ['EMEA'] : []),
-    ...((on('AS') && !middleEast && !on('EU')) || on('OC') ? ['APAC'] : []),
+    ...((on('AS') && !middleEast && !on('EU')) || on('OC') ? ['APAC', 'Asia Pacific'] : []),
     ...((on('NA') || on('SA')) && facts.languages.some((l) => LATIN_LANGUAGES.has(l)) ? ['Latin America', 'LATAM'] : []),
     ...(NORDICS.has(code) ? ['Nordics'] : []),
     ...(SCANDINAVIA.has(code) ? ['Scandinavia'] : []),
+    ...(on('NA') || on('SA') ? ['Americas'] : []),
+    ...COUNTRY_GROUPS.flatMap(({ names, codes }) => (codes.has(code) ? names : [])),
   ];
 }
 

@@ -57,6 +57,11 @@ const corpus: CorpusDesigner[] = [
   // pr015: the lead designer at the New York Times, in Toronto; a lead designer in New York who never worked there.
   designer('Dana Price', 'Toronto, CA', role('Lead Designer', 'New York Times'), [], 'Newsroom tools.'),
   designer('Sam Ortiz', 'New York, US', role('Lead Designer', 'Vercel'), [], 'Developer tools.'),
+  // pr017: a 3D artist in East Asia; one in Istanbul, whose areas hold both words ("Middle East", "Asia") apart.
+  designer('Hana Mori', 'Tokyo, JP', role('3D Artist', 'Pixar'), [], 'Feature animation.'),
+  designer('Deniz Aydin', 'Istanbul, TR', role('3D Artist', 'Pixar'), [], 'Feature animation.'),
+  // pr019: an illustrator in the DACH countries.
+  designer('Lukas Brunner', 'Zürich, CH', role('Illustrator', 'Nordlys'), [], 'Picture books.'),
 ];
 
 describe.skipIf(!services)('places and other languages on Elasticsearch and the embedded engine', () => {
@@ -131,6 +136,9 @@ describe.skipIf(!services)('places and other languages on Elasticsearch and the 
         const { ranked } = await engine.search(q);
         expect([engine.name, q, ranked[0]]).toEqual([engine.name, q, first]);
       }
+      // French "à" introduces where: the lead designer in New York, not the one at the New York Times in Toronto.
+      const { ranked } = await engine.search('lead designer à New York');
+      expect([engine.name, ranked]).toEqual([engine.name, ['pr016']]);
     }
   });
 
@@ -143,8 +151,20 @@ describe.skipIf(!services)('places and other languages on Elasticsearch and the 
     }
   });
 
+  it('an area recruiters name beside the continents holds its countries, its words side by side', async () => {
+    for (const engine of engines()) {
+      const dach = await engine.search('illustrators in DACH');
+      expect([engine.name, dach.ranked]).toEqual([engine.name, ['pr019']]);
+      // The illustrator there first; then those there who hold another title.
+      const central = await engine.search('illustrator based in central europe');
+      expect([engine.name, central.ranked[0], central.ranked.every((id) => ['pr008', 'pr012', 'pr013', 'pr019'].includes(id))]).toEqual([engine.name, 'pr019', true]);
+      const { ranked } = await engine.search('3d artist in east asia');
+      expect([engine.name, ranked[0]]).toEqual([engine.name, 'pr017']);
+    }
+  });
+
   it('both engines rank every request alike', async () => {
-    for (const q of ['3d artist in the us who works at n26', '3d artists in the US, ex N26 or Webflow', 'illustratrice à Lyon', 'directrice artistique à Paris', 'illustrator lyon', 'motion designer berlin']) {
+    for (const q of ['3d artist in the us who works at n26', '3d artists in the US, ex N26 or Webflow', 'illustratrice à Lyon', 'directrice artistique à Paris', 'illustrator lyon', 'motion designer berlin', '3d artist in east asia']) {
       const [es, embedded] = await Promise.all(engines().map((e) => e.search(q)));
       expect([q, embedded!.ranked]).toEqual([q, es!.ranked]);
     }

@@ -30,7 +30,7 @@ describe('toDesignerDocument', () => {
       titles: ['brand designer', 'graphic designer'],
       companies: ['acme studio', 'globex'],
       description: 'builds identity systems for museums',
-      location: ['zurich ch', 'zurich switzerland', 'zurich schweiz', 'zurich europe', 'zurich emea', 'zuerich ch', 'zurigo ch', 'zurique ch'],
+      location: ['zurich ch', 'zurich switzerland', 'zurich schweiz', 'zurich europe', 'zurich emea', 'zurich dach', 'zurich western europe', 'zurich central europe', 'zuerich ch', 'zurigo ch', 'zurique ch'],
       roles: [
         { text: 'brand designer acme studio', current: true, words: 4, forms: 'brand design', title_words: 2 },
         { text: 'graphic designer globex', current: false, words: 3, forms: 'graphic design', title_words: 2 },
@@ -39,7 +39,7 @@ describe('toDesignerDocument', () => {
         name: ['ana', 'muller'],
         title: ['brand', 'designer', 'graphic'],
         company: ['acme', 'globex', 'studio'],
-        place: ['ch', 'emea', 'europe', 'schweiz', 'switzerland', 'zuerich', 'zurich', 'zurigo', 'zurique'],
+        place: ['central', 'ch', 'dach', 'emea', 'europe', 'schweiz', 'switzerland', 'western', 'zuerich', 'zurich', 'zurigo', 'zurique'],
       },
       facets: { country: 'CH', remote: false, companies: ['Acme Studio', 'Globex'] },
       // Stems of the titles and the description only: names, companies and places are never stemmed.

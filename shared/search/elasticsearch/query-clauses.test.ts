@@ -200,7 +200,7 @@ describe('freeText', () => {
     const clauses = freeText('brand designer in new york', fields, undefined, { formFields: [], placeFields: ['location'] })!;
     const place = clauses.should.filter((q) => q !== undefined && 'constant_score' in q);
     // The best field is the name (^3): an exact word there is 1 x 3.
-    expect(place).toEqual([{ constant_score: { filter: { match: { location: { query: 'new york', operator: 'and' } } }, boost: PLACE_BONUS_WORDS * 3 } }]);
+    expect(place).toEqual([{ constant_score: { filter: { match_phrase: { location: 'new york' } }, boost: PLACE_BONUS_WORDS * 3 } }]);
     // Without place fields, or without a place in the request, no bonus.
     expect(freeText('brand designer in new york', fields)!.should.some((q) => q !== undefined && 'constant_score' in q)).toBe(false);
     expect(freeText('brand designer', fields, undefined, { formFields: [], placeFields: ['location'] })!.should.some((q) => q !== undefined && 'constant_score' in q)).toBe(false);

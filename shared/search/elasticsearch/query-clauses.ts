@@ -79,8 +79,9 @@ function placeBonus(places: readonly string[][], placeFields: readonly string[],
   }));
 }
 
+/** The place's words side by side in one of the field's names: "east asia" is not Istanbul's "Middle East" and "Asia". */
 function placeMatch(field: string, place: readonly string[]): Query {
-  return { match: { [field]: { query: place.join(' '), operator: 'and' } } };
+  return { match_phrase: { [field]: place.join(' ') } };
 }
 
 /** A word's form and synonym matches, for its dis_max: the stem in the stemmed fields, then each synonym phrase. */

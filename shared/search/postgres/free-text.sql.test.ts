@@ -420,9 +420,9 @@ describe('freeTextSql with word forms and synonyms', () => {
     const withPlace = build('brand designer in new york', new Map(), false, undefined, 'D');
     // All its words at the place weight (D); an exact word of the best field is A: 6 x 10.
     const bonus = PLACE_BONUS_WORDS * 60;
-    expect(withPlace.score).toContain(`CASE WHEN s.text_tsv @@ «( 'new':D & 'york':D )» THEN ${bonus} ELSE 0 END`);
+    expect(withPlace.score).toContain(`CASE WHEN s.text_tsv @@ «( 'new':D <-> 'york':D )» THEN ${bonus} ELSE 0 END`);
     const without = build('brand designer in new york', new Map(), false, undefined, undefined);
-    expect(without.score).not.toContain(`«( 'new':D & 'york':D )» THEN ${bonus}`);
+    expect(without.score).not.toContain(`«( 'new':D <-> 'york':D )» THEN ${bonus}`);
     // Any match may be in that place: the bound of the matches outside the top grows by the bonus.
     expect(withPlace.top!.bound - without.top!.bound).toBe(bonus);
     // Typed without a marker ("brand designer lyon"), the place earns the same, and the rows holding it are in

@@ -178,9 +178,12 @@ function placeBonus({ places, placeWeights }: FreeTextOptions, exactBest: number
   return (places ?? []).map((place) => `CASE WHEN ${matches(placeHeld(place, placeWeights))} THEN ${PLACE_BONUS_WORDS * exactBest} ELSE 0 END`);
 }
 
-/** Every word of the place in the place fields, as a tsquery. */
+/**
+ * The place's words side by side in the place fields, as a tsquery: "east asia" is Tokyo's area, not the
+ * words of Istanbul's "Middle East" and "Asia".
+ */
 function placeHeld(place: readonly string[], placeWeights: string): string {
-  return allOf(place.map((word) => lexeme(word, { weights: placeWeights })));
+  return followedBy(place.map((word) => lexeme(word, { weights: placeWeights })));
 }
 
 /** The request introduces the place with a marker (QueryWords.places) rather than typing it among other words. */
