@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { askedRole, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { askedRole, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -385,5 +385,25 @@ describe('knownTitleForms', () => {
       const spans = conceptSpans(q);
       expect([q, [...knownTitleForms(spans).keys()].sort()]).toEqual([q, [...knownWords(spans)].sort()]);
     }
+  });
+});
+
+describe('toolWords', () => {
+  const tools = (q: string) => toolWords(understandQuery(q)).map((i) => understandQuery(q).words[i]);
+
+  it('are the words naming a tool, where the request asks for no employer', () => {
+    expect(tools('who knows figma')).toEqual(['figma']);
+    // One word that names a tool: a tool of several words ("after effects") names no company.
+    expect(tools('motion designer, blender and after effects')).toEqual(['blender']);
+    expect(tools('product designer figma')).toEqual(['figma']);
+  });
+
+  it('leave out an employer the request names, now, in an "or" list or before', () => {
+    for (const q of ['designers at figma', 'worked at framer or webflow', 'ex figma designers', 'former miro designers']) expect([q, tools(q)]).toEqual([q, []]);
+  });
+
+  it('leave out the words a rule maps a tool to, and words that are no tool', () => {
+    expect(tools('illustrator')).toEqual([]);
+    expect(tools('brand designer in berlin')).toEqual([]);
   });
 });

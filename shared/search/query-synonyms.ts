@@ -1,5 +1,5 @@
 import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { CURATED_SYNONYMS } from '../text/synonyms.rules.ts';
+import { CURATED_SYNONYMS, TOOL_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
 import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
@@ -247,6 +247,27 @@ export function wholePlaceWords(query: QueryWords, concepts: readonly ConceptSpa
     .map((part) => part.map((word) => query.words.indexOf(word)))
     .filter((indexes) => indexes.every((i) => places.has(i)))
     .flat();
+}
+
+/** The one-word names of the tools the curated list knows ("figma", "blender"), not the words a rule maps them to. */
+const TOOL_WORDS: ReadonlySet<string> = new Set(
+  TOOL_SYNONYMS.flatMap((rule) => rule.split('=>')[0]!.split(',')).flatMap((entry) => {
+    const words = tokenize(entry);
+    return words.length === 1 ? words : [];
+  }),
+);
+
+/**
+ * The query words that name a tool ("who knows figma", "blender") where the request does not ask for an
+ * employer ("at Figma", "ex Figma", "worked at Framer or Webflow"): what a designer uses. Both engines score
+ * them in a company's name no higher than in a bio, so the people who use Figma rank above those who only
+ * work at Figma Labs; a role holding the tool and a title the request names still counts it (the role
+ * bonuses). Pure.
+ */
+export function toolWords(query: Pick<QueryWords, 'words' | 'employerWords' | 'employerLists' | 'pastAlternatives'>): number[] {
+  const asEmployer = new Set([...query.employerWords, ...query.employerLists.flat(2)]);
+  const past = new Set(query.pastAlternatives.flat());
+  return query.words.flatMap((word, i) => (TOOL_WORDS.has(word) && !asEmployer.has(i) && !past.has(word) ? [i] : []));
 }
 
 /**

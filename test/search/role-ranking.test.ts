@@ -72,6 +72,10 @@ const corpus: CorpusDesigner[] = [
   designer('Lea Marx', role('Type Designer', 'Koto'), [role('Senior Type Designer', 'Dinamo')], 'Typefaces.'),
   // Senior in another role now, a type designer before: every word of "senior type designer", in two roles.
   designer('Finn Frey', role('Senior Product Designer', 'Koto'), [role('Type Designer', 'Dinamo')], 'Typefaces.'),
+  // A tool asked for: one who uses it, one at a company named after it, one whose name starts with it.
+  designer('Suki Sato', role('3D Artist', 'Pixar'), [], 'Renders in Blender.'),
+  designer('Rolf Roth', role('Account Manager', 'Blender Studio'), [], 'Client work.'),
+  designer('Ada Blendermann', role('Account Manager', 'Koto'), [], 'Client work.'),
 ];
 
 describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
@@ -173,6 +177,18 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
       // The words typed rank above their synonym, and the title that abbreviates one of them above words split over two roles.
       const { ranked } = await engine.search('senior type designer');
       expect([engine.name, ranked[0], ranked.indexOf('rr025') < ranked.indexOf('rr027')]).toEqual([engine.name, 'rr024', true]);
+    }
+  });
+
+  it('a tool is what a designer uses: its user ranks above a company named after it and a name that starts with it', async () => {
+    for (const engine of engines()) {
+      for (const q of ['blender', 'who knows blender']) {
+        const { ranked } = await engine.search(q);
+        expect([engine.name, q, ranked[0], ranked.includes('rr029'), ranked.includes('rr030')]).toEqual([engine.name, q, 'rr028', true, true]);
+      }
+      // Asked for as an employer, the company is what counts.
+      const { ranked } = await engine.search('designers at blender studio');
+      expect([engine.name, ranked[0]]).toEqual([engine.name, 'rr029']);
     }
   });
 

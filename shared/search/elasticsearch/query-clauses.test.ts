@@ -97,6 +97,21 @@ describe('freeText', () => {
     expect(MATCH_TIER_BOOSTS.prefix).toBeGreaterThan(MATCH_TIER_BOOSTS.fuzzy * 3);
   });
 
+  it('a tool the request names scores nothing in a company\'s name, which still matches; asked as an employer, it scores there', () => {
+    const withCompanies = ['name^3', 'companies^2', 'description'];
+    const perWord = (q: string) => JSON.stringify(freeText(q, withCompanies, undefined, { formFields: [], companyFields: ['companies'] })!.must);
+    expect(perWord('figma')).toContain('{"multi_match":{"query":"figma","fields":["companies"],"boost":0}}');
+    expect(perWord('figma')).toContain('"fields":["name^3","description"]');
+    expect(perWord('designers at figma')).not.toContain('"fields":["companies"],"boost":0}');
+  });
+
+  it('a word the vocabulary knows, as the start of a longer word in the name, earns less than the word exactly in any field', () => {
+    const prefixBoosts = (q: string) => JSON.stringify(freeText(q, fields)!.must).match(/"match_phrase_prefix":\{"name".*?"boost":([\d.]+)/)?.[1];
+    expect(Number(prefixBoosts('blender'))).toBe(3 * MATCH_TIER_BOOSTS.knownPrefix);
+    expect(3 * MATCH_TIER_BOOSTS.knownPrefix).toBeLessThan(MATCH_TIER_BOOSTS.exact);
+    expect(Number(prefixBoosts('zboncak'))).toBe(3 * MATCH_TIER_BOOSTS.prefix);
+  });
+
   it('an earlier one-letter word is an initial: a prefix of a word of the first field (the name) alone', () => {
     const [initial] = (freeText('G. Boyer', fields)!.must[0] as { bool: { should: unknown[] } }).bool.should;
     expect(initial).toEqual({

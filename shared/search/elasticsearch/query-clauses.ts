@@ -4,7 +4,7 @@ import { cutShort } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -45,9 +45,12 @@ export interface FreeTextClauses {
 /**
  * How a word's matches rank: an exact word above another form of it (its stem in a stemmed field), that
  * above a prefix of a word (search as you type), that above a synonym phrase, and all well above a word
- * within the typo allowance, whatever the field; "webg" finds WebGL before Webb.
+ * within the typo allowance, whatever the field; "webg" finds WebGL before Webb. A word the vocabulary knows
+ * (knownWords) is typed whole: as the start of a longer word in the best field (a name) it earns
+ * `knownPrefix`, below the word exactly in any field, so "blender" ranks a bio naming Blender above Amina
+ * Blendermann.
  */
-export const MATCH_TIER_BOOSTS = { exact: 1, form: 0.8, prefix: 0.6, synonym: 0.4, fuzzy: 0.05 } as const;
+export const MATCH_TIER_BOOSTS = { exact: 1, form: 0.8, prefix: 0.6, synonym: 0.4, knownPrefix: 0.25, fuzzy: 0.05 } as const;
 
 /** Where a query's words also match by their forms and synonyms. */
 export interface WordExpansionOptions {
@@ -128,14 +131,24 @@ export function freeText(
       dis_max: {
         queries: [
           { multi_match: { query: word, fields: within, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-          ...(asPrefix ? [prefixTier(word, prefix[i] === 'name' ? within.slice(0, 1) : within)] : []),
+          ...(asPrefix ? [prefixTier(word, prefix[i] === 'name' ? within.slice(0, 1) : within, spelled.has(word) && hasName)] : []),
           ...expansionQueries(expanded[i]!.form, expanded[i]!.synonyms, formFields),
           ...(typos ? [butNotCutShort(word, { multi_match: { query: word, fields: within, type: 'best_fields', fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } }, within)] : []),
         ],
       },
     };
   };
-  const perWord: Query[] = words.map((_, i) => wordQuery(i, fields, expansion.formFields));
+  // A tool's name ("figma") in a company's name scores nothing: it still matches, and those who use the tool
+  // (a bio, a title) rank above those who only work at Figma Labs, as the Postgres engine's word tests score it.
+  const companies = new Set(expansion.companyFields ?? []);
+  const tools = new Set(companies.size > 0 ? toolWords(query) : []);
+  const notCompanies = fields.filter((f) => !companies.has(boostOf(f).field));
+  const scored = (i: number, typos?: boolean): Query => {
+    if (!tools.has(i)) return wordQuery(i, fields, expansion.formFields, true, typos);
+    const inCompany: Query = { multi_match: { query: words[i]!, fields: [...companies], boost: 0 } };
+    return { dis_max: { queries: [wordQuery(i, notCompanies, expansion.formFields, true, typos), inCompany] } };
+  };
+  const perWord: Query[] = words.map((_, i) => scored(i));
   const text = words.join(' ');
   // Fields of one weight count as one (a role's title and its company, as the Postgres engine's weights hold
   // them); each bonus below is earned at the weight of the best group that holds it, as the Postgres engine
@@ -208,7 +221,7 @@ export function freeText(
   // the relevance bench; the Postgres engine counts a typo there too.
   const enough: Query = { bool: { should: units(perWord, query.orGroups), minimum_should_match: required } };
   const holders = expansion.holders?.(query, spans, synonyms) ?? null;
-  const withoutTypos = () => units(words.map((_, i) => wordQuery(i, fields, expansion.formFields, true, false)), query.orGroups);
+  const withoutTypos = () => units(words.map((_, i) => scored(i, false)), query.orGroups);
   return {
     must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
     should: [...should, ...optional, ...places, ...employerLists, ...extra(query, spans, synonyms)],
@@ -262,13 +275,14 @@ export function butNotCutShort(word: string, fuzzy: Query, fields: readonly stri
  * A word as the start of a word, in the best of `fields`: its boost times the prefix tier, whatever the
  * prefix (a constant score: the prefix terms' own statistics would rank "Brandt" above brand designers).
  */
-function prefixTier(word: string, fields: readonly string[]): Query {
+function prefixTier(word: string, fields: readonly string[], known = false): Query {
   return {
     dis_max: {
-      queries: fields.map(boostOf).map(({ field, boost }) => ({
+      queries: fields.map(boostOf).map(({ field, boost }, k) => ({
         constant_score: {
           filter: { match_phrase_prefix: { [field]: { query: word, max_expansions: MAX_PREFIX_EXPANSIONS } } },
-          boost: boost * MATCH_TIER_BOOSTS.prefix,
+          // The first field is the best (the name): a known word there starts a name, not a form of the word.
+          boost: boost * (known && k === 0 ? MATCH_TIER_BOOSTS.knownPrefix : MATCH_TIER_BOOSTS.prefix),
         },
       })),
     },

@@ -3,7 +3,7 @@ import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { DESIGNER_SELECT } from '../../store/designer.row.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { DESIGNER_FIELD_WEIGHTS, DESIGNER_FORM_WEIGHTS, DESIGNER_NAMING_WEIGHTS, DESIGNER_PLACE_WEIGHTS, DESIGNER_ROLE_WEIGHT } from './designer.search-text.ts';
+import { DESIGNER_COMPANY_WEIGHTS, DESIGNER_FIELD_WEIGHTS, DESIGNER_FORM_WEIGHTS, DESIGNER_NAMING_WEIGHTS, DESIGNER_PLACE_WEIGHTS, DESIGNER_ROLE_WEIGHT } from './designer.search-text.ts';
 import type { SynonymSet } from '../query-synonyms.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { entitySearchSpec, entitySortKeys, type PgEntitySearch } from './search-spec.builder.ts';
@@ -40,6 +40,7 @@ const DESIGNER_SEARCH: PgEntitySearch<DesignerFilters> = {
   formWeights: DESIGNER_FORM_WEIGHTS,
   placeWeights: DESIGNER_PLACE_WEIGHTS,
   namingWeights: DESIGNER_NAMING_WEIGHTS,
+  companyWeights: DESIGNER_COMPANY_WEIGHTS,
   roleColumns: { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: DESIGNER_ROLE_WEIGHT },
   onSearchRow: { listed: 's.listed' satisfies `s.${keyof typeof DESIGNER_SEARCH_ROW_COPIES}`, exact: ['category'] satisfies (keyof typeof DESIGNER_SEARCH_ROW_COPIES)[] },
 };

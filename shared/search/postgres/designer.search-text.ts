@@ -20,6 +20,9 @@ const DESIGNER_TSVECTOR: TsvectorLayout<typeof text> = {
   location: 'D',
 };
 
+/** The weight of the companies' names (B, shared with the titles). */
+export const DESIGNER_COMPANY_WEIGHTS: string = DESIGNER_TSVECTOR.companies;
+
 /** Relevance points of the free-text weights, from the boosts of the search rules. */
 export const DESIGNER_FIELD_WEIGHTS = fieldWeights(text, DESIGNER_TSVECTOR);
 

@@ -96,6 +96,32 @@ describe('freeTextSql: words spelled right', () => {
   });
 });
 
+describe('freeTextSql: tools and known words', () => {
+  const scoreOf = (q: string, options: { tools?: number[]; spelled?: ReadonlySet<string> }) => {
+    const params = new Params();
+    const query = understandQuery(q);
+    const expansions = expandQueryWords(q);
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, expansions, formWeights: 'BC', companyWeights: 'B', ...options })!;
+    return sql.score.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+  };
+
+  it('a tool the request names scores at the company weight by a title\'s stems alone: a company named after it earns nothing', () => {
+    expect(scoreOf('figma', {})).toContain("WHEN s.text_tsv @@ «'figma':B» THEN 40");
+    const tool = scoreOf('figma', { tools: [0] });
+    expect(tool).not.toContain("'figma':B»");
+    expect(tool).not.toContain("'figma':*B»");
+    // The description still scores it exactly.
+    expect(tool).toContain("WHEN s.text_tsv @@ «'figma':C» THEN 20");
+  });
+
+  it('a known word as the start of a longer word in the best field earns less than the word exactly in any field', () => {
+    const known = scoreOf('blender', { spelled: new Set(['blender']) });
+    expect(known).toContain(`WHEN s.text_tsv @@ «'blender':*A» THEN ${MATCH_TIER_POINTS.knownPrefix * WEIGHTS.A}`);
+    expect(MATCH_TIER_POINTS.knownPrefix * WEIGHTS.A).toBeLessThan(MATCH_TIER_POINTS.exact * WEIGHTS.C);
+    expect(scoreOf('blender', {})).toContain(`WHEN s.text_tsv @@ «'blender':*A» THEN ${MATCH_TIER_POINTS.prefix * WEIGHTS.A}`);
+  });
+});
+
 describe('freeTextSql: a place of the world typed alone', () => {
   const scoreOf = (q: string) => {
     const params = new Params();

@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans, heldRole, knownWords, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
+import { askedRole, conceptSpans, heldRole, knownWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -47,6 +47,8 @@ export interface PgEntitySearch<F extends SearchFilters> {
   placeWeights: string;
   /** The weights of the fields that name the record, its roles, employers and place (namingWeights): a name the request writes is held there. */
   namingWeights: string;
+  /** The weights of the company's name: a tool the request names (toolWords) scores nothing there. */
+  companyWeights: string;
   roleColumns?: RoleColumns;
   /** The weight of the stems of a title that is the record's one role (an open role's): where a role the request names is held (heldRole). */
   titleFormWeight?: Weight;
@@ -104,6 +106,8 @@ export function entitySearchSpec<F extends SearchFilters>(
       heldRole: held,
       titleFormWeight: entity.titleFormWeight,
       spelled: knownWords(spans),
+      tools: toolWords(query),
+      companyWeights: entity.companyWeights,
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
       places,

@@ -16,7 +16,7 @@ export type FieldWeights = Readonly<Record<Weight, number>>;
  * exact word beats another form of it, that a prefix, that a synonym, and all beat a word within the
  * typo allowance in any field.
  */
-export const MATCH_TIER_POINTS = { exact: 10, form: 8, prefix: 6, synonym: 4, fuzzy: 1 } as const;
+export const MATCH_TIER_POINTS = { exact: 10, form: 8, prefix: 6, synonym: 4, knownPrefix: 2.5, fuzzy: 1 } as const;
 
 /** What the word matchers are built from (a part of FreeTextOptions). */
 export interface WordMatcherInput {
@@ -32,6 +32,12 @@ export interface WordMatcherInput {
   formWeights?: string | undefined;
   /** Words spelled right: those of a concept the synonym rules know (knownWords), matched without their typo allowance. */
   spelled?: ReadonlySet<string> | undefined;
+  /**
+   * The words that name a tool (toolWords) and the weights of the company's name: there such a word scores by
+   * a title's stems alone, so a company named after the tool earns it nothing (it still matches).
+   */
+  tools?: readonly number[] | undefined;
+  companyWeights?: string | undefined;
 }
 
 
@@ -117,11 +123,23 @@ export function wordMatchers({ query, terms, weights, expansions, formWeights, s
 }
 
 /** Per word, the (tier, field) tests it can match at all, best first. */
-export function wordTests({ query, weights }: WordMatcherInput, m: WordMatchers): WordTest[][] {
+export function wordTests({ query, weights, tools, companyWeights, spelled }: WordMatcherInput, m: WordMatchers): WordTest[][] {
+  // A known word as the start of a longer word in the best field (a name): below the word exactly anywhere.
+  const knownInName = (i: number, letter: string) => letter === m.nameWeight && (spelled?.has(query.words[i]!) ?? false);
+  // A tool's name where the company's name is (shared with the titles): a title's stems hold it, not the company.
+  const tool = new Set(tools ?? []);
+  const inCompany = (i: number, letter: string) => tool.has(i) && (companyWeights ?? '').includes(letter);
   const tiers: { points: number; query: (i: number, letter: string) => string | null }[] = [
-    { points: MATCH_TIER_POINTS.exact, query: (i, l) => (m.held(query.words[i]!) ? m.exact(query.words[i]!, l) : null) },
+    {
+      points: MATCH_TIER_POINTS.exact,
+      query: (i, l) => {
+        if (inCompany(i, l)) return m.form(i, l);
+        return m.held(query.words[i]!) ? m.exact(query.words[i]!, l) : null;
+      },
+    },
     { points: MATCH_TIER_POINTS.form, query: (i, l) => m.form(i, l) },
-    { points: MATCH_TIER_POINTS.prefix, query: (i, l) => m.prefix(i, l) },
+    { points: MATCH_TIER_POINTS.prefix, query: (i, l) => (inCompany(i, l) || knownInName(i, l) ? null : m.prefix(i, l)) },
+    { points: MATCH_TIER_POINTS.knownPrefix, query: (i, l) => (knownInName(i, l) ? m.prefix(i, l) : null) },
     {
       points: MATCH_TIER_POINTS.synonym,
       query: (i, l) => {
