@@ -110,6 +110,11 @@ const FORM_QUERIES: [string, (d: CorpusDesigner) => number][] = [
   ['editorial layouts', (d) => (d.skills.includes('editorial layout') ? 2 : 0)],
   ['usability tests', (d) => (d.skills.includes('usability testing') ? 2 : 0)],
   ['interaction designers', (d) => (holds(['Interaction Designer'])(d) ? 3 : 0)],
+  // Who does a craft, for the craft the profile names.
+  ['strategists', (d) => (d.skills.includes('strategy') || d.skills.includes('brand strategy') ? 2 : 0)],
+  ['sculptors', (d) => (d.skills.includes('ZBrush') ? 2 : 0)],
+  // A typographer sets type; a type designer draws typefaces (the synonym list keeps them apart).
+  ['typographers', (d) => (d.skills.includes('typography') ? 2 : 0)],
 ];
 
 function wordForms(corpus: readonly CorpusDesigner[]): JudgedQuery[] {

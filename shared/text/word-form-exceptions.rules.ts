@@ -34,6 +34,18 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   publicat: ['publication', 'publications'],
   // Conversion (rates, funnels) is growth work; conversation design is for chat and voice.
   conversion: ['conversion', 'conversions'],
+  // Who does a craft and the craft, which Porter keeps apart: a strategist does strategy, a typographer
+  // typography, a sculptor sculpts, a coder codes.
+  strateg: ['strategy', 'strategies', 'strategic', 'strategist', 'strategists'],
+  sculpt: ['sculptor', 'sculptors', 'sculpture', 'sculptures', 'sculptural'],
+  code: ['coder', 'coders'],
+  photograph: ['photography', 'photographer', 'photographers', 'photographic'],
+  typograph: ['typography', 'typographer', 'typographers', 'typographic', 'typographical'],
+  calligraph: ['calligraphy', 'calligrapher', 'calligraphers', 'calligraphic'],
+  cartograph: ['cartography', 'cartographer', 'cartographers', 'cartographic'],
+  videograph: ['videography', 'videographer', 'videographers'],
+  cinematograph: ['cinematography', 'cinematographer', 'cinematographers', 'cinematographic'],
+  ethnograph: ['ethnography', 'ethnographer', 'ethnographers', 'ethnographic'],
 };
 
 /** Each pinned word's stem. */

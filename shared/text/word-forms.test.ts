@@ -21,6 +21,22 @@ describe('wordForm', () => {
     expect(new Set(['experiment', 'experimental', 'experiments'].map(wordForm)).size).toBe(1);
   });
 
+  it('joins who does a craft to the craft where Porter keeps them apart', () => {
+    for (const family of [
+      ['strategist', 'strategists', 'strategy', 'strategies', 'strategic'],
+      ['sculptor', 'sculpture', 'sculpting', 'sculpted'],
+      ['coder', 'coders', 'coding', 'code'],
+      ['photographer', 'photography', 'photographic', 'photographs'],
+      ['typographer', 'typography', 'typographic'],
+      ['calligrapher', 'calligraphy'],
+      ['videographer', 'videography'],
+      ['cinematographer', 'cinematography'],
+      ['ethnographer', 'ethnography'],
+    ]) {
+      expect([family[0], new Set(family.map(wordForm)).size]).toEqual([family[0], 1]);
+    }
+  });
+
   it('keeps short words, codes and words with digits as they are', () => {
     for (const word of ['ux', 'ui', '3d', 'c4d', 'ue5', 'ai']) expect(wordForm(word)).toBe(word);
   });

@@ -55,11 +55,12 @@ export const MAPPING_VERSION = 6;
  * the stems of word-form-exceptions.rules.ts, "production" no longer "product"; 11: the names Spanish, German,
  * French, Portuguese and Italian give large cities, "Londres", "Mailand"; 12: "mobility", "industrial",
  * "publication" and "conversion" keep stems of their own; 13: the areas recruiters write beside the
- * continents among the location's names, "DACH", "Benelux", "East Asia"). An
+ * continents among the location's names, "DACH", "Benelux", "East Asia"; 14: who does a craft stems as the
+ * craft, "strategist" as "strategy", "typographer" as "typography"). An
  * index whose documents are older is rebuilt by the worker when it starts (ingest-worker.factory.ts), so a
  * release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 13;
+export const DOCUMENT_VERSION = 14;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
