@@ -244,6 +244,31 @@ const FOREIGN_COUNTRY_REQUESTS: [string, Concept, string][] = [
   ['designer di prodotto in Svezia', 'productDesigner', 'SE'],
 ];
 
+/**
+ * Skills as requests in those languages name them, alone or beside a title: the holders of the title who name
+ * the skill are relevant, those who name the skill a little less.
+ */
+const FOREIGN_SKILL_REQUESTS: [string, string, Concept | null][] = [
+  ['diseñadora con experiencia en embalaje', 'packaging', 'brandDesigner'],
+  ['Markendesignerin mit Erfahrung in Verpackung', 'packaging', 'brandDesigner'],
+  ['Produktdesigner Barrierefreiheit', 'accessibility', 'productDesigner'],
+  ['designer de produto com pesquisa com usuários', 'user research', 'productDesigner'],
+  ['accesibilidad', 'accessibility', null],
+  ['prototypage', 'prototyping', null],
+  ['stratégie de marque', 'brand strategy', null],
+  ['sistemas de diseño', 'design systems', null],
+  ['cartazes', 'posters', null],
+  ['manifesti', 'posters', null],
+];
+
+function foreignSkills(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return FOREIGN_SKILL_REQUESTS.map(([q, skill, concept]) => ({
+    family: 'languages' as const,
+    q,
+    grades: grade(corpus, (d) => (!d.skills.includes(skill) ? 0 : concept && holds(CONCEPTS[concept].titles)(d) ? 3 : 2)),
+  }));
+}
+
 function foreignCountries(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
   const countryOf = (d: CorpusDesigner) => /, ([A-Z]{2})$/.exec(d.location)?.[1];
   return FOREIGN_COUNTRY_REQUESTS.map(([q, concept, code]) => ({
@@ -363,6 +388,7 @@ export function generateConceptJudgements(generated: readonly CorpusDesigner[], 
     ...multiConstraint(r, corpus, generated, MULTI_CONSTRAINT_QUERIES),
     ...languages(r, corpus, generated),
     ...foreignCountries(corpus),
+    ...foreignSkills(corpus),
     ...NOTHING_HARD.map((q): JudgedQuery => ({ family: 'nothing (hard)', q, grades: new Map() })),
   ].filter((query) => query.family === 'nothing (hard)' || query.grades.size > 0);
 }

@@ -33,7 +33,9 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'job', 'jobs', 'role', 'roles', 'position', 'positions', 'opening', 'openings', 'opportunity', 'opportunities',
   'vacancy', 'vacancies', 'work', 'gig', 'gigs', 'now',
   // the same in the other languages requests come in ("diseñador UX en Santiago"); none is a place code
-  'en', 'und', 'bei', 'mit', 'fur', 'als', 'zu', 'ein', 'eine', 'avec', 'pour', 'dans', 'chez', 'une', 'con', 'para', 'una', 'em', 'nel',
+  'en', 'und', 'bei', 'mit', 'fur', 'als', 'zu', 'ein', 'eine', 'avec', 'pour', 'dans', 'chez', 'une', 'et', 'con', 'para', 'una', 'em', 'com', 'nel',
+  // and how they describe a person ("mit Erfahrung in Verpackung", "con experiencia en packaging")
+  'erfahrung', 'kenntnisse', 'experiencia', 'esperienza', 'competences',
 ]);
 
 /** Words after which a request names a place ("in berlin", "based in new york", "near sf"). */

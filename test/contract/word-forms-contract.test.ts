@@ -95,6 +95,11 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect((await slugs('Markendesignerin'))[0]).toBe('bruno-muller');
   });
 
+  it.skipIf(reason)('skills in other languages find the skill, and their words of request are filler', async () => {
+    expect(await slugs('sistemas de diseño')).toEqual(['ivan-petrov']);
+    expect(await slugs('Produktdesigner mit Erfahrung in Designsystemen')).toEqual(['ivan-petrov']);
+  });
+
   it.skipIf(reason)('country names in other languages find the country, in free text and the location filter, as the API reads them', async () => {
     const directory = createDirectoryService({ search: loaded.search, now: () => NOW });
     const found = async (search: DesignerSearch) =>
