@@ -282,6 +282,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   formFields: boostedFormFields(DESIGNER_SEARCH_RULES.text),
   placeFields: placeFieldNames(DESIGNER_SEARCH_RULES.text),
   namingFields: namingFieldNames(DESIGNER_SEARCH_RULES.text),
+  toolFields: [DESIGNER_SEARCH_RULES.filters.words.company],
   source: 'designer',
   // A place of the world typed alone is where the designer is, no word of a role (wholePlaceWords).
   bonus: (query, concepts, synonyms) => [

@@ -35,6 +35,11 @@ describe('buildOpenRoleQuery', () => {
     expect(b.should).toEqual(text.should);
   });
 
+  it('q: a tool\'s name scores in the hiring company as any word does ("figma" asks for Figma\'s openings too)', () => {
+    expect(JSON.stringify(bool({ q: 'figma' }).must)).toContain('"fields":["title^3","company^2","description","location^0.5"]');
+    expect(JSON.stringify(bool({ q: 'figma' }).must)).not.toContain('"boost":0}');
+  });
+
   it('category: an exact term, aliases resolved by the schema', () => {
     expect(bool({ category: 'motion' }).filter).toEqual([NOT_EXPIRED, { term: { category: 'motion' } }]);
     expect(bool(fromQueryString('category=directors')).filter).toEqual([NOT_EXPIRED, { term: { category: 'director' } }]);

@@ -99,7 +99,7 @@ describe('freeText', () => {
 
   it('a tool the request names scores nothing in a company\'s name, which still matches; asked as an employer, it scores there', () => {
     const withCompanies = ['name^3', 'companies^2', 'description'];
-    const perWord = (q: string) => JSON.stringify(freeText(q, withCompanies, undefined, { formFields: [], companyFields: ['companies'] })!.must);
+    const perWord = (q: string) => JSON.stringify(freeText(q, withCompanies, undefined, { formFields: [], companyFields: ['companies'], toolFields: ['companies'] })!.must);
     expect(perWord('figma')).toContain('{"multi_match":{"query":"figma","fields":["companies"],"boost":0}}');
     expect(perWord('figma')).toContain('"fields":["name^3","description"]');
     expect(perWord('designers at figma')).not.toContain('"fields":["companies"],"boost":0}');

@@ -62,6 +62,8 @@ export interface WordExpansionOptions {
   placeFields?: string[] | undefined;
   /** The fields that name the record's employers (the company filter's field): an employer the request names is held there or in placeFields. */
   companyFields?: string[] | undefined;
+  /** The fields naming employers where a tool the request names (toolWords) scores nothing; none by default. */
+  toolFields?: string[] | undefined;
   /** The fields that name the record, its roles, employers and place (namingFieldNames): a name of two words or more the request writes is held there (nameOnlyWords). */
   namingFields?: string[] | undefined;
   /** The records that match however few of the words they hold (EsEntitySearch.holders). */
@@ -140,7 +142,7 @@ export function freeText(
   };
   // A tool's name ("figma") in a company's name scores nothing: it still matches, and those who use the tool
   // (a bio, a title) rank above those who only work at Figma Labs, as the Postgres engine's word tests score it.
-  const companies = new Set(expansion.companyFields ?? []);
+  const companies = new Set(expansion.toolFields ?? []);
   const tools = new Set(companies.size > 0 ? toolWords(query) : []);
   const notCompanies = fields.filter((f) => !companies.has(boostOf(f).field));
   const scored = (i: number, typos?: boolean): Query => {

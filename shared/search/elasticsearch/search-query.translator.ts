@@ -23,6 +23,12 @@ export interface EsEntitySearch<F extends SearchFilters> {
   namingFields: string[];
   /** The document field holding the public object: all a search reads back. */
   source: string;
+  /**
+   * The fields naming employers where a tool the request names ("figma", toolWords) scores nothing: a designer
+   * who uses Figma is asked for more often than one who works there. Open roles have none: "figma" there asks
+   * for Figma's openings as much as for openings that name the tool.
+   */
+  toolFields?: string[];
   /** Engine-specific score bonuses, added to the free-text should clauses. */
   bonus?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query[];
   /** The records that match the free text however few of its words they hold (a role's holders, heldRole); null for none. */
@@ -46,7 +52,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clause) filter.push(clause);
   }
   const companyFields = [entity.rules.filters.words.company];
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, namingFields: entity.namingFields, holders: entity.holders };
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders };
   const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus, expansion) : null;
   return { bool: { filter: [...filter, ...(text?.filter ?? [])], ...(text ? { must: text.must, should: text.should } : {}) } };
 }

@@ -40,7 +40,7 @@ const DESIGNER_SEARCH: PgEntitySearch<DesignerFilters> = {
   formWeights: DESIGNER_FORM_WEIGHTS,
   placeWeights: DESIGNER_PLACE_WEIGHTS,
   namingWeights: DESIGNER_NAMING_WEIGHTS,
-  companyWeights: DESIGNER_COMPANY_WEIGHTS,
+  toolWeights: DESIGNER_COMPANY_WEIGHTS,
   roleColumns: { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: DESIGNER_ROLE_WEIGHT },
   onSearchRow: { listed: 's.listed' satisfies `s.${keyof typeof DESIGNER_SEARCH_ROW_COPIES}`, exact: ['category'] satisfies (keyof typeof DESIGNER_SEARCH_ROW_COPIES)[] },
 };

@@ -101,7 +101,7 @@ describe('freeTextSql: tools and known words', () => {
     const params = new Params();
     const query = understandQuery(q);
     const expansions = expandQueryWords(q);
-    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, expansions, formWeights: 'BC', companyWeights: 'B', ...options })!;
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, expansions, formWeights: 'BC', toolWeights: 'B', ...options })!;
     return sql.score.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
   };
 

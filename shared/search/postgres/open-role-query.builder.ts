@@ -2,7 +2,7 @@ import { OPEN_ROLE_COLUMNS, OPEN_ROLE_LISTED_RULE } from '../../domain/open-role
 import type { OpenRoleFilters } from '../../domain/open-role-search.schema.ts';
 import { OPEN_ROLE_SELECT } from '../../store/open-role.row.ts';
 import { OPEN_ROLE_SEARCH_RULES, PLACEMENT_RANK } from '../open-role-search.rules.ts';
-import { OPEN_ROLE_COMPANY_WEIGHTS, OPEN_ROLE_FIELD_WEIGHTS, OPEN_ROLE_FORM_WEIGHTS, OPEN_ROLE_NAMING_WEIGHTS, OPEN_ROLE_PLACE_WEIGHTS, OPEN_ROLE_TITLE_WEIGHT } from './open-role.search-text.ts';
+import { OPEN_ROLE_FIELD_WEIGHTS, OPEN_ROLE_FORM_WEIGHTS, OPEN_ROLE_NAMING_WEIGHTS, OPEN_ROLE_PLACE_WEIGHTS, OPEN_ROLE_TITLE_WEIGHT } from './open-role.search-text.ts';
 import type { SynonymSet } from '../query-synonyms.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { entitySearchSpec, entitySortKeys, type PgEntitySearch } from './search-spec.builder.ts';
@@ -25,7 +25,6 @@ const OPEN_ROLE_SEARCH: PgEntitySearch<OpenRoleFilters> = {
   formWeights: OPEN_ROLE_FORM_WEIGHTS,
   placeWeights: OPEN_ROLE_PLACE_WEIGHTS,
   namingWeights: OPEN_ROLE_NAMING_WEIGHTS,
-  companyWeights: OPEN_ROLE_COMPANY_WEIGHTS,
   titleFormWeight: OPEN_ROLE_TITLE_WEIGHT,
 };
 

@@ -13,9 +13,6 @@ export const OPEN_ROLE_FIELD_WEIGHTS = fieldWeights(text, OPEN_ROLE_TSVECTOR);
 /** The weight of the title (A), with its stems: an open role is the role its title names (heldRole). */
 export const OPEN_ROLE_TITLE_WEIGHT = OPEN_ROLE_TSVECTOR.title;
 
-/** The weight of the company's name (B). */
-export const OPEN_ROLE_COMPANY_WEIGHTS: string = OPEN_ROLE_TSVECTOR.company;
-
 /** The weights holding stems: the title (A) and the description (D). */
 export const OPEN_ROLE_FORM_WEIGHTS = formWeights(text, OPEN_ROLE_TSVECTOR);
 

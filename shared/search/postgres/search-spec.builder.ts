@@ -47,8 +47,12 @@ export interface PgEntitySearch<F extends SearchFilters> {
   placeWeights: string;
   /** The weights of the fields that name the record, its roles, employers and place (namingWeights): a name the request writes is held there. */
   namingWeights: string;
-  /** The weights of the company's name: a tool the request names (toolWords) scores nothing there. */
-  companyWeights: string;
+  /**
+   * The weights of the employers' names where a tool the request names (toolWords) scores nothing: a designer
+   * who uses Figma is asked for more often than one who works there. Open roles have none, as in the
+   * Elasticsearch engine (EsEntitySearch.toolFields).
+   */
+  toolWeights?: string;
   roleColumns?: RoleColumns;
   /** The weight of the stems of a title that is the record's one role (an open role's): where a role the request names is held (heldRole). */
   titleFormWeight?: Weight;
@@ -107,7 +111,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       titleFormWeight: entity.titleFormWeight,
       spelled: knownWords(spans),
       tools: toolWords(query),
-      companyWeights: entity.companyWeights,
+      toolWeights: entity.toolWeights,
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
       places,

@@ -37,7 +37,7 @@ export interface WordMatcherInput {
    * a title's stems alone, so a company named after the tool earns it nothing (it still matches).
    */
   tools?: readonly number[] | undefined;
-  companyWeights?: string | undefined;
+  toolWeights?: string | undefined;
 }
 
 
@@ -123,12 +123,12 @@ export function wordMatchers({ query, terms, weights, expansions, formWeights, s
 }
 
 /** Per word, the (tier, field) tests it can match at all, best first. */
-export function wordTests({ query, weights, tools, companyWeights, spelled }: WordMatcherInput, m: WordMatchers): WordTest[][] {
+export function wordTests({ query, weights, tools, toolWeights, spelled }: WordMatcherInput, m: WordMatchers): WordTest[][] {
   // A known word as the start of a longer word in the best field (a name): below the word exactly anywhere.
   const knownInName = (i: number, letter: string) => letter === m.nameWeight && (spelled?.has(query.words[i]!) ?? false);
   // A tool's name where the company's name is (shared with the titles): a title's stems hold it, not the company.
   const tool = new Set(tools ?? []);
-  const inCompany = (i: number, letter: string) => tool.has(i) && (companyWeights ?? '').includes(letter);
+  const inCompany = (i: number, letter: string) => tool.has(i) && (toolWeights ?? '').includes(letter);
   const tiers: { points: number; query: (i: number, letter: string) => string | null }[] = [
     {
       points: MATCH_TIER_POINTS.exact,
