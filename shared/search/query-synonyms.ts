@@ -260,9 +260,9 @@ const TOOL_WORDS: ReadonlySet<string> = new Set(
 /**
  * The query words that name a tool ("who knows figma", "blender") where the request does not ask for an
  * employer ("at Figma", "ex Figma", "worked at Framer or Webflow"): what a designer uses. Both engines score
- * them in a company's name no higher than in a bio, so the people who use Figma rank above those who only
- * work at Figma Labs; a role holding the tool and a title the request names still counts it (the role
- * bonuses). Pure.
+ * them nothing in a designer's companies (EsEntitySearch.toolFields, PgEntitySearch.toolWeights), so the
+ * people who use Figma rank above those who only work at Figma Labs; a role holding the tool and a title the
+ * request names still counts it (the role bonuses). Pure.
  */
 export function toolWords(query: Pick<QueryWords, 'words' | 'employerWords' | 'employerLists' | 'pastAlternatives'>): number[] {
   const asEmployer = new Set([...query.employerWords, ...query.employerLists.flat(2)]);

@@ -50,7 +50,7 @@ export interface FreeTextClauses {
  * `knownPrefix`, below the word exactly in any field, so "blender" ranks a bio naming Blender above Amina
  * Blendermann.
  */
-export const MATCH_TIER_BOOSTS = { exact: 1, form: 0.8, prefix: 0.6, synonym: 0.4, knownPrefix: 0.25, fuzzy: 0.05 } as const;
+export const MATCH_TIER_BOOSTS = { exact: 1, form: 0.8, prefix: 0.6, synonym: 0.4, knownPrefix: 0.3, fuzzy: 0.05 } as const;
 
 /** Where a query's words also match by their forms and synonyms. */
 export interface WordExpansionOptions {
@@ -142,13 +142,13 @@ export function freeText(
   };
   // A tool's name ("figma") in a company's name scores nothing: it still matches, and those who use the tool
   // (a bio, a title) rank above those who only work at Figma Labs, as the Postgres engine's word tests score it.
-  const companies = new Set(expansion.toolFields ?? []);
-  const tools = new Set(companies.size > 0 ? toolWords(query) : []);
-  const notCompanies = fields.filter((f) => !companies.has(boostOf(f).field));
+  const toolFields = new Set(expansion.toolFields ?? []);
+  const tools = new Set(toolFields.size > 0 ? toolWords(query) : []);
+  const scoredFields = fields.filter((f) => !toolFields.has(boostOf(f).field));
   const scored = (i: number, typos?: boolean): Query => {
     if (!tools.has(i)) return wordQuery(i, fields, expansion.formFields, true, typos);
-    const inCompany: Query = { multi_match: { query: words[i]!, fields: [...companies], boost: 0 } };
-    return { dis_max: { queries: [wordQuery(i, notCompanies, expansion.formFields, true, typos), inCompany] } };
+    const unscored: Query = { multi_match: { query: words[i]!, fields: [...toolFields], boost: 0 } };
+    return { dis_max: { queries: [wordQuery(i, scoredFields, expansion.formFields, true, typos), unscored] } };
   };
   const perWord: Query[] = words.map((_, i) => scored(i));
   const text = words.join(' ');

@@ -16,7 +16,7 @@ export type FieldWeights = Readonly<Record<Weight, number>>;
  * exact word beats another form of it, that a prefix, that a synonym, and all beat a word within the
  * typo allowance in any field.
  */
-export const MATCH_TIER_POINTS = { exact: 10, form: 8, prefix: 6, synonym: 4, knownPrefix: 2.5, fuzzy: 1 } as const;
+export const MATCH_TIER_POINTS = { exact: 10, form: 8, prefix: 6, synonym: 4, knownPrefix: 3, fuzzy: 1 } as const;
 
 /** What the word matchers are built from (a part of FreeTextOptions). */
 export interface WordMatcherInput {
