@@ -210,6 +210,15 @@ describe('understandQuery', () => {
     expect(understandQuery('The Who').required).toBe(2);
   });
 
+  it('reads "hiring" as asking when someone or a role follows it, else as the skill it names', () => {
+    for (const q of ['hiring a product designer in berlin', 'we are hiring product designers', 'hire brand designers', 'hiring for our team lead role']) {
+      expect([q, understandQuery(q).words.includes('hiring') || understandQuery(q).words.includes('hire')]).toEqual([q, false]);
+    }
+    expect(understandQuery('hiring logistics').words).toEqual(['hiring', 'logistics']);
+    expect(understandQuery('someone with hiring experience in travel').words).toEqual(['hiring', 'travel']);
+    expect(understandQuery('design manager who is good at hiring').words).toEqual(['design', 'manager', 'hiring']);
+  });
+
   it('counts each word once', () => {
     expect(understandQuery('design design lead').words).toEqual(['design', 'lead']);
   });

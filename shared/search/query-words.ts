@@ -323,9 +323,28 @@ export function placeSpans(tokens: readonly string[], markers: ReadonlySet<strin
   return spans;
 }
 
+/**
+ * Verbs of asking that also name a skill: "hiring a product designer" asks, "a design lead with hiring
+ * experience" and "hiring logistics" name the skill of building a team.
+ */
+const ASKING_OR_SKILL: ReadonlySet<string> = new Set(['hire', 'hiring']);
+/** After a verb of asking, what it asks for: an article or a person ("hiring a …", "hiring someone …"). */
+const ASKED_FOR: ReadonlySet<string> = new Set(['a', 'an', 'the', 'someone', 'somebody', 'for', 'our', 'my']);
+
+/**
+ * Token k is a word of the request: filler, save a verb of asking that asks for no one, no article or role
+ * following it ("hiring logistics", "with hiring experience"), which names the skill.
+ */
+function isFillerAt(tokens: readonly string[], k: number): boolean {
+  const token = tokens[k]!;
+  if (!FILLER_WORDS.has(token)) return false;
+  if (!ASKING_OR_SKILL.has(token)) return true;
+  return ASKED_FOR.has(tokens[k + 1] ?? '') || tokens.slice(k + 1).some(namesRole);
+}
+
 export function understandQuery(q: string | undefined): QueryWords {
   const tokens = tokenize(q ?? '');
-  const content = tokens.filter((t) => !FILLER_WORDS.has(t));
+  const content = tokens.filter((_, k) => !isFillerAt(tokens, k));
   const kept = content.length > 0 ? content : tokens;
   const words = [...new Set(kept)];
   const filler = tokens.filter((t) => !kept.includes(t));

@@ -41,6 +41,8 @@ const EXTRA = [
   extra(8, 'pilot', 'Pat Pilot', 'Aviator', 'Flies small planes.'),
   // Who does a craft, and the craft: Porter stems "strategist" and "strategy" apart.
   extra(9, 'strat', 'Stella Strat', 'Brand Lead', 'Brand strategy for retailers.'),
+  // "hiring" names her skill; in "hiring a design manager" it only asks.
+  { ...extra(10, 'hirer', 'Hedda Hollis', 'Design Manager', 'Hiring and mentoring for growing teams.'), listed_at: '2026-05-30T00:00:00.000Z' },
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -71,6 +73,12 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     // Bruno's bio says "from strategy to systems".
     expect([...(await slugs('strategist'))].sort()).toEqual(['bruno-muller', 'strat']);
     expect(await slugs('brand strategists')).toEqual(expect.arrayContaining(['strat']));
+  });
+
+  it.skipIf(reason)('"hiring" names a skill unless someone or a role follows it', async () => {
+    expect(await slugs('someone with hiring experience')).toEqual(['hirer']);
+    // Asking for a design manager finds the design managers, as "design manager" does.
+    expect(await slugs('hiring a design manager')).toEqual(await slugs('design manager'));
   });
 
   it.skipIf(reason)('a synonym finds the equivalent title, below the literal one, and a mention in a description below both', async () => {
