@@ -65,7 +65,7 @@ describe('locationNames', () => {
     expect(regions('Moscow, RU')).not.toContain('APAC');
   });
 
-  it('places each country in the areas recruiters write beside the continents', () => {
+  it('places each country in the country groups recruiters write beside the continents', () => {
     const regions = (location: string) => ending(locationNames(location), `${location.slice(0, location.indexOf(',') + 2)}`);
     expect(regions('Zürich, CH')).toEqual(expect.arrayContaining(['DACH', 'Western Europe', 'Central Europe']));
     expect(regions('Amsterdam, NL')).toEqual(expect.arrayContaining(['Benelux', 'Western Europe']));

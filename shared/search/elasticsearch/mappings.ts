@@ -54,7 +54,7 @@ export const MAPPING_VERSION = 6;
  * among the location's names; 9: the number of distinct stems of each role's title, roles.title_words; 10:
  * the stems of word-form-exceptions.rules.ts, "production" no longer "product"; 11: the names Spanish, German,
  * French, Portuguese and Italian give large cities, "Londres", "Mailand"; 12: "mobility", "industrial",
- * "publication" and "conversion" keep stems of their own; 13: the areas recruiters write beside the
+ * "publication" and "conversion" keep stems of their own; 13: the country groups recruiters write beside the
  * continents among the location's names, "DACH", "Benelux", "East Asia"; 14: who does a craft stems as the
  * craft, "strategist" as "strategy", "typographer" as "typography"). An
  * index whose documents are older is rebuilt by the worker when it starts (ingest-worker.factory.ts), so a
