@@ -55,6 +55,11 @@ const SYNONYM_QUERIES: [string, Concept, string[]][] = [
   ['vp design', 'designLeader', ['design leadership']],
   ['chief design officer', 'designLeader', ['design leadership']],
   ['ux engineer', 'technologist', []],
+  // Titles a recruiter writes for a role the directory names more plainly.
+  ['ecd', 'creativeDirector', []],
+  ['branding specialist', 'brandDesigner', ['visual identity']],
+  ['2d animator', 'motionDesigner', ['character animation']],
+  ['render artist', 'threeD', []],
   // Alternatives that share the last one's head noun: a UX or a UI designer.
   ['ux or ui designer', 'productDesigner', []],
   ['art or creative director', 'creativeDirector', ['art direction']],
