@@ -251,10 +251,7 @@ export function wholePlaceWords(query: QueryWords, concepts: readonly ConceptSpa
 
 /** The one-word names of the tools the curated list knows ("figma", "blender"), not the words a rule maps them to. */
 const TOOL_WORDS: ReadonlySet<string> = new Set(
-  TOOL_SYNONYMS.flatMap((rule) => rule.split('=>')[0]!.split(',')).flatMap((entry) => {
-    const words = tokenize(entry);
-    return words.length === 1 ? words : [];
-  }),
+  TOOL_SYNONYMS.flatMap((rule) => synonymRuleSchema.parse(rule).from.flatMap((phrase) => (phrase.length === 1 ? phrase : []))),
 );
 
 /**
