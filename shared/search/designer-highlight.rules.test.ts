@@ -54,6 +54,14 @@ describe('designerMatch', () => {
     expect(match('vandenbreg', {}, priya)!.reason).toBe('name: Priya Vandenberg');
   });
 
+  it('a change of the first letter costs two edits, as the engines count it', () => {
+    // "Gigma" is one letter from Figma, the first: another word.
+    expect(match('gigma')).toBeNull();
+    const priya = { ...sara, name: 'Priya Vandenberg' };
+    expect(match('wandenberg', {}, priya)!.reason).toBe('name: Priya Vandenberg');
+    expect(match('wandenbreg', {}, priya)).toBeNull();
+  });
+
   it('a location matched by another name of its place is marked whole', () => {
     const found = match('germany')!;
     expect(found.reason).toBe('based in Munich, DE');

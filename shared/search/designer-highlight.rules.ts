@@ -1,7 +1,7 @@
 import type { DesignerMatch, MatchField, MatchFragment } from '../domain/designer-facets.schema.ts';
 import type { Designer } from '../domain/designer.schema.ts';
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
-import { cutShort, maxEdits, withinEditDistance } from '../text/edit-distance.ts';
+import { cutShort, maxEdits, withinTypoEdits } from '../text/edit-distance.ts';
 import { tokenize } from '../text/fold.ts';
 import { designerRoles } from './designer-search.rules.ts';
 import { filterPhrases } from './filter-phrases.ts';
@@ -57,7 +57,7 @@ function term(word: string, prefix: PrefixScope, wordForms: WordForms): Term {
 function withinTypos(token: string, t: Term): boolean {
   if (t.edits === 0 || Math.abs(token.length - t.word.length) > t.edits) return false;
   let known = t.typos.get(token);
-  if (known === undefined) t.typos.set(token, (known = token !== t.cutShort && withinEditDistance(token, t.word, t.edits)));
+  if (known === undefined) t.typos.set(token, (known = token !== t.cutShort && withinTypoEdits(token, t.word, t.edits)));
   return known;
 }
 

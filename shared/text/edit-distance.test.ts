@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { cutShort, editDistance, maxEdits, withinEditDistance } from './edit-distance.ts';
+import { cutShort, editDistance, maxEdits, typoEdits, withinEditDistance, withinTypoEdits } from './edit-distance.ts';
 
 const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'é', '𝓐'), maxLength: 9 });
 
@@ -25,3 +25,31 @@ test('cutShort: a word of two edits without its last two letters, which is anoth
 test.prop([fc.string({ unit: fc.constantFrom('a', 'b', 'é'), minLength: 8, maxLength: 12 })])('the word cut short is within its allowance', (w) => {
   expect(withinEditDistance(cutShort(w)!, w, maxEdits(w))).toBe(true);
 });
+
+test.prop([word, word, fc.integer({ min: 0, max: 3 })])('withinTypoEdits agrees with typoEdits', (a, b, max) => {
+  expect(withinTypoEdits(a, b, max)).toBe(typoEdits(a, b) <= max);
+});
+
+test('a change of the first letter costs two edits', () => {
+  expect(typoEdits('chen', 'chef')).toBe(1);
+  expect(typoEdits('marcia', 'garcia')).toBe(2);
+  expect(typoEdits('catalonia', 'patagonia')).toBe(3);
+  expect(typoEdits('katherine', 'catherine')).toBe(2);
+  // A swap of the first two letters changes the first letter; a doubled first letter does not.
+  expect(typoEdits('ohn', 'hon')).toBe(2);
+  expect(typoEdits('jjohn', 'john')).toBe(1);
+});
+
+// Elasticsearch's typo match (typoOptions): within the allowance with the first letter kept (prefix_length
+// 1), or, where the allowance is two, one edit anywhere (prefix_length 0). The Postgres engine's typoEdits
+// must accept exactly the same words.
+test.prop([word, fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'é', '𝓐'), minLength: 4, maxLength: 9 })])(
+  'a typo within the allowance is what Elasticsearch\'s prefix_length clauses accept',
+  (a, b) => {
+    const [first, ...rest] = [...a];
+    const [bFirst, ...bRest] = [...b];
+    const kept = first === bFirst && editDistance(rest.join(''), bRest.join('')) <= maxEdits(b);
+    const anywhere = maxEdits(b) >= 2 && editDistance(a, b) <= 1;
+    expect(typoEdits(a, b) <= maxEdits(b)).toBe(kept || anywhere);
+  },
+);

@@ -8,6 +8,29 @@ export function maxEdits(word: string): number {
 }
 
 /**
+ * What a typo of a word's first letter costs, in edits: two, as Meilisearch counts it. People seldom mistype
+ * the first letter, and a word that differs there is most often another word ("patagonia" is not
+ * "catalonia", "garcia" not "marcia"): within an allowance of one edit it is no typo, within two it is the
+ * only edit. Elasticsearch's fuzzy queries express it with prefix_length (typoClauses).
+ */
+export const FIRST_LETTER_EDITS = 2;
+
+/** The edits a typo of `b` into `a` costs: editDistance, a change of the first letter counting FIRST_LETTER_EDITS. */
+export function typoEdits(a: string, b: string): number {
+  return editDistance(a, b) + (firstLetterDiffers(a, b) ? FIRST_LETTER_EDITS - 1 : 0);
+}
+
+/** Whether typoEdits(a, b) <= max, as withinEditDistance answers it. */
+export function withinTypoEdits(a: string, b: string, max: number): boolean {
+  const left = firstLetterDiffers(a, b) ? max - (FIRST_LETTER_EDITS - 1) : max;
+  return left >= 0 && withinEditDistance(a, b, left);
+}
+
+function firstLetterDiffers(a: string, b: string): boolean {
+  return a.codePointAt(0) !== b.codePointAt(0);
+}
+
+/**
  * The word cut short by its last two letters where its allowance is two edits ("vandenberg" of
  * "vandenberghe", "design" of "designer"), else null. It is within the allowance, yet another word: a
  * namesake or a shorter form, not a slip of the keys, which adds one letter at most. Neither engine counts

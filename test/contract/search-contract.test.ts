@@ -407,6 +407,19 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids('/api/v1/designers?q=kim')).toEqual(['d08']);
       });
 
+      it('a change of the first letter costs two edits: no typo within one, the only edit within two', async () => {
+        // Five letters, one edit: "xmith" is another word, not Smith.
+        expect(await ids('/api/v1/designers?q=xmith')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=mith')).toEqual([]);
+        // Eight letters and more, two edits: the first letter alone, yes; with one more edit, no.
+        expect(await ids('/api/v1/designers?q=ippleseed')).toEqual(['d10']);
+        expect(await ids('/api/v1/designers?q=yohansson')).toEqual(['d05']);
+        expect(await ids('/api/v1/designers?q=yohanson')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=ipplesede')).toEqual([]);
+        // A letter doubled at the start keeps the first letter: one edit.
+        expect(await ids('/api/v1/designers?q=ssmith')).toEqual(['d04']);
+      });
+
       it('orders by relevance: an exact name match comes first', async () => {
         const result = await ids('/api/v1/designers?q=john%20appleseed');
         expect(result[0]).toBe('d10');

@@ -5,7 +5,7 @@ import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { pastRoleBonusWords, type QueryWords, requiredMatches, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
-import { butNotCutShort, FUZZINESS, MATCH_TIER_BOOSTS } from './query-clauses.ts';
+import { butNotCutShort, MATCH_TIER_BOOSTS, typoOptions } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
@@ -180,7 +180,7 @@ function roleWord(word: string, scope: QueryWords['prefix'][number], known: Know
   const forms = known.get(word);
   const spelled: Query[] = forms
     ? [{ match: { 'roles.text': { query: word } } }, ...forms.map((form) => ({ match: { 'roles.forms': { query: form } } }))]
-    : [butNotCutShort(word, { match: { 'roles.text': { query: word, fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS } } }, ['roles.text'])];
+    : typoOptions(word).map((fuzzy) => butNotCutShort(word, { match: { 'roles.text': { query: word, ...fuzzy, max_expansions: MAX_FUZZY_EXPANSIONS } } }, ['roles.text']));
   return {
     dis_max: {
       queries: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeText, FUZZINESS, MATCH_TIER_BOOSTS, wordFilter } from './query-clauses.ts';
+import { freeText, FUZZINESS, MATCH_TIER_BOOSTS, typoOptions, wordFilter } from './query-clauses.ts';
 import { PLACE_BONUS_WORDS } from '../query-words.ts';
 
 describe('wordFilter', () => {
@@ -58,6 +58,14 @@ describe('freeText', () => {
     expect(FUZZINESS).toBe('AUTO:4,8');
   });
 
+  it('a change of the first letter costs two edits: kept under one edit, the only edit under two', () => {
+    expect(typoOptions('chef')).toEqual([{ fuzziness: 'AUTO:4,8', prefix_length: 1 }]);
+    expect(typoOptions('patagonia')).toEqual([{ fuzziness: 'AUTO:4,8', prefix_length: 1 }, { fuzziness: 1, prefix_length: 0 }]);
+    const fuzzy = (q: string) => [...JSON.stringify(freeText(q, fields)!.must).matchAll(/"fuzziness":("[^"]+"|\d),"prefix_length":(\d)/g)].map((m) => `${m[1]}/${m[2]}`);
+    expect(fuzzy('motion')).toEqual(['"AUTO:4,8"/1']);
+    expect(fuzzy('vandenberghe')).toEqual(['"AUTO:4,8"/1', '1/0']);
+  });
+
   it('per word, the best of exact, prefix (last word only) and fuzzy, in that order of weight', () => {
     const clauses = freeText('Ana Mül', fields)!;
     expect(clauses.must).toEqual([
@@ -68,7 +76,7 @@ describe('freeText', () => {
               dis_max: {
                 queries: [
                   { multi_match: { query: 'ana', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
-                  { multi_match: { query: 'ana', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
+                  { multi_match: { query: 'ana', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', prefix_length: 1, max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
                 ],
               },
             },
@@ -84,7 +92,7 @@ describe('freeText', () => {
                       ],
                     },
                   },
-                  { multi_match: { query: 'mul', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
+                  { multi_match: { query: 'mul', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', prefix_length: 1, max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
                 ],
               },
             },
@@ -119,7 +127,7 @@ describe('freeText', () => {
         queries: [
           { multi_match: { query: 'g', fields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
           { dis_max: { queries: [{ constant_score: { filter: { match_phrase_prefix: { name: { query: 'g', max_expansions: 50 } } }, boost: 3 * MATCH_TIER_BOOSTS.prefix } }] } },
-          { multi_match: { query: 'g', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
+          { multi_match: { query: 'g', fields, type: 'best_fields', fuzziness: 'AUTO:4,8', prefix_length: 1, max_expansions: 50, boost: MATCH_TIER_BOOSTS.fuzzy } },
         ],
       },
     });

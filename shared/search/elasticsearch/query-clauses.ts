@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
-import { cutShort } from '../../text/edit-distance.ts';
+import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
@@ -11,6 +11,15 @@ type Query = estypes.QueryDslQueryContainer;
 
 /** Typo tolerance by word length: none under 4 characters, 1 edit from 4, 2 from 8. */
 export const FUZZINESS = 'AUTO:4,8';
+
+/**
+ * The fuzzy options of a word's typo match, a change of its first letter costing two edits (typoEdits,
+ * FIRST_LETTER_EDITS): within the allowance with the first letter kept (prefix_length 1), and where the
+ * allowance is two, one edit anywhere as well.
+ */
+export function typoOptions(word: string): { fuzziness: string | number; prefix_length: number }[] {
+  return [{ fuzziness: FUZZINESS, prefix_length: 1 }, ...(maxEdits(word) >= 2 ? [{ fuzziness: 1, prefix_length: 0 }] : [])];
+}
 
 /**
  * A word filter (location, company) on its field: whole words or word prefixes, adjacent and in order, never
@@ -135,7 +144,7 @@ export function freeText(
           { multi_match: { query: word, fields: within, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
           ...(asPrefix ? [prefixTier(word, prefix[i] === 'name' ? within.slice(0, 1) : within, spelled.has(word) && hasName)] : []),
           ...expansionQueries(expanded[i]!.form, expanded[i]!.synonyms, formFields),
-          ...(typos ? [butNotCutShort(word, { multi_match: { query: word, fields: within, type: 'best_fields', fuzziness: FUZZINESS, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } }, within)] : []),
+          ...(typos ? typoOptions(word).map((fuzzy) => butNotCutShort(word, { multi_match: { query: word, fields: within, type: 'best_fields', ...fuzzy, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } }, within)) : []),
         ],
       },
     };

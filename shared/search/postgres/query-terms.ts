@@ -1,6 +1,6 @@
 import type { Db } from '../../store/db.ts';
 import { MAX_FUZZY_EXPANSIONS } from '../../text/query-cost.rules.ts';
-import { cutShort, editDistance, maxEdits } from './text-search.ts';
+import { cutShort, maxEdits, typoEdits } from './text-search.ts';
 
 /** What the vocabulary (search_terms) says about a query's words. */
 export interface QueryTerms {
@@ -30,7 +30,7 @@ export function queryTermsBytes(terms: QueryTerms): number {
  * in no record of that snapshot.
  * levenshtein_less_equal narrows the vocabulary in the database: a swap of two letters is one edit for
  * Elasticsearch but two for Levenshtein, so it searches within twice the allowance, and the exact
- * distance (with swaps) decides here.
+ * distance (with swaps, a change of the first letter counting two: typoEdits) decides here.
  */
 export async function lookUpQueryTerms(db: Db, words: readonly string[]): Promise<QueryTerms> {
   const unique = [...new Set(words)];
@@ -54,7 +54,7 @@ export async function lookUpQueryTerms(db: Db, words: readonly string[]): Promis
       known.add(word);
       continue;
     }
-    const distance = editDistance(term, word);
+    const distance = typoEdits(term, word);
     if (distance > maxEdits(word) || term === cutShort(word)) continue;
     scored.set(word, [...(scored.get(word) ?? []), { term, distance }]);
   }

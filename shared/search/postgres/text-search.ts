@@ -119,4 +119,4 @@ export function wordFilterQuery(filter: string, value: string): string | null {
 }
 
 // Shared with the engine-neutral highlights, which judge typos as this engine does.
-export { cutShort, editDistance, maxEdits } from '../../text/edit-distance.ts';
+export { cutShort, editDistance, maxEdits, typoEdits } from '../../text/edit-distance.ts';
