@@ -298,6 +298,14 @@ const NOTHING_HARD = [
   'brand designer in Ulaanbaatar',
   'illustrator based in Wellington',
   'product designer in Reykjavik who worked at Spotify and Nike and Lego',
+  // Employers that share words with the directory's: one word per role (Spotify Studios, Microsoft
+  // Research), a sister company's name and a word of the field, a word of a second employer's name.
+  'brand designer at Spotify Research',
+  'designers at Google Maps',
+  'product designer at Canva Print',
+  'someone who worked at Stripe Atlas',
+  // One typo from a region of the directory (Catalonia), the first letter among them.
+  'brand designer at Patagonia',
   // The same without a word that introduces them, as people write names: capitalised, then in lower case,
   // where only words that are no English word tell a name.
   'Blue Bottle Coffee designers',

@@ -269,24 +269,52 @@ export function toolWords(query: Pick<QueryWords, 'words' | 'employerWords' | 'e
 
 /**
  * The employer words (QueryWords.employerWords) a record must hold in its company or place fields: those
- * that are no word of the field's vocabulary. "at Deutsche Bahn" is then not met by Deutsche Post, nor
- * by a bio that mentions the train, while "at fintech startups" or "ex agency designers", which name a
- * kind of employer, ask nothing of the company.
+ * that are no word of the field's vocabulary, and the words that follow one of them in the employer's name.
+ * "at Deutsche Bahn" is then not met by Deutsche Post, nor by a bio that mentions the train, while "at
+ * fintech startups" or "ex agency designers", which name a kind of employer, ask nothing of the company.
+ * A word of the vocabulary after a name ("at Google Maps", "at Spotify Research", "at Canva Print") is the
+ * rest of the name (QueryWords.employerNames): Google's and Spotify's staff do not work there. After a word
+ * asking for past roles it is the title ("former Lego 3D artists").
  */
 export function employerOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
-  return query.employerWords.filter((i) => !synonyms.holdsWord(query.words[i]!));
+  const rest = query.employerNames.flatMap((name) => namingWords(query, name, synonyms));
+  return query.employerWords.filter((i) => !synonyms.holdsWord(query.words[i]!) || rest.includes(i));
+}
+
+/**
+ * The employers of two naming words or more the request names (QueryWords.employerNames, by their words as
+ * employerOnlyWords reads them): one of the designer's roles holds every word of each, or the place holds one
+ * of them ("at Nike Berlin"). Each word held somewhere is not enough: a role at Spotify Studios and another at
+ * Microsoft Research are not "at Spotify Research". Pure.
+ */
+export function employerNamesHeld(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): number[][] {
+  return query.employerNames.map((name) => namingWords(query, name, synonyms)).filter((name) => name.length >= 2);
 }
 
 /**
  * The employer "or" lists (QueryWords.employerLists) a record must hold one alternative of in its company or
- * place fields, each alternative by its words that are no word of the field's vocabulary, as
- * employerOnlyWords ("Epic Games" by "epic"). A list with an alternative of no such word names a kind of
- * employer ("at agencies or fintech startups") and asks nothing of the company.
+ * place fields, each alternative by its naming words, as employerOnlyWords ("Epic Games" by "epic", "Apple
+ * Music" by both). A list with an alternative of no such word names a kind of employer ("at agencies or
+ * fintech startups") and asks nothing of the company.
  */
 export function employerListsHeld(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): number[][][] {
   return query.employerLists
-    .map((alternatives) => alternatives.map((words) => words.filter((i) => !synonyms.holdsWord(query.words[i]!))))
+    .map((alternatives) => alternatives.map((words) => namingWords(query, words, synonyms)))
     .filter((alternatives) => alternatives.every((words) => words.length > 0));
+}
+
+/**
+ * The words of an employer (indices into query.words, in order) that name it: from its first word that is no
+ * word of the field's vocabulary, every word side by side after it. The words before it say what kind of
+ * employer it is ("fintech", "agency"). Pure.
+ */
+function namingWords(query: Pick<QueryWords, 'words'>, employer: readonly number[], synonyms: SynonymSet): number[] {
+  const out: number[] = [];
+  for (const i of employer) {
+    const continues = out.length > 0 && out.at(-1) === i - 1;
+    if (continues || !synonyms.holdsWord(query.words[i]!)) out.push(i);
+  }
+  return out;
 }
 
 /** The words a record must hold because the request writes them as a proper name, or names a place of the world (nameOnlyWords). */

@@ -19,6 +19,7 @@ describe('understandQuery', () => {
       // "in" introduces nothing but a place: Berlin is required; "a" may introduce a role, so 3d is not.
       requiredPlaceWords: [2],
       employerWords: [],
+      employerNames: [],
       employerLists: [],
       // Blender is written as a name; Berlin is read as a place.
       nameRuns: [{ words: [3], opening: false }],

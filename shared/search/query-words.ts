@@ -247,6 +247,13 @@ export interface QueryWords {
    */
   employerWords: number[];
   /**
+   * The employers named after "at", "from", "chez" or "bei" (not after a word asking for past roles, where
+   * the title follows: "former Lego 3D artists"), each as its words side by side, indices into `words`:
+   * employerOnlyWords reads a word of the vocabulary after a name as the rest of the name ("at Spotify
+   * Research").
+   */
+  employerNames: number[][];
+  /**
    * The "or" lists the request names as employers ("who worked at IKEA or Pineapple Studio"), each
    * alternative as indices into `words`, words of a kind of employer left out: a record holding one
    * alternative in its company or place fields earns EMPLOYER_LIST_BONUS_WORDS, unless an alternative names a
@@ -363,7 +370,7 @@ export function understandQuery(q: string | undefined): QueryWords {
   const pastRoles = filler.some((t) => PAST_ROLE_WORDS.has(t));
   const orGroups = alternativesOfOr(tokens, words);
   const inGroups = orGroups.flat(2).length;
-  const employers = content.length > 0 ? employerWords(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : [];
+  const { found: employers, named: employerNames } = content.length > 0 ? employerWords(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : { found: [], named: [] };
   // A place after a word that introduces nothing else ("in New York") is read by the place rules; after "a" or
   // "from" it may be a name ("a Blue Bottle Coffee alum").
   const placesOnly = content.length > 0 ? placeSpans(tokens, PLACE_ONLY_MARKERS) : [];
@@ -381,6 +388,7 @@ export function understandQuery(q: string | undefined): QueryWords {
     looseRuns: words.length > 1 ? looseRuns(tokens, new Set([...orGroups.flat(2).map((i) => words[i]!), ...employers.map((i) => words[i]!), ...places.flat()])) : [],
     requiredPlaceWords: requiredPlaceWords(placesOnly, words, orGroups),
     employerWords: employers,
+    employerNames,
     // A request for past roles scores its lists on previous roles (pastAlternatives).
     employerLists: content.length > 0 && !pastRoles ? employerLists(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : [],
     nameRuns: content.length > 0 ? nameRuns(q ?? '', tokens, words, ruled) : [],
@@ -452,24 +460,39 @@ const introducesEmployer = (tokens: readonly string[], k: number): boolean => EM
 /** A word of an employer's name: not a kind of employer ("large company"), the word every role says, nor a number. */
 const namesEmployer = (word: string): boolean => !GENERIC_EMPLOYER_WORDS.has(word) && !SAID_BY_EVERY_ROLE.has(word) && !/^\p{N}+$/u.test(word);
 
-/** QueryWords.employerWords: an employer ends at a filler word or at the end of its clause. */
-function employerWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][], clauses: ReadonlySet<number>): number[] {
+/**
+ * QueryWords.employerWords and employerNames: an employer ends at a filler word or at the end of its clause;
+ * a word of a kind of employer breaks its name.
+ */
+function employerWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][], clauses: ReadonlySet<number>): { found: number[]; named: number[][] } {
   const grouped = new Set(orGroups.flat(2));
   const found = new Set<number>();
+  const named: number[][] = [];
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k]!;
-    if (!introducesEmployer(tokens, k) && !PAST_ROLE_WORDS.has(token)) continue;
+    const employer = introducesEmployer(tokens, k);
+    if (!employer && !PAST_ROLE_WORDS.has(token)) continue;
     let at = k + 1;
     if (PLACE_ARTICLES.has(tokens[at] ?? '') && !clauses.has(at)) at += 1;
     if (clauses.has(at)) continue;
+    let name: number[] = [];
+    const close = () => {
+      if (employer && name.length > 0) named.push(name);
+      name = [];
+    };
     for (let n = 0; at < tokens.length && n < MAX_EMPLOYER_WORDS && !FILLER_WORDS.has(tokens[at]!) && (n === 0 || !clauses.has(at)); n++, at++) {
       const word = tokens[at]!;
-      if (!namesEmployer(word)) continue;
       const i = words.indexOf(word);
-      if (i >= 0 && !grouped.has(i)) found.add(i);
+      if (!namesEmployer(word) || i < 0 || grouped.has(i)) {
+        close();
+        continue;
+      }
+      found.add(i);
+      name.push(i);
     }
+    close();
   }
-  return [...found];
+  return { found: [...found], named };
 }
 
 /** QueryWords.employerLists: the "or" lists right after a word that introduces an employer. */

@@ -321,6 +321,15 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(former.indexOf('d03')).toBeLessThan(result.indexOf('d03'));
       });
 
+      it('an employer of two words is held whole by one role: "at Piper Acme" is not Pied Piper and Acme Studio', async () => {
+        // d05 is at Pied Piper now and was at Acme Studio: both words, in two roles.
+        expect(await ids('/api/v1/designers?q=designers%20at%20piper%20acme')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=designers%20at%20pied%20studio')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=designers%20at%20pied%20piper')).toEqual(['d05']);
+        // A role holding both words, d07's "Studio Acme" too.
+        expect(sorted(await ids('/api/v1/designers?q=designers%20at%20acme%20studio'))).toEqual(['d01', 'd05', 'd07', 'd10']);
+      });
+
       it('a name two letters longer is another name, not a typo: "johanssonen" does not find Johansson', async () => {
         expect(await ids('/api/v1/designers?q=erik%20johanssonen')).toEqual([]);
         expect(await ids('/api/v1/designers?q=johanssonen%20erik')).toEqual([]);

@@ -76,6 +76,10 @@ const corpus: CorpusDesigner[] = [
   designer('Suki Sato', role('3D Artist', 'Pixar'), [], 'Renders in Blender.'),
   designer('Rolf Roth', role('Account Manager', 'Blender Studio'), [], 'Client work.'),
   designer('Ada Blendermann', role('Account Manager', 'Koto'), [], 'Client work.'),
+  // The words of "Spotify Research" over two roles; Spotify itself; and Spotify Research.
+  designer('Sol Reyes', role('Wayfinding Designer', 'Spotify Studios'), [role('Exhibition Designer', 'Microsoft Research')], 'Signage.'),
+  designer('Kai Lund', role('Wayfinding Designer', 'Spotify'), [], 'Signage.'),
+  designer('Mira Lopez', role('Wayfinding Designer', 'Spotify Research'), [], 'Signage.'),
 ];
 
 describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
@@ -189,6 +193,19 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
       // Asked for as an employer, the company is what counts.
       const { ranked } = await engine.search('designers at blender studio');
       expect([engine.name, ranked[0]]).toEqual([engine.name, 'rr029']);
+    }
+  });
+
+  it('an employer of two words is held whole by one role, a word of the field after a name included, or a word of it by the place', async () => {
+    for (const engine of engines()) {
+      // Not Spotify, nor a role at Spotify Studios and another at Microsoft Research.
+      expect([engine.name, (await engine.search('wayfinding designer at Spotify Research')).ranked]).toEqual([engine.name, ['rr033']]);
+      expect([engine.name, (await engine.search('wayfinding designer at spotify research')).ranked]).toEqual([engine.name, ['rr033']]);
+      // "print" is a word of the field: after "Spotify" it is the rest of a name nobody holds.
+      expect([engine.name, (await engine.search('wayfinding designer at Spotify Print')).ranked]).toEqual([engine.name, []]);
+      // Where the designer is counts: everyone here is in Berlin.
+      const { ranked } = await engine.search('wayfinding designer at Spotify Berlin');
+      expect([engine.name, ranked.slice(0, 3).sort()]).toEqual([engine.name, ['rr031', 'rr032', 'rr033']]);
     }
   });
 

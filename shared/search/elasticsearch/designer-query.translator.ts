@@ -291,6 +291,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
     ...roleFirstBonus(askedRole(query, concepts, synonyms)),
   ],
   holders: (query, concepts, synonyms) => currentHolders(heldRole(query, concepts, synonyms)),
+  roles: { path: 'roles', field: 'roles.text' },
 };
 
 /** The documented order (designer-search.rules.ts) as Elasticsearch sort keys. */

@@ -282,9 +282,12 @@ describe('freeText', () => {
     const list = clauses.should.find((c) => JSON.stringify(c).startsWith('{"constant_score"') && JSON.stringify(c).includes('"query":"pineapple"')) as { constant_score: { boost: number; filter: { bool: { should: unknown[]; minimum_should_match: number } } } };
     expect(list.constant_score.boost).toBe(3);
     expect(list.constant_score.filter.bool.minimum_should_match).toBe(1);
-    // One alternative each, by its words that are no word of the vocabulary ("studio" is one: studio director).
+    // One alternative each, by its naming words: "studio" is a word of the vocabulary (studio director), but
+    // after "pineapple" it is the rest of the name.
     expect(list.constant_score.filter.bool.should).toHaveLength(2);
-    expect(JSON.stringify(list.constant_score.filter.bool.should[1])).not.toContain('"query":"studio"');
+    expect(JSON.stringify(list.constant_score.filter.bool.should[1])).toContain('"query":"studio"');
+    const kind = freeText('art director who has worked at ikea or design studios', fields, undefined, options)!;
+    expect(JSON.stringify(kind.should)).not.toContain('"query":"studios"');
     expect(JSON.stringify(list)).toContain('"fields":["companies","location"]');
     // Kinds of employer earn nothing of the company; without company fields, nothing either.
     expect(JSON.stringify(freeText('designers at agencies or fintech startups', fields, undefined, options)!.should)).not.toContain('constant_score');

@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -77,6 +77,11 @@ export interface WordExpansionOptions {
   namingFields?: string[] | undefined;
   /** The records that match however few of the words they hold (EsEntitySearch.holders). */
   holders?: ((query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query | null) | undefined;
+  /**
+   * The nested roles, each with its title and company in `field`: an employer of two words or more the request
+   * names is held whole by one of them, or by the place one word of it (employerNamesHeld).
+   */
+  roles?: { path: string; field: string } | undefined;
 }
 
 /**
@@ -209,6 +214,17 @@ export function freeText(
   const placeWords = query.requiredPlaceWords.map((i): Query => (placeOnly.has(i) ? wordQuery(i, placeFields, [], false) : perWord[i]!));
   const employerFields = (expansion.companyFields ?? []).length > 0 ? [...expansion.companyFields!, ...placeFields] : [];
   const employerWords = employerFields.length > 0 ? employerOnlyWords(query, synonyms).map((i) => wordQuery(i, employerFields, [], false)) : [];
+  // An employer of two words or more, whole in one role or a word of it in the place: a role at Spotify
+  // Studios and another at Microsoft Research are not "at Spotify Research" (the Postgres engine's employerNamesHeld).
+  const roles = expansion.roles;
+  const employerNames = roles
+    ? employerNamesHeld(query, synonyms).map((name): Query => ({
+        bool: {
+          should: [{ nested: { path: roles.path, query: { bool: { filter: name.map((i) => wordQuery(i, [roles.field], [], false)) } } } }, ...name.map((i) => wordQuery(i, placeFields, [], false))],
+          minimum_should_match: 1,
+        },
+      }))
+    : [];
   // An "or" list of employers ("worked at IKEA or Pineapple Studio"): a record holding one alternative there
   // earns EMPLOYER_LIST_BONUS_WORDS exact words of the best field (employerListsHeld). A bonus, not a
   // condition: those who meet the request's other constraints but not this one still follow.
@@ -236,7 +252,7 @@ export function freeText(
   return {
     must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
     should: [...should, ...optional, ...places, ...employerLists, ...extra(query, spans, synonyms)],
-    filter: [...placeWords, ...employerWords, ...nameWords],
+    filter: [...placeWords, ...employerWords, ...employerNames, ...nameWords],
   };
 }
 

@@ -33,6 +33,8 @@ export interface EsEntitySearch<F extends SearchFilters> {
   bonus?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query[];
   /** The records that match the free text however few of its words they hold (a role's holders, heldRole); null for none. */
   holders?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query | null;
+  /** The nested roles and their title-and-company field, where an employer the request names is held whole. */
+  roles?: { path: string; field: string };
 }
 
 export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F): EsSortKey[] {
@@ -52,7 +54,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clause) filter.push(clause);
   }
   const companyFields = [entity.rules.filters.words.company];
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders };
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles };
   const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus, expansion) : null;
   return { bool: { filter: [...filter, ...(text?.filter ?? [])], ...(text ? { must: text.must, should: text.should } : {}) } };
 }

@@ -321,13 +321,32 @@ describe('freeTextSql', () => {
     expect(employerOnlyWords(understandQuery('designers at fintech startups'))).toEqual([]);
   });
 
+  it('a word of the vocabulary after a name is the rest of the name: "at Spotify Research" is not Spotify', () => {
+    const held = (q: string) => {
+      const query = understandQuery(q);
+      return employerOnlyWords(query).map((i) => query.words[i]);
+    };
+    expect(held('brand designer at Spotify Research')).toEqual(['spotify', 'research']);
+    expect(held('designers at google maps platform')).toEqual(['google', 'maps', 'platform']);
+    expect(held('a product designer at Canva Print')).toEqual(['canva', 'print']);
+    // Before the name, the vocabulary says what kind of employer it is.
+    expect(held('designers at fintech startup Monzo')).toEqual(['monzo']);
+    expect(held('designers at design studios')).toEqual([]);
+    // Another clause is another thing: "at Spotify working on research" names Spotify.
+    expect(held('designer at Spotify working on research')).toEqual(['spotify']);
+    // After a word asking for past roles, the title follows the employer.
+    expect(held('former lego 3d artists')).toEqual(['lego']);
+    expect(held('ex Google DeepMind VP of Design')).toEqual(['google', 'deepmind']);
+  });
+
   it('an "or" list of employers earns one exact word of the best field where the company or place columns hold one alternative', () => {
     const q = 'art director who has worked at ikea or pineapple studio';
     const params = new Params();
     const query = understandQuery(q);
     const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, employerColumns: ['s.company_tsv'], employerLists: employerListsHeld(query) })!;
     const score = sql.score.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
-    expect(score).toContain(`CASE WHEN ((s.company_tsv @@ «( 'ikea':D )»)) OR ((s.company_tsv @@ «( 'pineapple':D )»)) THEN ${6 * 10} ELSE 0 END`);
+    // "studio", a word of the vocabulary, is the rest of the name after "pineapple".
+    expect(score).toContain(`CASE WHEN ((s.company_tsv @@ «( 'ikea':D )»)) OR ((s.company_tsv @@ «( 'pineapple':D )») AND (s.company_tsv @@ «( 'studio':D | 'studio':*D )»)) THEN ${6 * 10} ELSE 0 END`);
     // A bonus, not a condition.
     const plain = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params: new Params() })!;
     expect(sql.where.replace(/\$\d+/g, '$')).toBe(plain.where.replace(/\$\d+/g, '$'));

@@ -50,6 +50,11 @@ export interface FreeTextOptions extends WordMatcherInput {
   employerWords?: readonly number[] | undefined;
   /** The employer "or" lists a record must hold one alternative of in `employerColumns` (employerListsHeld). */
   employerLists?: readonly (readonly (readonly number[])[])[] | undefined;
+  /**
+   * The employers of two words or more one role (roleColumns) must hold whole, or the place column one word
+   * of (employerNamesHeld).
+   */
+  employerNames?: { names: readonly (readonly number[])[]; placeColumn: string } | undefined;
   /** The weights of the fields that name the record, its roles, employers and place (namingWeights). */
   namingWeights?: string | undefined;
   /** The words of the names the request writes that a record must hold, anywhere or in `namingWeights` (nameOnlyWords). */
@@ -137,6 +142,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   // Elasticsearch engine; like the place words, a condition that adds nothing to the score.
   const employerColumns = options.employerColumns ?? [];
   const employers$ = (employerColumns.length > 0 ? (options.employerWords ?? []) : []).map((i) => ` AND ${heldAsEmployer(options, words$, i)}`).join('');
+  const employerNames$ = employerNamesHeld(options, words$).map((held) => ` AND ${held}`).join('');
 
   // A name the request writes ("Blue Bottle Coffee designers") is held by every match, a name of two words or
   // more in the fields that name things, as in the Elasticsearch engine.
@@ -144,7 +150,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const names$ = [...anywhere.map((i) => words$.alternatives(i)), ...naming.map((i) => words$.alternatives(i, options.namingWeights))]
     .map((tsquery) => ` AND ${matches(tsquery)}`)
     .join('');
-  const conditions = `${places$}${employers$}${names$}`;
+  const conditions = `${places$}${employers$}${employerNames$}${names$}`;
   return { where: conditions ? `(${where}${conditions})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 
@@ -199,6 +205,19 @@ function unmarkedPlaces({ query, places, placeWeights }: FreeTextOptions): strin
 function heldAsEmployer({ params, employerColumns = [] }: FreeTextOptions, m: WordMatchers, i: number): string {
   const tsquery = params.add(m.alternatives(i, 'D'), 'tsquery');
   return `(${employerColumns.map((c) => `${c} @@ ${tsquery}`).join(' OR ')})`;
+}
+
+/**
+ * Each employer of two words or more (FreeTextOptions.employerNames) held by one role, every word of it, or
+ * one word of it by the place, as SQL: the Elasticsearch engine's employer name clause.
+ */
+function employerNamesHeld({ params, roleColumns, employerNames }: FreeTextOptions, m: WordMatchers): string[] {
+  if (!roleColumns || !employerNames) return [];
+  return employerNames.names.map((name) => {
+    const whole = params.add(allOf(name.map((i) => m.alternatives(i, 'D'))), 'tsquery');
+    const place = params.add(anyOf(name.map((i) => m.alternatives(i, 'D'))), 'tsquery');
+    return `(EXISTS (SELECT 1 FROM unnest(${roleColumns.roles}) AS r WHERE r @@ ${whole}) OR ${employerNames.placeColumn} @@ ${place})`;
+  });
 }
 
 /**
