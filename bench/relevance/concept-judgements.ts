@@ -60,6 +60,10 @@ const SYNONYM_QUERIES: [string, Concept, string[]][] = [
   ['branding specialist', 'brandDesigner', ['visual identity']],
   ['2d animator', 'motionDesigner', ['character animation']],
   ['render artist', 'threeD', []],
+  ['app designer', 'productDesigner', []],
+  ['mobile designers', 'productDesigner', []],
+  ['concept artist', 'illustrator', []],
+  ['vfx artist', 'threeD', []],
   // Alternatives that share the last one's head noun: a UX or a UI designer.
   ['ux or ui designer', 'productDesigner', []],
   ['art or creative director', 'creativeDirector', ['art direction']],

@@ -25,6 +25,11 @@ describe('expandQueryWords', () => {
     expect(synonymsOf('data visualization', 'data')).toContain('infograph');
     expect(synonymsOf('cdo', 'cdo')).toContain('chief design offic');
     expect(synonymsOf('chief design officer', 'chief')).not.toContain('cdo');
+    // Titles recruiters write for roles profiles name more plainly, one way: a product designer is no app designer.
+    expect(synonymsOf('app designer', 'app')).toEqual(expect.arrayContaining(['product design', 'ui design']));
+    expect(synonymsOf('concept artist', 'concept')).toContain('illustr');
+    expect(synonymsOf('vfx artist', 'vfx')).toEqual(expect.arrayContaining(['cgi artist', '3d artist']));
+    expect(synonymsOf('product designer', 'product')).not.toContain('app design');
   });
 
   it('a one-way rule whose phrase has the stems of one of its targets gives that target nothing of the rule', () => {
