@@ -24,6 +24,16 @@ const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool)
 const fromQueryString = (qs: string): DesignerFilters => filtersFromQueryString(DesignerSearchQuerySchema, qs);
 
 describe('buildDesignerQuery', () => {
+  it('an employer of two words is held whole by one role, or a word of it by the location', () => {
+    const filters = JSON.stringify(bool({ q: 'designers at spotify research' }).filter);
+    expect(filters).toMatch(/"nested":\{"path":"roles","query":\{"bool":\{"filter":\[\{"dis_max":\{"queries":\[\{"multi_match":\{"query":"spotify","fields":\["roles.text"\]/);
+    expect(filters).toContain('{"multi_match":{"query":"research","fields":["roles.text"]');
+    expect(filters).toContain('{"multi_match":{"query":"research","fields":["location"]');
+    // One word asks nothing of one role; nor does a request for past roles, whose title follows the employer.
+    expect(JSON.stringify(bool({ q: 'designers at spotify' }).filter)).not.toContain('"path":"roles"');
+    expect(JSON.stringify(bool({ q: 'former lego 3d artists' }).filter)).not.toContain('"path":"roles"');
+  });
+
   it('no filters: a bool query that matches everything', () => {
     expect(buildDesignerQuery({})).toEqual({ bool: { filter: [] } });
   });

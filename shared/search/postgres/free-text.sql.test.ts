@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans, heldRole, employerListsHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
+import { askedRole, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -337,6 +337,18 @@ describe('freeTextSql', () => {
     // After a word asking for past roles, the title follows the employer.
     expect(held('former lego 3d artists')).toEqual(['lego']);
     expect(held('ex Google DeepMind VP of Design')).toEqual(['google', 'deepmind']);
+  });
+
+  it('an employer of two words is held whole by one role, or a word of it by the place column', () => {
+    const query = understandQuery('designers at spotify research');
+    const params = new Params();
+    const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const;
+    const employerNames = { names: employerNamesHeld(query), placeColumn: 's.location_tsv' };
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, roleColumns, employerNames })!;
+    const where = sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    expect(where).toContain(`(EXISTS (SELECT 1 FROM unnest(s.role_tsvs) AS r WHERE r @@ «( ( 'spotify':D ) & ( 'research':D | 'research':*D ) )») OR s.location_tsv @@ «( ( 'spotify':D ) | ( 'research':D | 'research':*D ) )»)`);
+    // Without role columns (open roles), nothing.
+    expect(freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params: new Params(), employerNames })!.where).not.toContain('unnest');
   });
 
   it('an "or" list of employers earns one exact word of the best field where the company or place columns hold one alternative', () => {

@@ -119,7 +119,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       employerColumns,
       employerWords,
       employerLists,
-      employerNames: { names: employerNamesHeld(query, synonyms), placeColumn: 's.location_tsv' },
+      employerNames: 'location' in rules.filters.words ? { names: employerNamesHeld(query, synonyms), placeColumn: 's.location_tsv' } : undefined,
       namingWeights: entity.namingWeights,
       nameWords,
       wholePlaceWords: wholePlaces,
