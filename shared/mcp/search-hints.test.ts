@@ -116,13 +116,13 @@ describe('searchHints', () => {
   });
 
   it('reads a place named without "in" after a specialty, when most of what q finds by it is there', async () => {
-    // Berlin: q=berlin finds the four designers there and Merlin, by a typo the engines allow. John: one
+    // Berlin: q=berlin finds the four designers there and Berliner, by the prefix the engines allow. John: one
     // designer in Johannesburg, and two people named John.
     const { count, calls } = hintDirectory<DesignerFilters>([
       ...DESIGNERS,
       { category: 'graphic', places: ['berlin', 'germany'], companies: [], words: ['mia'] },
       { category: 'graphic', places: ['berlin', 'germany'], companies: [], words: ['jonas'] },
-      { category: 'graphic', places: ['paris'], companies: [], words: ['merlin', 'berlin'] },
+      { category: 'graphic', places: ['paris'], companies: [], words: ['berliner', 'berlin'] },
       { category: 'brand', places: ['johannesburg', 'south', 'africa'], companies: [], words: ['thandi'] },
       { category: 'brand', places: ['lima'], companies: [], words: ['john', 'brand'] },
     ]);

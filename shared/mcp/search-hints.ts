@@ -130,7 +130,7 @@ async function confirmed(candidate: string, field: 'location' | 'company', count
 /**
  * A place named without "in" after a specialty ("ux designer berlin"): the last one or two words of q,
  * when neither names the specialty, some designer is there, and most designers q finds by those words (three
- * in four: q also finds by typo and prefix, "Merlin" for "berlin") are found there. So "brand designer john"
+ * in four: q also finds by typo and prefix, "Berliner" for "berlin") are found there. So "brand designer john"
  * suggests no Johannesburg: q=john finds mostly people named John.
  */
 async function unmarkedPlace(words: readonly string[], count: CountDesigners): Promise<string | null> {
