@@ -37,11 +37,14 @@ async function mapSync(run: Promise<SyncOutcome>): Promise<SyncOutcome> {
 }
 
 /**
- * Batch jobs that hold their rows and documents at once, whatever WORKER_CONCURRENCY is (it sizes the
- * single-row jobs, which hold one row each): a burst of batches queues here, holding only its payload
- * (ids), instead of loading SYNC_BATCH_SIZE rows per worker slot. Two keep Elasticsearch busy.
+ * Loads that hold rows and documents in bulk (batch jobs and rebuilds) at once, whatever WORKER_CONCURRENCY
+ * is (it sizes the single-row jobs, which hold one row each): a burst of batches queues here, holding only
+ * its payload (ids), instead of loading SYNC_BATCH_SIZE rows per worker slot. A rebuild takes a slot too,
+ * for as long as it runs: a first sync hands the relay's first claims to batch jobs and the rest of the
+ * backlog to a rebuild, and how many claims come first depends on the machine's speed, so without a
+ * shared bound a slow machine would hold two batches and a rebuild at once. Two keep Elasticsearch busy.
  */
-export const BATCH_JOBS_AT_ONCE = 2;
+export const BULK_LOADS_AT_ONCE = 2;
 
 export interface JobHandlerHooks {
   /**
@@ -53,20 +56,24 @@ export interface JobHandlerHooks {
 
 export function createJobHandlers(ctx: IngestContext, hooks: JobHandlerHooks = {}): JobHandlers {
   const ports = ingestPorts(ctx);
-  const batches = pLimit(BATCH_JOBS_AT_ONCE);
+  const bulkLoads = pLimit(BULK_LOADS_AT_ONCE);
   return {
     [JOB_NAMES.syncDesigner]: (job) => mapSync(syncDesigner(ports, parsePayload(SyncDesignerJobSchema, job))),
     [JOB_NAMES.syncOpenRole]: (job) => mapSync(syncOpenRole(ports, parsePayload(SyncOpenRoleJobSchema, job))),
     [JOB_NAMES.syncBatch]: (job) => {
       const payload = parsePayload(SyncBatchJobSchema, job);
-      return batches(() => syncBatch(ports, payload));
+      return bulkLoads(() => syncBatch(ports, payload));
     },
-    [JOB_NAMES.reindex]: (job, signal) =>
-      reindex(ports, parsePayload(ReindexJobSchema, job).target, {
-        onProgress: (progress) => job.updateProgress(progress),
-        ...(signal ? { signal } : {}),
-        ...hooks.reindexObserver?.(signal),
-      }),
+    [JOB_NAMES.reindex]: (job, signal) => {
+      const { target } = parsePayload(ReindexJobSchema, job);
+      return bulkLoads(() =>
+        reindex(ports, target, {
+          onProgress: (progress) => job.updateProgress(progress),
+          ...(signal ? { signal } : {}),
+          ...hooks.reindexObserver?.(signal),
+        }),
+      );
+    },
     [JOB_NAMES.expireOpenRoles]: (job) => {
       parsePayload(ExpireOpenRolesJobSchema, job);
       return expireOpenRoles(ports, new Date());
