@@ -12,39 +12,63 @@ import { freePort } from '../ingest/support/worker-process.ts';
 /** CI: a short run; `LOAD_SECONDS=300 npx vitest run test/load/overload.test.ts` is the 5-minute run. */
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 12);
 /**
- * Sized as production should be, capacity × target latency (~100 req/s × 1 s on this machine), and below
- * the test's 200 connections so that they overrun it. autocannon's rate limit sends each connection's
- * share at the start of every second, so the load arrives as bursts; a bound far below one second of
- * capacity would refuse most of each burst while the engine idles for the rest of the second.
+ * The in-flight bound is sized as production should size it, capacity × target latency (1 s), from the
+ * capacity measured on this machine in this run: a bound fixed in requests would stop shedding on a
+ * machine slow enough that two seconds' worth of load fits under it. autocannon's rate limit sends each
+ * connection's share at the start of every second, so the load arrives as bursts; a bound far below one
+ * second of capacity would refuse most of each burst while the engine idles for the rest of the second.
  */
-const MAX_IN_FLIGHT = 100;
+const TARGET_LATENCY_S = 1;
+/** While capacity is measured nothing may be shed. */
+const UNBOUNDED = 100_000;
 const CONNECTIONS = 200;
 const PATH = '/api/v1/designers?q=design&limit=10';
 
 describe('overload: at twice the measured capacity the API sheds the excess with 503 + Retry-After, fast, and its memory stays flat', () => {
   let dir: string;
-  let api: ChildProcess;
+  let api: ChildProcess | null = null;
   let base: string;
+  let capacity: number;
+  let capacityP99: number;
 
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'dd-overload-'));
+  /** The embedded default (PGlite + Postgres search), as `npm start` runs it: no shared service involved. */
+  async function startApi(maxInFlight: number): Promise<void> {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    // The embedded default (PGlite + Postgres search), as `npm start` runs it: no shared service involved.
     const { DATABASE_URL: _d, ELASTICSEARCH_URL: _e, REDIS_URL: _r, SEARCH_BACKEND: _s, ...env } = process.env;
     api = spawn(process.execPath, ['--import', 'tsx', 'services/api/main.ts'], {
-      env: { ...env, DATA_DIR: dir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', MAX_IN_FLIGHT_REQUESTS: String(MAX_IN_FLIGHT), MAX_IN_FLIGHT_PER_CLIENT: String(MAX_IN_FLIGHT), MAX_EVENT_LOOP_DELAY_MS: '300' },
+      env: { ...env, DATA_DIR: dir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', MAX_IN_FLIGHT_REQUESTS: String(maxInFlight), MAX_IN_FLIGHT_PER_CLIENT: String(maxInFlight), MAX_EVENT_LOOP_DELAY_MS: '300' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitFor(async () => (await fetch(`${base}/readyz`)).ok, { timeoutMs: 90_000, intervalMs: 250, what: 'the API to be ready' });
-  }, 120_000);
+    await autocannon({ url: `${base}${PATH}`, connections: 8, duration: 2 }); // warm-up (JIT, caches)
+  }
 
-  afterAll(async () => {
+  async function stopApi(): Promise<void> {
     if (api && api.exitCode === null) {
       const exited = once(api, 'exit');
       api.kill('SIGKILL');
       await exited;
     }
+    api = null;
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dd-overload-'));
+    // Capacity: what the API serves with enough concurrency to saturate it and no bound; the better of two
+    // runs, so that a pause of the machine during one does not understate it.
+    await startApi(UNBOUNDED);
+    const runs = [];
+    for (let i = 0; i < 2; i += 1) runs.push(await autocannon({ url: `${base}${PATH}`, connections: 8, duration: 3 }));
+    const best = runs.reduce((a, b) => (b.requests.average > a.requests.average ? b : a));
+    capacity = best.requests.average;
+    capacityP99 = best.latency.p99;
+    await stopApi();
+    await startApi(Math.max(8, Math.round(capacity * TARGET_LATENCY_S)));
+  }, 240_000);
+
+  afterAll(async () => {
+    await stopApi();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -54,10 +78,6 @@ describe('overload: at twice the measured capacity the API sheds the excess with
   }
 
   it(`at 2× capacity for ${LOAD_SECONDS} s: no client times out, the served share keeps its latency, the rest is shed, RSS flat`, async () => {
-    // Capacity: what the API serves with enough concurrency to saturate it and no shedding.
-    await autocannon({ url: `${base}${PATH}`, connections: 8, duration: 2 }); // warm-up (JIT, caches)
-    const measured = await autocannon({ url: `${base}${PATH}`, connections: 8, duration: 4 });
-    const capacity = measured.requests.average;
     expect(capacity).toBeGreaterThan(0);
 
     const rss: number[] = [await rssBytes()];
@@ -85,7 +105,7 @@ describe('overload: at twice the measured capacity the API sheds the excess with
     const early = Math.max(...rss.slice(0, third));
     const late = Math.max(...rss.slice(-third));
     console.log(
-      `[overload] capacity ${capacity.toFixed(0)} req/s (p99 ${measured.latency.p99} ms); offered ${Math.ceil(capacity * 2)} req/s over ${CONNECTIONS} connections for ${LOAD_SECONDS} s: ` +
+      `[overload] capacity ${capacity.toFixed(0)} req/s (p99 ${capacityP99} ms), in-flight bound ${Math.max(8, Math.round(capacity * TARGET_LATENCY_S))}; offered ${Math.ceil(capacity * 2)} req/s over ${CONNECTIONS} connections for ${LOAD_SECONDS} s: ` +
         `${ok} served (${(ok / LOAD_SECONDS).toFixed(0)}/s), ${shed} shed with 503, ${load.timeouts} timeouts, ${load.errors} errors, ` +
         `latency p50 ${load.latency.p50} ms p99 ${load.latency.p99} ms max ${load.latency.max} ms; RSS ${(early / 2 ** 20).toFixed(0)} → ${(late / 2 ** 20).toFixed(0)} MiB`,
     );
