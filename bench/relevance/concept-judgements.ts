@@ -310,6 +310,9 @@ const NOTHING_HARD = [
   'someone who worked at Stripe Atlas',
   // One typo from a region of the directory (Catalonia), the first letter among them.
   'brand designer at Patagonia',
+  // A city nobody is in, one typo from a studio of the directory (Koto): a place is spelled right.
+  'Kyoto brand designers',
+  'motion designers in Kyoto',
   // The same without a word that introduces them, as people write names: capitalised, then in lower case,
   // where only words that are no English word tell a name.
   'Blue Bottle Coffee designers',

@@ -246,7 +246,22 @@ describe('nameOnlyWords', () => {
   it('counts the rules curators add: a word they give synonyms is vocabulary', () => {
     const synonyms = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('gaffer, lookdev')]);
     const query = understandQuery('3d artist who knows Gaffer');
-    expect(nameOnlyWords(query, synonyms)).toEqual({ anywhere: [], naming: [] });
+    expect(nameOnlyWords(query, synonyms)).toEqual({ anywhere: [], naming: [], places: [] });
+  });
+
+  it('marks the words of a place of the world among them, and no other name', () => {
+    const places = (q: string) => {
+      const query = understandQuery(q);
+      return nameOnlyWords(query).places.map((i) => query.words[i]);
+    };
+    expect(places('Kyoto brand designers')).toEqual(['kyoto']);
+    expect(places('brand designers kyoto')).toEqual(['kyoto']);
+    expect(places('product designer new york')).toEqual(['new', 'york']);
+    expect(places('product designer spotify stockholm')).toEqual(['stockholm']);
+    expect(places('Blue Bottle Coffee designers')).toEqual([]);
+    expect(places('ingrid thorvaldsdottir product designer')).toEqual([]);
+    // After "in", a required place, held in the place fields already.
+    expect(places('brand designer in Kyoto')).toEqual([]);
   });
 });
 

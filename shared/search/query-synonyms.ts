@@ -323,6 +323,11 @@ export interface NameOnlyWords {
   anywhere: number[];
   /** Held in the fields that name things, not the prose: the words of a name of two or more ("Blue Bottle Coffee"), and of a place ("ulaanbaatar"). */
   naming: number[];
+  /**
+   * Of `naming`, the words of a place of the world (placeNameAt): spelled right, so held within a typo only
+   * in the name field ("Kyoto" is no typo of the company Koto, but "austin chen" may still find Austen Chen).
+   */
+  places: number[];
 }
 
 /**
@@ -341,7 +346,7 @@ export interface NameOnlyWords {
  * so "austin chen" still finds Austin Chen.
  */
 export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): NameOnlyWords {
-  const found: NameOnlyWords = { anywhere: [], naming: [] };
+  const found: Omit<NameOnlyWords, 'places'> = { anywhere: [], naming: [] };
   for (const run of query.nameRuns) {
     let name: number[] = [];
     let opening = run.opening;
@@ -362,6 +367,7 @@ export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_
   return {
     anywhere: found.anywhere.filter((i) => !places.includes(i) && !lowerCase.includes(i)),
     naming: [...new Set([...found.naming, ...places, ...lowerCase])],
+    places,
   };
 }
 

@@ -322,6 +322,24 @@ describe('freeText', () => {
     expect(withNaming('motion designer who knows Figma').filter).toEqual([]);
   });
 
+  it("a place's name is held within a typo only in the name field; another name within a typo in every naming field", () => {
+    const naming = ['name^3', 'company^2', 'description'];
+    const withNaming = (q: string) => freeText(q, naming, undefined, { formFields: [], namingFields: ['name', 'company'] })!;
+    const fuzzyFields = (clause: unknown) =>
+      [...JSON.stringify(clause).matchAll(/"multi_match":\{"query":"\w+","fields":(\[[^\]]*\]),"type":"best_fields","fuzziness"/g)].map((m) => JSON.parse(m[1]!) as string[]);
+    const [kyoto] = withNaming('brand designers Kyoto').filter;
+    expect(JSON.stringify(kyoto)).toContain('"query":"kyoto"');
+    // Exactly in a company ("Kyoto Animation"), within a typo only in the name: Koto is no typo of Kyoto there.
+    expect(JSON.stringify(kyoto)).toContain('"fields":["name^3","company^2"],"type":"best_fields","boost"');
+    expect(fuzzyFields(kyoto)).toEqual([['name^3']]);
+    const bahn = withNaming('Deutsche Bahn motion designer').filter;
+    expect(bahn).toHaveLength(2);
+    for (const word of bahn) {
+      expect(fuzzyFields(word).length).toBeGreaterThan(0);
+      for (const fields of fuzzyFields(word)) expect(fields).toEqual(['name^3', 'company^2']);
+    }
+  });
+
   it('a typo of a word of two edits is never the word cut short by two letters ("vandenberg" for "vandenberghe")', () => {
     const json = JSON.stringify(freeText('priya vandenberghe', fields)!.must);
     expect(json).toContain('"must_not":[{"multi_match":{"query":"vandenberg","fields":["name","description"]}}]');

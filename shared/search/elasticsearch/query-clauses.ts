@@ -138,18 +138,20 @@ export function freeText(
   const spelled = knownWords(spans);
   /**
    * Word i in `within` (fields with their boosts), its best tier: exactly, as a prefix, by form or synonym, or
-   * within its typo allowance. An initial is a prefix in the name alone, so not where `within` has no name.
+   * within its typo allowance (in the name alone when `typos` is 'name'). An initial is a prefix in the name
+   * alone, so not where `within` has no name.
    */
-  const wordQuery = (i: number, within: string[], formFields: string[], hasName = true, typos = !spelled.has(words[i]!)): Query => {
+  const wordQuery = (i: number, within: string[], formFields: string[], hasName = true, typos: boolean | 'name' = !spelled.has(words[i]!)): Query => {
     const word = words[i]!;
     const asPrefix = prefix[i] === 'any' || (prefix[i] === 'name' && hasName);
+    const typoFields = typos === 'name' ? (hasName ? within.slice(0, 1) : []) : typos ? within : [];
     return {
       dis_max: {
         queries: [
           { multi_match: { query: word, fields: within, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
           ...(asPrefix ? [prefixTier(word, prefix[i] === 'name' ? within.slice(0, 1) : within, spelled.has(word) && hasName)] : []),
           ...expansionQueries(expanded[i]!.form, expanded[i]!.synonyms, formFields),
-          ...(typos ? typoOptions(word).map((fuzzy) => butNotCutShort(word, { multi_match: { query: word, fields: within, type: 'best_fields', ...fuzzy, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } }, within)) : []),
+          ...(typoFields.length > 0 ? typoOptions(word).map((fuzzy) => butNotCutShort(word, { multi_match: { query: word, fields: typoFields, type: 'best_fields', ...fuzzy, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } }, typoFields)) : []),
         ],
       },
     };
@@ -241,7 +243,7 @@ export function freeText(
   // more in the fields that name things (nameOnlyWords), as the Postgres engine's conditions hold it.
   const named = nameOnlyWords(query, synonyms);
   const naming = expansion.namingFields ? fields.filter((f) => expansion.namingFields!.includes(boostOf(f).field)) : fields;
-  const nameWords = [...named.anywhere.map((i) => perWord[i]!), ...named.naming.map((i) => wordQuery(i, naming, []))];
+  const nameWords = [...named.anywhere.map((i) => perWord[i]!), ...named.naming.map((i) => wordQuery(i, naming, [], true, spelled.has(words[i]!) ? false : named.places.includes(i) ? 'name' : true))];
   // Enough words, or (the holders of a role the request names, heldRole) any of them: either way the words
   // held score, once (dis_max of two sums). A holder without enough words scores its words but not their
   // typos: each fuzzy clause enumerates the terms within reach again, which cost a quarter on the p95 of

@@ -383,6 +383,19 @@ describe('freeTextSql', () => {
     expect(sqlOf('brand designer Ulaanbaatar', 'ABD').where).toBe(place.where.replace(/designers/g, 'designer'));
   });
 
+  it("a place's name is held within a typo only in the name weight; another name within a typo anywhere it is held", () => {
+    const whereOf = (q: string) => {
+      const params = new Params();
+      const query = understandQuery(q);
+      const expansions = new Map([['kyoto', ['koto']], ['bahn', ['bohn']]]);
+      const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions }, weights: WEIGHTS, params, namingWeights: 'ABD', nameWords: nameOnlyWords(query) })!;
+      return sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    };
+    // A (the name) is the best weight: Kyoto within a typo is a name (Koto) there, not a company.
+    expect(whereOf('brand designers Kyoto')).toMatch(/ AND s\.text_tsv @@ «\( 'kyoto':ABD \| 'koto':A \| 'kyoto':\*ABD \)»\)$/);
+    expect(whereOf('Deutsche Bahn motion designer')).toContain(`s.text_tsv @@ «( 'bahn':ABD | 'bohn':ABD )»`);
+  });
+
   it('a current title whose stems are all among the stems typed earns one point; not in a request for past roles', () => {
     const scoreOf = (q: string) => {
       const params = new Params();

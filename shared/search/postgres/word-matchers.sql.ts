@@ -62,8 +62,11 @@ export interface WordMatchers {
   form(i: number, restrict?: string): string | null;
   /** Word i by its synonym phrases, in the stemmed fields within `restrict`. */
   synonyms(i: number, restrict?: string): string[];
-  /** Every way word i matches within `restrict`, as one tsquery. */
-  alternatives(i: number, restrict?: string): string;
+  /**
+   * Every way word i matches within `restrict`, as one tsquery; within its typo allowance only in
+   * `typosIn` when given (a place's name, spelled right, is held by a typo only in the name).
+   */
+  alternatives(i: number, restrict?: string, typosIn?: string): string;
   /** The most operands one word's alternatives hold. */
   widest: number;
 }
@@ -103,13 +106,14 @@ export function wordMatchers({ query, terms, weights, expansions, formWeights, s
       if (!letters || !expansion) return [];
       return expansion.synonyms.map((phrase) => (phrase.length === 1 ? formLexeme(phrase[0]!, letters) : followedBy(phrase.map((stem) => formLexeme(stem, letters)))));
     },
-    alternatives: (i, restrict) => {
+    alternatives: (i, restrict, typosIn) => {
       const word = words[i]!;
       const asPrefix = matchers.prefix(i, restrict);
       const form = matchers.form(i, restrict);
+      const typoWeights = typosIn === undefined ? restrict : [...typosIn].filter((l) => restrict === undefined || restrict.includes(l)).join('');
       return anyOf([
         lexeme(word, { weights: restrict }),
-        ...matchers.fuzzy(word, restrict),
+        ...(typoWeights === '' ? [] : matchers.fuzzy(word, typoWeights)),
         ...(asPrefix ? [asPrefix] : []),
         ...(form ? [form] : []),
         ...matchers.synonyms(i, restrict),
