@@ -30,6 +30,7 @@ describe('overload: at twice the measured capacity the API sheds the excess with
   let base: string;
   let capacity: number;
   let capacityP99: number;
+  let inFlightBound: number;
 
   /** The embedded default (PGlite + Postgres search), as `npm start` runs it: no shared service involved. */
   async function startApi(maxInFlight: number): Promise<void> {
@@ -64,7 +65,8 @@ describe('overload: at twice the measured capacity the API sheds the excess with
     capacity = best.requests.average;
     capacityP99 = best.latency.p99;
     await stopApi();
-    await startApi(Math.max(8, Math.round(capacity * TARGET_LATENCY_S)));
+    inFlightBound = Math.max(8, Math.round(capacity * TARGET_LATENCY_S));
+    await startApi(inFlightBound);
   }, 240_000);
 
   afterAll(async () => {
@@ -105,7 +107,7 @@ describe('overload: at twice the measured capacity the API sheds the excess with
     const early = Math.max(...rss.slice(0, third));
     const late = Math.max(...rss.slice(-third));
     console.log(
-      `[overload] capacity ${capacity.toFixed(0)} req/s (p99 ${capacityP99} ms), in-flight bound ${Math.max(8, Math.round(capacity * TARGET_LATENCY_S))}; offered ${Math.ceil(capacity * 2)} req/s over ${CONNECTIONS} connections for ${LOAD_SECONDS} s: ` +
+      `[overload] capacity ${capacity.toFixed(0)} req/s (p99 ${capacityP99} ms), in-flight bound ${inFlightBound}; offered ${Math.ceil(capacity * 2)} req/s over ${CONNECTIONS} connections for ${LOAD_SECONDS} s: ` +
         `${ok} served (${(ok / LOAD_SECONDS).toFixed(0)}/s), ${shed} shed with 503, ${load.timeouts} timeouts, ${load.errors} errors, ` +
         `latency p50 ${load.latency.p50} ms p99 ${load.latency.p99} ms max ${load.latency.max} ms; RSS ${(early / 2 ** 20).toFixed(0)} → ${(late / 2 ** 20).toFixed(0)} MiB`,
     );
