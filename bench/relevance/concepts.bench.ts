@@ -2,7 +2,7 @@
  * Relevance beyond literal words: synonyms and concept equivalents, word forms, multi-constraint agent
  * requests, other languages, and hard nothing-relevant requests (concept-judgements.ts), on the generated
  * directory with its hard distractors, on Elasticsearch and the embedded engine.
- * Usage: ELASTICSEARCH_URL=http://127.0.0.1:9200 npm run bench:concepts [-- --designers 2000 --floors bench/relevance/concept-floors.json]
+ * Usage: ELASTICSEARCH_URL=http://127.0.0.1:9200 npm run bench:concepts [-- --designers 2000 --floors bench/relevance/concept-floors.json --seed 5]
  */
 import { Command } from 'commander';
 import { writeBenchResult } from '../support/bench-result.ts';
@@ -16,13 +16,14 @@ const options = new Command()
   .option('--designers <n>', 'designers in the generated directory (the distractors join them)', (v) => Number(v), 2000)
   .option('--floors <file>', 'write the per-family floors of the CI regression test')
   .option('--verbose', 'print each query with the grades of its first results')
+  .option('--seed <n>', 'draw another directory and other queries from the same generators (held-out check)', (v) => Number(v))
   .parse()
-  .opts<{ designers: number; floors?: string; verbose?: boolean }>();
+  .opts<{ designers: number; floors?: string; verbose?: boolean; seed?: number }>();
 
-const generated = generateCorpus(options.designers);
+const generated = generateCorpus(options.designers, options.seed);
 const distractors = conceptDistractors();
 const corpus = [...generated, ...distractors];
-const queries = generateConceptJudgements(generated, distractors);
+const queries = generateConceptJudgements(generated, distractors, options.seed);
 console.error(`${corpus.length} designers, ${queries.length} judged queries`);
 
 const { scores } = await runJudged({

@@ -2,7 +2,7 @@
  * Relevance benchmark: a generated directory, judged queries in families, and nDCG@10, MRR, top-1,
  * top-3 and zero-result rates per family on Elasticsearch, the embedded engine and a naive ILIKE floor,
  * plus p95 latency against the query as it was before (Elasticsearch, same index, same run).
- * Usage: ELASTICSEARCH_URL=http://127.0.0.1:9200 npm run bench:relevance [-- --designers 5000 --json out.json]
+ * Usage: ELASTICSEARCH_URL=http://127.0.0.1:9200 npm run bench:relevance [-- --designers 5000 --json out.json --seed 5]
  */
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
@@ -20,11 +20,12 @@ const options = new Command()
   .option('--floors <file>', 'write the per-family floors of the CI regression test (use with --designers 2000)')
   .option('--rounds <n>', 'timed searches per query and engine', (v) => Number(v), 3)
   .option('--verbose', 'print each query with its first results')
+  .option('--seed <n>', 'draw another directory and other queries from the same generators (held-out check)', (v) => Number(v))
   .parse()
-  .opts<{ designers: number; json?: string; elasticsearch: boolean; floors?: string; rounds: number; verbose?: boolean }>();
+  .opts<{ designers: number; json?: string; elasticsearch: boolean; floors?: string; rounds: number; verbose?: boolean; seed?: number }>();
 
-const corpus = generateCorpus(options.designers);
-const queries = generateJudgements(corpus);
+const corpus = generateCorpus(options.designers, options.seed);
+const queries = generateJudgements(corpus, options.seed);
 console.error(`${corpus.length} designers, ${queries.length} judged queries`);
 
 const { scores, timings } = await runJudged({
