@@ -178,11 +178,34 @@ export function freeText(
   // Outside the best-weighted fields, without the places of the world typed alone (togetherWords).
   const asked = togetherWords(query, wholePlaceWords(query, spans, synonyms));
   const withWords = groups.map((group, k) => ({ ...group, text: (k === 0 ? asked.best : asked.other).join(' '), count: (k === 0 ? asked.best : asked.other).length })).filter((g) => g.count > 1);
+  // The best group (the name) holding every word, the last typed as the start of one ("kwame lead" is Kwame
+  // Leadbetter), earns the same with that word at the prefix tier, as the Postgres engine's nameStart: words
+  // side by side in a name outrank words found apart (Algolia's and Meilisearch's proximity).
+  const name = withWords[0] !== undefined && withWords[0].weight === groups[0]!.weight ? withWords[0] : undefined;
+  const nameStart = name && prefix[words.length - 1] === 'any' ? { ...name, boost: ((name.count - 1) * MATCH_TIER_BOOSTS.exact + MATCH_TIER_BOOSTS.prefix) * name.weight } : undefined;
+  const startQuery = (type: 'bool_prefix' | 'phrase_prefix'): Query[] =>
+    nameStart
+      ? [{ constant_score: { filter: { multi_match: { query: nameStart.text, fields: nameStart.fields, type, ...(type === 'bool_prefix' ? { operator: 'and' as const } : { max_expansions: MAX_PREFIX_EXPANSIONS }) } }, boost: nameStart.boost } }]
+      : [];
   const together: Query[] =
     withWords.length > 0
       ? [
-          { dis_max: { queries: withWords.map(({ weight, fields: group, text: held }) => ({ multi_match: { query: held, fields: group, type: 'cross_fields' as const, operator: 'and' as const, boost: MATCH_TIER_BOOSTS.exact * weight } })) } },
-          { dis_max: { queries: withWords.map(({ weight, fields: group, text: held, count }) => ({ multi_match: { query: held, fields: group, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.exact * weight * count } })) } },
+          {
+            dis_max: {
+              queries: [
+                ...withWords.map(({ weight, fields: group, text: held }) => ({ multi_match: { query: held, fields: group, type: 'cross_fields' as const, operator: 'and' as const, boost: MATCH_TIER_BOOSTS.exact * weight } })),
+                ...startQuery('bool_prefix'),
+              ],
+            },
+          },
+          {
+            dis_max: {
+              queries: [
+                ...withWords.map(({ weight, fields: group, text: held, count }) => ({ multi_match: { query: held, fields: group, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.exact * weight * count } })),
+                ...startQuery('phrase_prefix'),
+              ],
+            },
+          },
         ]
       : [];
   // A synonym of the whole query ("creative director" for "art director") found as a phrase earns what the

@@ -236,16 +236,28 @@ function employerListBonus(options: FreeTextOptions, m: WordMatchers, exactBest:
 /**
  * Every word exactly in one field, and as a phrase, each scored at the best field that holds it (the twin
  * of the field boosts of Elasticsearch's all-words and phrase clauses): a description that names a role
- * ("reports to the art director") earns less than a title that is that role.
+ * ("reports to the art director") earns less than a title that is that role. The name holding every word,
+ * the last as the start of one (Together.nameStart), earns it with that word at the prefix tier.
  */
-function togetherBonus(options: FreeTextOptions, together: { oneField: string; phrase: string } | null, matches: (q: string) => string): string[] {
+function togetherBonus(options: FreeTextOptions, together: Together | null, matches: (q: string) => string): string[] {
   if (!together) return [];
   const byWeight = wordsByWeight(options);
   const points = (words: readonly string[], w: number) => words.length * MATCH_TIER_POINTS.exact * w;
-  const oneField = byWeight.map(({ letter, weight, words }) => `WHEN ${matches(allOf(words.map((word) => lexeme(word, { weights: letter }))))} THEN ${points(words, weight)}`);
-  const phrase = byWeight.map(({ letter, weight, words }) => `WHEN ${matches(followedBy(words.map((word) => lexeme(word, { weights: letter }))))} THEN ${points(words, weight)}`);
-  return [`CASE ${oneField.join(' ')} ELSE 0 END`, `CASE ${phrase.join(' ')} ELSE 0 END`];
+  const cases = (exact: (words: readonly string[], letter: string) => string, start: string | undefined) => {
+    const held = byWeight.map(({ letter, weight, words }) => ({ when: matches(exact(words, letter)), then: points(words, weight) }));
+    if (start) held.push({ when: matches(start), then: namePrefixPoints(byWeight[0]!.words.length, byWeight[0]!.weight) });
+    // The greatest a record holds, as Elasticsearch's dis_max takes it.
+    held.sort((a, b) => b.then - a.then);
+    return `CASE ${held.map(({ when, then }) => `WHEN ${when} THEN ${then}`).join(' ')} ELSE 0 END`;
+  };
+  return [
+    cases((words, letter) => allOf(words.map((word) => lexeme(word, { weights: letter }))), together.nameStart?.oneField),
+    cases((words, letter) => followedBy(words.map((word) => lexeme(word, { weights: letter }))), together.nameStart?.phrase),
+  ];
 }
+
+/** What the name holding `count` words earns when the last is the start of one of its words. */
+const namePrefixPoints = (count: number, weight: number) => ((count - 1) * MATCH_TIER_POINTS.exact + MATCH_TIER_POINTS.prefix) * weight;
 
 /**
  * The weights, best first, each with the words the together bonuses ask of it (togetherWords): every word at
@@ -312,14 +324,31 @@ function unitsBySynonym({ query, concepts, formWeights }: FreeTextOptions, m: Wo
   ];
 }
 
-/** Every word exactly in one field, and as a phrase: null unless several words, all held by some record. */
-function togetherQueries(options: FreeTextOptions, m: WordMatchers): { oneField: string; phrase: string } | null {
-  const { words } = options.query;
-  if (words.length < 2 || !words.every(m.held)) return null;
+/**
+ * The tsqueries of the together bonuses (togetherBonus). `nameStart`: the name holds every word, the last
+ * typed as the start of one ("kwame lead" is Kwame Leadbetter), as Algolia's and Meilisearch's proximity
+ * rank words found side by side above words found apart: without it, Kwame the Brand Lead outranked him.
+ */
+interface Together {
+  oneField: string;
+  phrase: string;
+  nameStart: { oneField: string; phrase: string } | null;
+}
+
+/** Every word exactly in one field, and as a phrase: null unless several words, all held by some record (the last may be a start). */
+function togetherQueries(options: FreeTextOptions, m: WordMatchers): Together | null {
+  const { words, prefix } = options.query;
+  if (words.length < 2) return null;
   const byWeight = wordsByWeight(options);
+  const name = byWeight[0];
+  const last = words.length - 1;
+  const started = prefix[last] === 'any' && name !== undefined && name.words.length === words.length && words.slice(0, last).every(m.held);
+  if (!started && !words.every(m.held)) return null;
+  const inName = (word: string, k: number) => lexeme(word, { weights: name!.letter, prefix: k === last });
   return {
     oneField: anyOf(byWeight.map(({ letter, words: held }) => allOf(held.map((w) => lexeme(w, { weights: letter }))))),
     phrase: anyOf([...new Set(byWeight.map(({ words: held }) => held.join(' ')))].map((held) => followedBy(held.split(' ').map((w) => lexeme(w))))),
+    nameStart: started ? { oneField: allOf(words.map(inName)), phrase: followedBy(words.map(inName)) } : null,
   };
 }
 
@@ -376,7 +405,7 @@ function unitScores(query: QueryWords, m: WordMatchers, perWord: readonly string
 function topMatches(
   options: FreeTextOptions,
   m: WordMatchers,
-  together: { oneField: string; phrase: string } | null,
+  together: Together | null,
   tests: WordTest[][],
   fillerCount: number,
   rolePoints: RolePoints,
@@ -388,7 +417,7 @@ function topMatches(
   if (words.length < 2 || (!together && !roleColumns) || query.orGroups.length > 0) return null;
   if (roleColumns && !(roleColumns.textWeight in weights)) throw new Error(`role words are at weight ${roleColumns.textWeight}, which the text does not score`);
   const earns = [
-    ...(together ? [together.oneField, together.phrase] : []),
+    ...(together ? [together.oneField, together.phrase, ...(together.nameStart ? [together.nameStart.oneField] : [])] : []),
     ...(roleColumns ? [allOf(words.map((_, i) => m.alternatives(i, roleColumns.textWeight)))] : []),
     // A synonym of a phrase of the query earns its bonus (synonymPhraseBonus) only where it is found.
     ...(together || roleColumns ? synonymPhrases(options) : []),
