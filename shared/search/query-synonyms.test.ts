@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { askedRole, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -183,6 +183,34 @@ describe('namedPlaces', () => {
   it('reads a place in a request of one content word as that word alone, with no bonus', () => {
     expect(places('berlin')).toEqual([]);
     expect(places('the berlin')).toEqual([]);
+  });
+});
+
+describe('anchorWords', () => {
+  const anchors = (q: string) => {
+    const query = understandQuery(q);
+    return anchorWords(query)?.map((i) => query.words[i]);
+  };
+
+  it('are the English words of a request that names nothing of the field, but its places and employers', () => {
+    expect(anchors('pastry chef in paris')).toEqual(['pastry', 'chef']);
+    expect(anchors('pastry chef paris')).toEqual(['pastry', 'chef']);
+    expect(anchors('pastry chef in new york')).toEqual(['pastry', 'chef']);
+    expect(anchors('pastry chef at stripe')).toEqual(['pastry', 'chef']);
+    // Words that are no English word may be misspelled: none is an anchor.
+    expect(anchors('pastry chef kwuame')).toEqual(['pastry', 'chef']);
+    expect(anchors('motoin desginer brelin')).toBeUndefined();
+  });
+
+  it('are none in a request that names a title, skill, tool or domain: its typos rank as they do', () => {
+    expect(anchors('a product designer who can start next month')).toBeUndefined();
+    expect(anchors('motion desginer fintech')).toBeUndefined();
+    expect(anchors('infographics specialist in berlin')).toBeUndefined();
+  });
+
+  it('are none when every word must match', () => {
+    expect(anchors('chef paris')).toBeUndefined();
+    expect(anchors('liam dvoark')).toBeUndefined();
   });
 });
 

@@ -372,6 +372,30 @@ export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_
 }
 
 /**
+ * The words of which every match must hold one without a typo (exactly, as a start, by its form or a
+ * synonym), in a request that names nothing of the field's vocabulary and that a record may meet with a word
+ * missing: its content words that are English words, but the places it names (QueryWords.requiredPlaceWords,
+ * and those of the world typed otherwise) and its employers (QueryWords.employerWords), which every match holds
+ * already. Such a request asks for another trade; a record short of one of its words and holding the others
+ * only by guessing at their spelling is a guess on a guess: "pastry chef in paris" found a Chen in Paris
+ * ("pastry" nowhere, "chef" one typo from "chen"). Null for a request that names a title, skill, tool or
+ * domain (its words and typos rank as they do), when no word may be missing (QueryWords.required counts every
+ * unit), and when no English word is left: words that are none may be misspelled ("motoin desginer"). Pure.
+ */
+export function anchorWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] | null {
+  const grouped = new Set(query.orGroups.flat(2));
+  const units = query.words.filter((_, i) => !grouped.has(i)).length + query.orGroups.length;
+  if (query.required >= units) return null;
+  const required = new Set(query.requiredPlaceWords.map((i) => query.words[i]!));
+  const places = new Set([...query.places.filter(([first]) => required.has(first!)).flat(), ...unmarkedPlaceWords(query, synonyms).map((i) => query.words[i]!)]);
+  const employers = new Set(query.employerWords);
+  const asked = query.words.flatMap((word, i) => (places.has(word) || employers.has(i) ? [] : [i]));
+  if (asked.some((i) => synonyms.holdsWord(query.words[i]!))) return null;
+  const anchors = asked.filter((i) => isEnglishWord(query.words[i]!));
+  return anchors.length > 0 ? anchors : null;
+}
+
+/**
  * The words of the names a request types in lower case (nameOnlyWords): two words or more side by side
  * (QueryWords.looseRuns), of letters, that no synonym rule knows, no place of the world holds and no English
  * word is (isEnglishWord): "ingrid thorvaldsdottir product designer", "deutsche bahn motion designer". A run

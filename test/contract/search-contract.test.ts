@@ -339,6 +339,14 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await q('3d artist Macne')).toContain('d06');
       });
 
+      it('a request naming nothing of the field, short of a word, is met by a word as typed: "pastry acne in san francisco" is not Acme', async () => {
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}`);
+        // d01 is at Acme Studio in San Francisco: "acne" is one typo from "acme", "pastry" nowhere.
+        expect(await q('pastry acne in san francisco')).toEqual([]);
+        // A word held as typed anchors the typo.
+        expect(await q('acne studio in san francisco')).toContain('d01');
+      });
+
       it('a name two letters longer is another name, not a typo: "johanssonen" does not find Johansson', async () => {
         expect(await ids('/api/v1/designers?q=erik%20johanssonen')).toEqual([]);
         expect(await ids('/api/v1/designers?q=johanssonen%20erik')).toEqual([]);

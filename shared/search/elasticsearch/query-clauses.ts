@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -271,7 +271,11 @@ export function freeText(
   // held score, once (dis_max of two sums). A holder without enough words scores its words but not their
   // typos: each fuzzy clause enumerates the terms within reach again, which cost a quarter on the p95 of
   // the relevance bench; the Postgres engine counts a typo there too.
-  const enough: Query = { bool: { should: units(perWord, query.orGroups), minimum_should_match: required } };
+  // Enough words, one of the anchor words without a typo (anchorWords) among them, as the Postgres engine's
+  // anchoredMatch asks: "pastry chef in paris" is no Chen in Paris.
+  const anchors = anchorWords(query, synonyms);
+  const anchored: Query[] = anchors ? [{ bool: { should: anchors.map((i) => scored(i, false)), minimum_should_match: 1 } }] : [];
+  const enough: Query = { bool: { should: units(perWord, query.orGroups), minimum_should_match: required, ...(anchored.length > 0 ? { filter: anchored } : {}) } };
   const holders = expansion.holders?.(query, spans, synonyms) ?? null;
   const withoutTypos = () => units(words.map((_, i) => scored(i, false)), query.orGroups);
   return {

@@ -57,6 +57,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   employerNames?: { names: readonly (readonly number[])[]; placeColumn: string } | undefined;
   /** The weights of the fields that name the record, its roles, employers and place (namingWeights). */
   namingWeights?: string | undefined;
+  /** The words of which a match must hold one without a typo, when a word may be missing (anchorWords). */
+  anchorWords?: readonly number[] | null | undefined;
   /** The words of the names the request writes that a record must hold, anywhere or in `namingWeights` (nameOnlyWords). */
   nameWords?: NameOnlyWords | undefined;
   /** The places of the world typed alone (wholePlaceWords): the role bonuses leave them out. */
@@ -129,7 +131,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     !heldRole ? null : roleColumns ? currentlyHeld(roleColumns, params, heldRole, matches) : titleFormWeight ? matches(rolePhrases(heldRole, titleFormWeight)) : null;
   const enough = () => {
     const held = holders();
-    return held ? `(${matchWhere(options, words$, matches)} OR ${held})` : matchWhere(options, words$, matches);
+    const words = anchoredMatch(options, words$, matches);
+    return held ? `(${words} OR ${held})` : words;
   };
   const where = !topOf || !options.top ? enough() : topOf.everyWord ? matches(topOf.tsquery) : `(${matches(topOf.tsquery)} AND ${enough()})`;
   // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
@@ -350,6 +353,16 @@ function togetherQueries(options: FreeTextOptions, m: WordMatchers): Together | 
     phrase: anyOf([...new Set(byWeight.map(({ words: held }) => held.join(' ')))].map((held) => followedBy(held.split(' ').map((w) => lexeme(w))))),
     nameStart: started ? { oneField: allOf(words.map(inName)), phrase: followedBy(words.map(inName)) } : null,
   };
+}
+
+/**
+ * Enough words (matchWhere), one of the anchor words without a typo (anchorWords) among them, as in the
+ * Elasticsearch engine: "pastry chef in paris" is no Chen in Paris.
+ */
+function anchoredMatch(options: FreeTextOptions, m: WordMatchers, matches: (q: string) => string): string {
+  const where = matchWhere(options, m, matches);
+  const anchors = options.anchorWords;
+  return anchors ? `(${where} AND ${matches(anyOf(anchors.map((i) => m.alternatives(i, undefined, ''))))})` : where;
 }
 
 /** Enough words: all of them; some `required` of them as one tsquery the index reads; past the size bound, a count. */
