@@ -336,6 +336,8 @@ const NOTHING = [
   'civil engineer bridges', 'yoga instructor', 'real estate agent in lisbon', 'payroll specialist', 'electrician based in london',
   'marine biologist', 'quantum physicist', 'zzzyx qwfp',
   'someone who repairs bicycles', 'a notary in munich', 'crane operator', 'insurance claims adjuster', 'barista',
+  // Another trade named with a head noun the field's titles share, beside a place or employer the directory has.
+  'civil engineer in munich', 'marketing manager at spotify', 'head chef copenhagen', 'software engineer at stripe',
 ];
 
 export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7): JudgedQuery[] {

@@ -256,8 +256,27 @@ describe('nameOnlyWords', () => {
   });
 
   it('reads no place in an employer, a code, a word of the vocabulary, a city named like a word, or a place a marker introduces', () => {
-    for (const q of ['lead designer canva', 'ux designer uk', 'designers la', 'designer who loves reading', 'nice brand designer', 'brand designer in Ulaanbaatar', 'blue bottle coffee designers', 'a brand designer']) {
+    for (const q of ['lead designer canva', 'ux designer uk', 'designers la', 'designer who loves reading', 'nice brand designer', 'brand designer in Ulaanbaatar', 'a brand designer']) {
       expect(held(q)).toEqual({ anywhere: [], naming: [] });
+    }
+  });
+
+  it('holds a word that says what kind of role is asked, where no phrase of the vocabulary covers it, anywhere', () => {
+    expect(held('civil engineer in munich')).toEqual({ anywhere: ['civil'], naming: [] });
+    expect(held('a civil engineer in munich')).toEqual({ anywhere: ['civil'], naming: [] });
+    expect(held('marketing manager at spotify')).toEqual({ anywhere: ['marketing'], naming: [] });
+    expect(held('head chef copenhagen')).toEqual({ anywhere: ['chef'], naming: ['copenhagen'] });
+    expect(held('blue bottle coffee designers')).toEqual({ anywhere: ['coffee'], naming: [] });
+    // An English word is typed as meant: held without a typo ("chef" is no typo of Chen); another may be a name.
+    const asTyped = (q: string) => {
+      const query = understandQuery(q);
+      return nameOnlyWords(query).asTyped.map((i) => query.words[i]);
+    };
+    expect(asTyped('head chef copenhagen')).toEqual(['chef']);
+    expect(asTyped('kowalczyk illustrator')).toEqual([]);
+    // A phrase of the vocabulary, a place, an employer and praise are read by their own rules.
+    for (const q of ['senior motion designer', 'interaction designer', 'freelance illustrator', 'berlin illustrator', 'lead designer canva', 'talented illustrator', 'head of growth']) {
+      expect([q, held(q)]).toEqual([q, { anywhere: [], naming: q === 'berlin illustrator' ? ['berlin'] : [] }]);
     }
   });
 
@@ -266,15 +285,18 @@ describe('nameOnlyWords', () => {
     expect(held('deutsche bahn motion designer')).toEqual({ anywhere: [], naming: ['deutsche', 'bahn'] });
     expect(held('jonh smtih')).toEqual({ anywhere: [], naming: ['jonh', 'smtih'] });
     // A run with an English word, one word alone, words with digits, and words of the vocabulary are no name.
-    for (const q of ['detail oriented product designer', 'illustrator globex aerospace', 'ux designer uber eats', 'pineapple express designers', 'lead designer canva', 'product designer nyc b2b', 'kowalczyk illustrator']) {
+    for (const q of ['detail oriented product designer', 'illustrator globex aerospace', 'ux designer uber eats', 'lead designer canva', 'product designer nyc b2b']) {
       expect([q, held(q)]).toEqual([q, { anywhere: [], naming: [] }]);
     }
+    // The word right before a role's head is held anywhere (roleQualifierWords), a name or not.
+    expect(held('pineapple express designers')).toEqual({ anywhere: ['express'], naming: [] });
+    expect(held('kowalczyk illustrator')).toEqual({ anywhere: ['kowalczyk'], naming: [] });
   });
 
   it('counts the rules curators add: a word they give synonyms is vocabulary', () => {
     const synonyms = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('gaffer, lookdev')]);
     const query = understandQuery('3d artist who knows Gaffer');
-    expect(nameOnlyWords(query, synonyms)).toEqual({ anywhere: [], naming: [], places: [] });
+    expect(nameOnlyWords(query, synonyms)).toEqual({ anywhere: [], asTyped: [], naming: [], places: [] });
   });
 
   it('marks the words of a place of the world among them, and no other name', () => {

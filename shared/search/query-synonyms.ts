@@ -321,6 +321,11 @@ function namingWords(query: Pick<QueryWords, 'words'>, employer: readonly number
 export interface NameOnlyWords {
   /** Held in any field, as any word matches: one word ("motion designer who knows Rive"). */
   anywhere: number[];
+  /**
+   * Of `anywhere`, the English words that say what kind of role is asked (roleQualifierWords): typed as meant, so
+   * held without a typo ("chef" is no typo of the name Chen).
+   */
+  asTyped: number[];
   /** Held in the fields that name things, not the prose: the words of a name of two or more ("Blue Bottle Coffee"), and of a place ("ulaanbaatar"). */
   naming: number[];
   /**
@@ -346,7 +351,7 @@ export interface NameOnlyWords {
  * so "austin chen" still finds Austin Chen.
  */
 export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): NameOnlyWords {
-  const found: Omit<NameOnlyWords, 'places'> = { anywhere: [], naming: [] };
+  const found: Pick<NameOnlyWords, 'anywhere' | 'naming'> = { anywhere: [], naming: [] };
   for (const run of query.nameRuns) {
     let name: number[] = [];
     let opening = run.opening;
@@ -364,8 +369,10 @@ export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_
   }
   const places = unmarkedPlaceWords(query, synonyms);
   const lowerCase = lowerCaseNameWords(query, synonyms, places);
+  const qualifiers = roleQualifierWords(query, synonyms, places).filter((i) => !found.naming.includes(i) && !lowerCase.includes(i));
   return {
-    anywhere: found.anywhere.filter((i) => !places.includes(i) && !lowerCase.includes(i)),
+    anywhere: [...new Set([...found.anywhere, ...qualifiers])].filter((i) => !places.includes(i) && !lowerCase.includes(i)),
+    asTyped: qualifiers.filter((i) => !found.anywhere.includes(i) && isEnglishWord(query.words[i]!)),
     naming: [...new Set([...found.naming, ...places, ...lowerCase])],
     places,
   };
@@ -393,6 +400,22 @@ export function anchorWords(query: QueryWords, synonyms: SynonymSet = CURATED_SY
   if (asked.some((i) => synonyms.holdsWord(query.words[i]!))) return null;
   const anchors = asked.filter((i) => isEnglishWord(query.words[i]!));
   return anchors.length > 0 ? anchors : null;
+}
+
+/**
+ * The words that say what kind of role a request asks for (QueryWords.roleQualifiers: "civil engineer",
+ * "marketing manager", "head chef") that no phrase of the field's vocabulary covers in the request: they name
+ * another trade, so a record must hold them (nameOnlyWords, as any word matches), however many other words it
+ * may miss. "civil engineer in munich" found the Design Engineers in Munich, "marketing manager at spotify" the
+ * Design Managers at Spotify Studios. A word of a phrase the synonym rules know ("senior", "motion", "lead
+ * designer", "freelance") qualifies the role as those rules read it; places, employers and numbers are read by
+ * their own rules, and praise is filler. Pure.
+ */
+function roleQualifierWords(query: QueryWords, synonyms: SynonymSet, places: readonly number[]): number[] {
+  if (query.roleQualifiers.length === 0) return [];
+  const covered = new Set(synonyms.spans(query.words).flatMap(({ start, end }) => Array.from({ length: end - start }, (_, k) => start + k)));
+  const ruled = new Set([...places, ...query.employerWords, ...query.requiredPlaceWords, ...query.orGroups.flat(2)]);
+  return query.roleQualifiers.filter((i) => !covered.has(i) && !ruled.has(i) && /^\p{L}+$/u.test(query.words[i]!));
 }
 
 /**

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FILLER_WORDS, PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, pastRoleBonusWords, placeSpans, requiredMatches, understandQuery, withoutWords } from './query-words.ts';
 
+/** The words of `q` at the indices one field of its QueryWords holds. */
+function wordsAt(q: string, field: 'roleQualifiers' | 'requiredPlaceWords'): string[] {
+  const query = understandQuery(q);
+  return query[field].map((i) => query.words[i]!);
+}
+
 describe('understandQuery', () => {
   it('drops filler an agent wraps around a request', () => {
     expect(understandQuery('find me a 3D generalist in Berlin who knows Blender')).toEqual({
@@ -23,6 +29,8 @@ describe('understandQuery', () => {
       employerLists: [],
       // Blender is written as a name; Berlin is read as a place.
       nameRuns: [{ words: [3], opening: false }],
+      // "generalist" is no head noun of a role.
+      roleQualifiers: [],
     });
     expect(understandQuery('someone with design systems experience based in Lisbon').words).toEqual(['design', 'systems', 'lisbon']);
     expect(understandQuery('looking for former Google design directors')).toMatchObject({
@@ -32,6 +40,17 @@ describe('understandQuery', () => {
     // "used to work at", "left": the past, said the way people say it.
     expect(understandQuery('designers who used to work at Possible Works')).toMatchObject({ words: ['designers', 'possible'], pastRoles: true });
     expect(understandQuery('people who left Spotify')).toMatchObject({ words: ['spotify'], pastRoles: true });
+  });
+
+  it('reads the word right before a role\'s head noun, or right after a word that heads a role, as its qualifier', () => {
+    const qualifiers = (q: string) => wordsAt(q, 'roleQualifiers');
+    expect(qualifiers('civil engineer in munich')).toEqual(['civil']);
+    expect(qualifiers('senior motion designer')).toEqual(['motion']);
+    expect(qualifiers('head chef copenhagen')).toEqual(['chef']);
+    // Filler breaks the pair; a head before a head qualifies nothing; praise is filler.
+    expect(qualifiers('head of growth')).toEqual([]);
+    expect(qualifiers('head designer')).toEqual([]);
+    expect(qualifiers('a talented illustrator')).toEqual([]);
   });
 
   it('keeps the runs of content words no marker takes, where a place may stand unmarked', () => {
@@ -83,10 +102,7 @@ describe('understandQuery', () => {
   });
 
   it('requires the first word of each place a place-only marker introduces, outside "or" lists', () => {
-    const required = (q: string) => {
-      const query = understandQuery(q);
-      return query.requiredPlaceWords.map((i) => query.words[i]);
-    };
+    const required = (q: string) => wordsAt(q, 'requiredPlaceWords');
     expect(required('brand designer in Ulaanbaatar')).toEqual(['ulaanbaatar']);
     // What may name a place: no English word, a place of the world, a code of one. English words that name
     // none say what the work is about ("in children's healthcare apps", "in gaming").
@@ -274,7 +290,7 @@ describe('QueryWords.nameRuns', () => {
   });
 
   it('marks the runs that open a sentence, where a capital may be the sentence\'s', () => {
-    expect(runs('Talented brand designer')).toEqual([{ words: ['talented'], opening: true }]);
+    expect(runs('Friendly brand designer')).toEqual([{ words: ['friendly'], opening: true }]);
     expect(runs('brand designer. Berlin based')).toEqual([{ words: ['berlin'], opening: true }]);
   });
 

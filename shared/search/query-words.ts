@@ -29,6 +29,10 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   // "someone who has done brand work"): said of no designer, so no record holds them
   'ideally', 'preferably', 'ideal', 'best', 'available', 'availability', 'done', 'doing', 'suitable', 'qualified', 'candidate', 'candidates',
   'maybe', 'perhaps', 'possibly', 'should', 'must', 'might', 'will', 'able',
+  // praise, which no profile is held to ("a talented illustrator", "an award-winning art director")
+  'talented', 'passionate', 'amazing', 'awesome', 'excellent', 'outstanding', 'exceptional', 'brilliant', 'seasoned',
+  'versatile', 'accomplished', 'renowned', 'dedicated', 'motivated', 'reliable', 'proven', 'skillful', 'skilful',
+  'award', 'winning', 'innovative', 'thoughtful',
   // what a request for open roles calls every open role ("motion design roles in berlin", "ux work in the us")
   'job', 'jobs', 'role', 'roles', 'position', 'positions', 'opening', 'openings', 'opportunity', 'opportunities',
   'vacancy', 'vacancies', 'work', 'gig', 'gigs', 'now',
@@ -271,6 +275,13 @@ export interface QueryWords {
    * field's vocabulary decides (nameOnlyWords).
    */
   nameRuns: NameRun[];
+  /**
+   * The content words typed right before a role's head noun ("civil engineer", "marketing manager"), or right
+   * after a word that heads a role ("head chef"), no filler between, as indices into `words`: what kind of
+   * role the request asks for. Which of them a record must hold the field's vocabulary decides
+   * (roleQualifierWords).
+   */
+  roleQualifiers: number[];
 }
 
 /** One run of QueryWords.nameRuns: its words as indices into `words`, in query order. */
@@ -392,7 +403,23 @@ export function understandQuery(q: string | undefined): QueryWords {
     // A request for past roles scores its lists on previous roles (pastAlternatives).
     employerLists: content.length > 0 && !pastRoles ? employerLists(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : [],
     nameRuns: content.length > 0 ? nameRuns(q ?? '', tokens, words, ruled) : [],
+    roleQualifiers: content.length > 0 ? roleQualifiers(tokens, words) : [],
   };
+}
+
+/** Words that head a role with the word after them ("head chef", "chief architect"). */
+const HEADS_BEFORE: ReadonlySet<string> = new Set(['head', 'heads', 'chief', 'chiefs']);
+
+/** QueryWords.roleQualifiers: a content word right before a role's head noun, or right after a word that heads a role. */
+function roleQualifiers(tokens: readonly string[], words: readonly string[]): number[] {
+  const found = new Set<number>();
+  tokens.forEach((token, k) => {
+    if (FILLER_WORDS.has(token) || ROLE_HEADS.has(token) || LEADERSHIP_WORDS.has(token)) return;
+    const before = ROLE_HEADS.has(tokens[k + 1] ?? '');
+    const after = HEADS_BEFORE.has(tokens[k - 1] ?? '');
+    if ((before || after) && words.includes(token)) found.add(words.indexOf(token));
+  });
+  return [...found].sort((a, b) => a - b);
 }
 
 /** What opens a clause: a comma, semicolon, slash or bracket ("ex Apple, Google"). */

@@ -347,6 +347,19 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await q('acne studio in san francisco')).toContain('d01');
       });
 
+      it('a word that says what kind of role is asked is held: "civil engineer in tokyo" is no Design Engineer', async () => {
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}`);
+        // d07 is a Design Engineer in Tokyo; d03 a Head of Design in Brussels.
+        expect(await q('civil engineer in tokyo')).toEqual([]);
+        expect(await q('head chef brussels')).toEqual([]);
+        // An English word is typed as meant: "acne" is no typo of Acme Studio, d01's employer.
+        expect(await q('acne designer')).toEqual([]);
+        expect(await q('acme designer')).toContain('d01');
+        expect(await q('design engineer in tokyo')).toEqual(['d07']);
+        // Praise is no kind of role.
+        expect(await q('a talented design engineer in tokyo')).toEqual(['d07']);
+      });
+
       it('a name two letters longer is another name, not a typo: "johanssonen" does not find Johansson', async () => {
         expect(await ids('/api/v1/designers?q=erik%20johanssonen')).toEqual([]);
         expect(await ids('/api/v1/designers?q=johanssonen%20erik')).toEqual([]);

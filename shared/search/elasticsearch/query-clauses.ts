@@ -266,7 +266,7 @@ export function freeText(
   // more in the fields that name things (nameOnlyWords), as the Postgres engine's conditions hold it.
   const named = nameOnlyWords(query, synonyms);
   const naming = expansion.namingFields ? fields.filter((f) => expansion.namingFields!.includes(boostOf(f).field)) : fields;
-  const nameWords = [...named.anywhere.map((i) => perWord[i]!), ...named.naming.map((i) => wordQuery(i, naming, [], true, spelled.has(words[i]!) ? false : named.places.includes(i) ? 'name' : true))];
+  const nameWords = [...named.anywhere.map((i) => (named.asTyped.includes(i) ? scored(i, false) : perWord[i]!)), ...named.naming.map((i) => wordQuery(i, naming, [], true, spelled.has(words[i]!) ? false : named.places.includes(i) ? 'name' : true))];
   // Enough words, or (the holders of a role the request names, heldRole) any of them: either way the words
   // held score, once (dis_max of two sums). A holder without enough words scores its words but not their
   // typos: each fuzzy clause enumerates the terms within reach again, which cost a quarter on the p95 of

@@ -149,8 +149,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
 
   // A name the request writes ("Blue Bottle Coffee designers") is held by every match, a name of two words or
   // more in the fields that name things, as in the Elasticsearch engine.
-  const { anywhere = [], naming = [], places: namedPlaceWords = [] } = options.nameWords ?? {};
-  const names$ = [...anywhere.map((i) => words$.alternatives(i)), ...naming.map((i) => words$.alternatives(i, options.namingWeights, namedPlaceWords.includes(i) ? words$.nameWeight : undefined))]
+  const { anywhere = [], asTyped = [], naming = [], places: namedPlaceWords = [] } = options.nameWords ?? {};
+  const names$ = [...anywhere.map((i) => words$.alternatives(i, undefined, asTyped.includes(i) ? '' : undefined)), ...naming.map((i) => words$.alternatives(i, options.namingWeights, namedPlaceWords.includes(i) ? words$.nameWeight : undefined))]
     .map((tsquery) => ` AND ${matches(tsquery)}`)
     .join('');
   const conditions = `${places$}${employers$}${employerNames$}${names$}`;
