@@ -20,7 +20,7 @@ export const CategoryFilterSchema = enumParam(
   .transform((v): Category => CATEGORY_ALIASES[v] ?? (v as Category));
 
 const designerFilterFields = {
-  q: textParam(MAX_Q_LENGTH, 'Free text over name, description, role titles and companies, and (lowest) location; filler words such as "who" or "based in" need not match, and from three words not every word must (designers holding a role the request names, as in "an illustrator who can start next month", match however few of the other words they hold), but a place after "in" must be where the designer is and an employer after "at" or "ex" in a company of their roles (or their location); typo-tolerant, last word matches as a prefix.').optional(),
+  q: textParam(MAX_Q_LENGTH, 'Free text over name, description, role titles and companies, and (lowest) location; filler words such as "who" or "based in" need not match, and from three words not every word must (designers holding a role the request names, as in "an illustrator who can start next month", match however few of the other words they hold), but a place after "in" must be where the designer is and an employer after "at" or "ex" in a company of their roles (or their location), and the word that says what kind of role is asked ("civil" in "civil engineer") must be held; typo-tolerant, last word matches as a prefix.').optional(),
   slug: SlugSchema.describe('Exact URL slug of one designer; use with limit=1.').optional(),
   id: DesignerIdSchema.describe('Exact id of one designer (as in results); use with limit=1.').optional(),
   category: CategoryFilterSchema.optional(),
