@@ -271,17 +271,17 @@ export function freeText(
   // held score, once (dis_max of two sums). A holder without enough words scores its words but not their
   // typos: each fuzzy clause enumerates the terms within reach again, which cost a quarter on the p95 of
   // the relevance bench; the Postgres engine counts a typo there too.
-  // Enough words, one of the anchor words without a typo (anchorWords) among them, as the Postgres engine's
-  // anchoredMatch asks: "pastry chef in paris" is no Chen in Paris.
+  // A request for another trade that a record may meet with a word missing: one of its anchor words without a
+  // typo (anchorWords), a condition as in the Postgres engine: "pastry chef in paris" is no Chen in Paris.
   const anchors = anchorWords(query, synonyms);
   const anchored: Query[] = anchors ? [{ bool: { should: anchors.map((i) => scored(i, false)), minimum_should_match: 1 } }] : [];
-  const enough: Query = { bool: { should: units(perWord, query.orGroups), minimum_should_match: required, ...(anchored.length > 0 ? { filter: anchored } : {}) } };
+  const enough: Query = { bool: { should: units(perWord, query.orGroups), minimum_should_match: required } };
   const holders = expansion.holders?.(query, spans, synonyms) ?? null;
   const withoutTypos = () => units(words.map((_, i) => scored(i, false)), query.orGroups);
   return {
     must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
     should: [...should, ...optional, ...places, ...employerLists, ...extra(query, spans, synonyms)],
-    filter: [...placeWords, ...employerWords, ...employerNames, ...nameWords],
+    filter: [...placeWords, ...employerWords, ...employerNames, ...nameWords, ...anchored],
   };
 }
 

@@ -131,8 +131,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     !heldRole ? null : roleColumns ? currentlyHeld(roleColumns, params, heldRole, matches) : titleFormWeight ? matches(rolePhrases(heldRole, titleFormWeight)) : null;
   const enough = () => {
     const held = holders();
-    const words = anchoredMatch(options, words$, matches);
-    return held ? `(${words} OR ${held})` : words;
+    return held ? `(${matchWhere(options, words$, matches)} OR ${held})` : matchWhere(options, words$, matches);
   };
   const where = !topOf || !options.top ? enough() : topOf.everyWord ? matches(topOf.tsquery) : `(${matches(topOf.tsquery)} AND ${enough()})`;
   // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
@@ -153,7 +152,12 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const names$ = [...anywhere.map((i) => words$.alternatives(i, undefined, asTyped.includes(i) ? '' : undefined)), ...naming.map((i) => words$.alternatives(i, options.namingWeights, namedPlaceWords.includes(i) ? words$.nameWeight : undefined))]
     .map((tsquery) => ` AND ${matches(tsquery)}`)
     .join('');
-  const conditions = `${places$}${employers$}${employerNames$}${names$}`;
+  // A request for another trade that a record may meet with a word missing: one of its anchor words without a
+  // typo (anchorWords), as in the Elasticsearch engine: "pastry chef in paris" is no Chen in Paris. A condition,
+  // so the top of a relevance page (topMatches) asks it too.
+  const anchors = options.anchorWords;
+  const anchors$ = anchors ? ` AND ${matches(anyOf(anchors.map((i) => words$.alternatives(i, undefined, ''))))}` : '';
+  const conditions = `${places$}${employers$}${employerNames$}${names$}${anchors$}`;
   return { where: conditions ? `(${where}${conditions})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 
@@ -353,16 +357,6 @@ function togetherQueries(options: FreeTextOptions, m: WordMatchers): Together | 
     phrase: anyOf([...new Set(byWeight.map(({ words: held }) => held.join(' ')))].map((held) => followedBy(held.split(' ').map((w) => lexeme(w))))),
     nameStart: started ? { oneField: allOf(words.map(inName)), phrase: followedBy(words.map(inName)) } : null,
   };
-}
-
-/**
- * Enough words (matchWhere), one of the anchor words without a typo (anchorWords) among them, as in the
- * Elasticsearch engine: "pastry chef in paris" is no Chen in Paris.
- */
-function anchoredMatch(options: FreeTextOptions, m: WordMatchers, matches: (q: string) => string): string {
-  const where = matchWhere(options, m, matches);
-  const anchors = options.anchorWords;
-  return anchors ? `(${where} AND ${matches(anyOf(anchors.map((i) => m.alternatives(i, undefined, ''))))})` : where;
 }
 
 /** Enough words: all of them; some `required` of them as one tsquery the index reads; past the size bound, a count. */
