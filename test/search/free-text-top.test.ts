@@ -187,9 +187,10 @@ describe.each(engines)('a relevance page read from the matches that can rank hig
         fuzzParams,
       );
       // Random words seldom settle a page from the top alone; the bound is what this property is about, so
-      // runs must have had matches outside the top to hold against it: about two in three do (a quarter
-      // leaves no room for chance: at 60 runs that is 7 standard deviations below the 40 expected).
-      expect(capped).toBeGreaterThanOrEqual(FUZZ_RUNS / 4);
+      // runs must have had matches outside the top to hold against it: about one in three do (19 to 29 of 60
+      // over ten runs, 14 the fewest seen). An eighth leaves no room for chance: at 60 runs, 7.5 is nearly
+      // four standard deviations below the 21 expected.
+      expect(capped).toBeGreaterThanOrEqual(FUZZ_RUNS / 8);
     },
     Math.max(240_000, FUZZ_TIMEOUT_MS),
   );
