@@ -369,9 +369,10 @@ export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_
   }
   const places = unmarkedPlaceWords(query, synonyms);
   const lowerCase = lowerCaseNameWords(query, synonyms, places);
+  // roleQualifierWords leaves the places out already.
   const qualifiers = roleQualifierWords(query, synonyms, places).filter((i) => !found.naming.includes(i) && !lowerCase.includes(i));
   return {
-    anywhere: [...new Set([...found.anywhere, ...qualifiers])].filter((i) => !places.includes(i) && !lowerCase.includes(i)),
+    anywhere: [...new Set([...found.anywhere.filter((i) => !places.includes(i) && !lowerCase.includes(i)), ...qualifiers])],
     asTyped: qualifiers.filter((i) => !found.anywhere.includes(i) && isEnglishWord(query.words[i]!)),
     naming: [...new Set([...found.naming, ...places, ...lowerCase])],
     places,

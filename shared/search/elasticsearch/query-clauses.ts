@@ -181,7 +181,8 @@ export function freeText(
   // The best group (the name) holding every word, the last typed as the start of one ("kwame lead" is Kwame
   // Leadbetter), earns the same with that word at the prefix tier, as the Postgres engine's nameStart: words
   // side by side in a name outrank words found apart (Algolia's and Meilisearch's proximity).
-  const name = withWords[0] !== undefined && withWords[0].weight === groups[0]!.weight ? withWords[0] : undefined;
+  // The best group asks every word, so it is the first left whenever any is.
+  const name = withWords[0];
   const nameStart = name && prefix[words.length - 1] === 'any' ? { ...name, boost: ((name.count - 1) * MATCH_TIER_BOOSTS.exact + MATCH_TIER_BOOSTS.prefix) * name.weight } : undefined;
   const startQuery = (type: 'bool_prefix' | 'phrase_prefix'): Query[] =>
     nameStart
@@ -267,14 +268,14 @@ export function freeText(
   const named = nameOnlyWords(query, synonyms);
   const naming = expansion.namingFields ? fields.filter((f) => expansion.namingFields!.includes(boostOf(f).field)) : fields;
   const nameWords = [...named.anywhere.map((i) => (named.asTyped.includes(i) ? scored(i, false) : perWord[i]!)), ...named.naming.map((i) => wordQuery(i, naming, [], true, spelled.has(words[i]!) ? false : named.places.includes(i) ? 'name' : true))];
-  // Enough words, or (the holders of a role the request names, heldRole) any of them: either way the words
-  // held score, once (dis_max of two sums). A holder without enough words scores its words but not their
-  // typos: each fuzzy clause enumerates the terms within reach again, which cost a quarter on the p95 of
-  // the relevance bench; the Postgres engine counts a typo there too.
   // A request for another trade that a record may meet with a word missing: one of its anchor words without a
   // typo (anchorWords), a condition as in the Postgres engine: "pastry chef in paris" is no Chen in Paris.
   const anchors = anchorWords(query, synonyms);
   const anchored: Query[] = anchors ? [{ bool: { should: anchors.map((i) => scored(i, false)), minimum_should_match: 1 } }] : [];
+  // Enough words, or (the holders of a role the request names, heldRole) any of them: either way the words
+  // held score, once (dis_max of two sums). A holder without enough words scores its words but not their
+  // typos: each fuzzy clause enumerates the terms within reach again, which cost a quarter on the p95 of
+  // the relevance bench; the Postgres engine counts a typo there too.
   const enough: Query = { bool: { should: units(perWord, query.orGroups), minimum_should_match: required } };
   const holders = expansion.holders?.(query, spans, synonyms) ?? null;
   const withoutTypos = () => units(words.map((_, i) => scored(i, false)), query.orGroups);

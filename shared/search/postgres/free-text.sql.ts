@@ -349,7 +349,8 @@ function togetherQueries(options: FreeTextOptions, m: WordMatchers): Together | 
   const byWeight = wordsByWeight(options);
   const name = byWeight[0];
   const last = words.length - 1;
-  const started = prefix[last] === 'any' && name !== undefined && name.words.length === words.length && words.slice(0, last).every(m.held);
+  // The best weight asks every word (togetherWords), so it holds them all when the name holds it.
+  const started = prefix[last] === 'any' && name !== undefined && words.slice(0, last).every(m.held);
   if (!started && !words.every(m.held)) return null;
   const inName = (word: string, k: number) => lexeme(word, { weights: name!.letter, prefix: k === last });
   return {
