@@ -338,6 +338,8 @@ const NOTHING = [
   'someone who repairs bicycles', 'a notary in munich', 'crane operator', 'insurance claims adjuster', 'barista',
   // Another trade named with a head noun the field's titles share, beside a place or employer the directory has.
   'civil engineer in munich', 'marketing manager at spotify', 'head chef copenhagen', 'software engineer at stripe',
+  // Another trade named with words of the field's titles ("product", "manager"), each held by designers apart.
+  'product manager at stripe', 'engineering manager in london', 'project manager at figma',
 ];
 
 export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7): JudgedQuery[] {

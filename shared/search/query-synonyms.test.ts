@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -211,6 +211,46 @@ describe('anchorWords', () => {
   it('are none when every word must match', () => {
     expect(anchors('chef paris')).toBeUndefined();
     expect(anchors('liam dvoark')).toBeUndefined();
+  });
+});
+
+describe('qualifiedRoles', () => {
+  const pairs = (q: string) => qualifiedRoles(understandQuery(q)).map(({ word, headStem }) => `${word} ${headStem}`);
+
+  it('are the roles of other trades named with an English word beside a head noun: one role must hold both', () => {
+    expect(pairs('product manager at stripe')).toEqual(['product manag']);
+    expect(pairs('former product managers')).toEqual(['product manag']);
+    expect(pairs('civil engineer in tokyo')).toEqual(['civil engin']);
+    expect(pairs('head chef copenhagen')).toEqual(['chef head']);
+    // The word may be an employer's name, held there: "apple engineer".
+    expect(qualifiedRoles(understandQuery('apple engineers'))).toEqual([{ word: 'apple', wordStem: 'appl', headStem: 'engin' }]);
+  });
+
+  it('are none where the field\'s vocabulary reads the role: a pair it holds, a word it knows alone, a head of the field', () => {
+    // Pairs of phrases of the rules, whole or in part ("program manager" of "design program manager").
+    for (const q of ['design engineer in tokyo', 'motion lead', 'content strategist', 'program manager', 'front end developer', 'creative lead']) expect(pairs(q), q).toEqual([]);
+    // Words the rules know on their own qualify the role as they read it.
+    expect(pairs('brand manager')).toEqual([]);
+    expect(pairs('ux manager')).toEqual([]);
+    // The field's own heads: the word beside them is a speciality a profile states anywhere (nameOnlyWords).
+    expect(pairs('acne designer')).toEqual([]);
+    expect(pairs('medical illustrator')).toEqual([]);
+    expect(pairs('pixel artists')).toEqual([]);
+  });
+
+  it('are none for a word that is no English one, which may be a typo with its allowance', () => {
+    expect(pairs('desgin engineer')).toEqual([]);
+    expect(pairs('globex engineer')).toEqual([]);
+  });
+});
+
+describe('SynonymSet.knowsPair', () => {
+  it('holds two words side by side in a phrase of the rules, by their stems, glue left out', () => {
+    expect(CURATED_SYNONYM_SET.knowsPair('program', 'managers')).toBe(true);
+    expect(CURATED_SYNONYM_SET.knowsPair('head', 'design')).toBe(true);
+    expect(CURATED_SYNONYM_SET.knowsPair('product', 'manager')).toBe(false);
+    // A stored rule adds its pairs.
+    expect(CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('product manager, pm')]).knowsPair('product', 'manager')).toBe(true);
   });
 });
 

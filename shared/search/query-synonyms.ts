@@ -2,7 +2,7 @@ import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema
 import { CURATED_SYNONYMS, TOOL_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
-import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, understandQuery } from './query-words.ts';
+import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, TRADE_HEADS, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
 import { placeNameAt } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
@@ -21,6 +21,8 @@ export class SynonymSet {
   private longest = 0;
   /** The stem of every word of every phrase of the rules: the field's vocabulary (holdsWord). */
   private readonly vocabulary = new Set<string>();
+  /** Every two stems side by side in a phrase of the rules, glue left out (knowsPair). */
+  private readonly pairs = new Set<string>();
 
   private constructor(rules: readonly SynonymRule[]) {
     this.add(rules);
@@ -28,7 +30,11 @@ export class SynonymSet {
 
   private add(rules: readonly SynonymRule[]): void {
     for (const rule of rules) {
-      for (const phrase of [...rule.from, ...rule.to]) for (const stem of wordForms(phrase)) this.vocabulary.add(stem);
+      for (const phrase of [...rule.from, ...rule.to]) {
+        for (const stem of wordForms(phrase)) this.vocabulary.add(stem);
+        const stems = wordForms(withoutGlue(phrase));
+        for (let k = 1; k < stems.length; k++) this.pairs.add(`${stems[k - 1]} ${stems[k]}`);
+      }
       for (const phrase of rule.from) {
         const key = phraseKey(phrase);
         const own = wordForms(phrase).join(' ');
@@ -91,6 +97,7 @@ export class SynonymSet {
     for (const [key, phrases] of this.direct) merged.direct.set(key, phrases.map((p) => [...p]));
     merged.longest = this.longest;
     for (const stem of this.vocabulary) merged.vocabulary.add(stem);
+    for (const pair of this.pairs) merged.pairs.add(pair);
     merged.add(rules);
     return merged;
   }
@@ -98,6 +105,14 @@ export class SynonymSet {
   /** True when `word` (folded), by its stem, is a word of some phrase of the rules: a title, skill, tool or domain word. */
   holdsWord(word: string): boolean {
     return this.vocabulary.has(wordForm(word));
+  }
+
+  /**
+   * True when `first` and `second` (folded), by their stems, stand side by side in some phrase of the rules:
+   * "program manager" of "design program manager", "end developer" of "front end developer".
+   */
+  knowsPair(first: string, second: string): boolean {
+    return this.pairs.has(`${wordForm(first)} ${wordForm(second)}`);
   }
 
   /** How many phrases have synonyms. */
@@ -412,11 +427,43 @@ export function anchorWords(query: QueryWords, synonyms: SynonymSet = CURATED_SY
  * designer", "freelance") qualifies the role as those rules read it; places, employers and numbers are read by
  * their own rules, and praise is filler. Pure.
  */
-function roleQualifierWords(query: QueryWords, synonyms: SynonymSet, places: readonly number[]): number[] {
+function roleQualifierWords(query: QueryWords, synonyms: SynonymSet, places: readonly number[], employers: readonly number[] = query.employerWords): number[] {
   if (query.roleQualifiers.length === 0) return [];
   const covered = new Set(synonyms.spans(query.words).flatMap(({ start, end }) => Array.from({ length: end - start }, (_, k) => start + k)));
-  const ruled = new Set([...places, ...query.employerWords, ...query.requiredPlaceWords, ...query.orGroups.flat(2)]);
-  return query.roleQualifiers.filter((i) => !covered.has(i) && !ruled.has(i) && /^\p{L}+$/u.test(query.words[i]!));
+  const ruled = new Set([...places, ...employers, ...query.requiredPlaceWords, ...query.orGroups.flat(2)]);
+  return query.roleQualifiers.map(({ word }) => word).filter((i) => !covered.has(i) && !ruled.has(i) && /^\p{L}+$/u.test(query.words[i]!));
+}
+
+/** A kind of role a request names with a word of another trade (qualifiedRoles). */
+export interface QualifiedRole {
+  /** The qualifying word, folded: held in the role's title (by its stem) or in its employer's name ("apple engineer"). */
+  word: string;
+  /** The stem of `word` (wordForm). */
+  wordStem: string;
+  /** The stem of the head noun the word qualifies, held in the role's title. */
+  headStem: string;
+}
+
+/**
+ * The kinds of role a request names by an English word and a head noun every trade's titles share (TRADE_HEADS)
+ * that no phrase of the field's vocabulary holds side by side ("product manager", "engineering manager", "head
+ * chef"), the word
+ * one a record must hold (roleQualifierWords): one role of every match holds both, the head in its title and
+ * the word in its title or its employer's name, whatever other rule reads the word. Held anywhere, the word found the Product Designers at Stripe
+ * for "product manager at stripe"; "apple engineer" still finds the engineers at Apple. A pair the vocabulary
+ * holds ("program manager" of "design program manager") is read by the synonym rules, a word the vocabulary
+ * knows on its own ("brand manager") qualifies the role as they read it, and a word that is no English one may
+ * be a typo ("desgin engineer"), which keeps its allowance. Pure.
+ */
+export function qualifiedRoles(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): QualifiedRole[] {
+  // An employer's word is held as one already; read here, it may also be the role's ("former product managers").
+  const qualifiers = new Set(roleQualifierWords(query, synonyms, unmarkedPlaceWords(query, synonyms), []));
+  return query.roleQualifiers.flatMap(({ word, head }) => {
+    const [qualifier, noun] = [query.words[word]!, query.words[head]!];
+    if (!qualifiers.has(word) || !isEnglishWord(qualifier) || !TRADE_HEADS.has(noun)) return [];
+    if (head < word ? synonyms.knowsPair(noun, qualifier) : synonyms.knowsPair(qualifier, noun)) return [];
+    return [{ word: qualifier, wordStem: wordForm(qualifier), headStem: wordForm(noun) }];
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { FILLER_WORDS, PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, pastRo
 /** The words of `q` at the indices one field of its QueryWords holds. */
 function wordsAt(q: string, field: 'roleQualifiers' | 'requiredPlaceWords'): string[] {
   const query = understandQuery(q);
-  return query[field].map((i) => query.words[i]!);
+  return (field === 'roleQualifiers' ? query.roleQualifiers.map(({ word }) => word) : query[field]).map((i) => query.words[i]!);
 }
 
 describe('understandQuery', () => {
@@ -51,6 +51,13 @@ describe('understandQuery', () => {
     expect(qualifiers('head of growth')).toEqual([]);
     expect(qualifiers('head designer')).toEqual([]);
     expect(qualifiers('a talented illustrator')).toEqual([]);
+    // Each with the head noun it qualifies.
+    const pairs = (q: string) => {
+      const query = understandQuery(q);
+      return query.roleQualifiers.map(({ word, head }) => [query.words[word], query.words[head]]);
+    };
+    expect(pairs('product managers at stripe')).toEqual([['product', 'managers']]);
+    expect(pairs('head chef copenhagen')).toEqual([['chef', 'head']]);
   });
 
   it('keeps the runs of content words no marker takes, where a place may stand unmarked', () => {

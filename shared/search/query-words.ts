@@ -172,6 +172,14 @@ const ROLE_HEADS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * The head nouns that every trade's titles share ("product manager", "civil engineer", "film director", "tech
+ * lead"), and the words that head a role from before it ("head chef"): the word beside one may name another
+ * trade (qualifiedRoles). The other heads are the field's own, and the word beside them a speciality a profile
+ * may state anywhere ("medical illustrator", "pixel artist").
+ */
+export const TRADE_HEADS: ReadonlySet<string> = new Set(['manager', 'engineer', 'developer', 'architect', 'director', 'lead', 'head', 'chief'].flatMap((head) => [head, `${head}s`]));
+
+/**
  * The words that make a phrase a role rather than what qualifies one ("senior", "freelance", "remote"): the
  * head nouns of titles, and the words of leadership titles that are no head of "or" lists ("head of design",
  * "chief design officer"). askedRole prefers a concept that holds one.
@@ -279,9 +287,15 @@ export interface QueryWords {
    * The content words typed right before a role's head noun ("civil engineer", "marketing manager"), or right
    * after a word that heads a role ("head chef"), no filler between, as indices into `words`: what kind of
    * role the request asks for. Which of them a record must hold the field's vocabulary decides
-   * (roleQualifierWords).
+   * (roleQualifierWords, qualifiedRoles).
    */
-  roleQualifiers: number[];
+  roleQualifiers: RoleQualifier[];
+}
+
+/** One of QueryWords.roleQualifiers: the qualifying word and the head noun it qualifies, as indices into `words`. */
+export interface RoleQualifier {
+  word: number;
+  head: number;
 }
 
 /** One run of QueryWords.nameRuns: its words as indices into `words`, in query order. */
@@ -411,15 +425,15 @@ export function understandQuery(q: string | undefined): QueryWords {
 const HEADS_BEFORE: ReadonlySet<string> = new Set(['head', 'heads', 'chief', 'chiefs']);
 
 /** QueryWords.roleQualifiers: a content word right before a role's head noun, or right after a word that heads a role. */
-function roleQualifiers(tokens: readonly string[], words: readonly string[]): number[] {
-  const found = new Set<number>();
+function roleQualifiers(tokens: readonly string[], words: readonly string[]): RoleQualifier[] {
+  const found = new Map<number, number>();
   tokens.forEach((token, k) => {
-    if (FILLER_WORDS.has(token) || ROLE_HEADS.has(token) || LEADERSHIP_WORDS.has(token)) return;
-    const before = ROLE_HEADS.has(tokens[k + 1] ?? '');
-    const after = HEADS_BEFORE.has(tokens[k - 1] ?? '');
-    if ((before || after) && words.includes(token)) found.add(words.indexOf(token));
+    if (FILLER_WORDS.has(token) || ROLE_HEADS.has(token) || LEADERSHIP_WORDS.has(token) || !words.includes(token)) return;
+    const head = ROLE_HEADS.has(tokens[k + 1] ?? '') ? tokens[k + 1]! : HEADS_BEFORE.has(tokens[k - 1] ?? '') ? tokens[k - 1]! : null;
+    const word = words.indexOf(token);
+    if (head !== null && words.includes(head) && !found.has(word)) found.set(word, words.indexOf(head));
   });
-  return [...found].sort((a, b) => a - b);
+  return [...found].sort(([a], [b]) => a - b).map(([word, head]) => ({ word, head }));
 }
 
 /** What opens a clause: a comma, semicolon, slash or bracket ("ex Apple, Google"). */

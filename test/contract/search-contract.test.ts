@@ -360,6 +360,22 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await q('a talented design engineer in tokyo')).toEqual(['d07']);
       });
 
+      it('a kind of role named with a word of another trade is held by one role: "product manager at acme studio" is no Product Designer', async () => {
+        const q = (text: string, kind = 'designers') => ids(`/api/v1/${kind}?q=${encodeURIComponent(text)}`);
+        // d01 and d10 are Product Designers at Acme Studio; d03 was a Design Manager at Globex Corporation.
+        expect(await q('product manager at acme studio')).toEqual([]);
+        expect(await q('product managers at globex')).toEqual([]);
+        // The word may name the role's employer: d14 is an Animator at Tide Films, d05 was one at Acme Studio.
+        expect(await q('tide animator')).toEqual(['d14']);
+        // Or the name holds the word, an English word too: d04 is Dana Smith, a UX Designer and no engineer.
+        expect(await q('dana smith engineer')).toContain('d04');
+        // A pair the field's vocabulary holds is read as its rules read it.
+        expect(await q('design manager at globex')).toContain('d03');
+        // r1 is a Senior Product Designer role at Acme Studio.
+        expect(await q('product manager acme', 'open-roles')).toEqual([]);
+        expect(await q('product designer acme', 'open-roles')).toContain('r1');
+      });
+
       it('a name two letters longer is another name, not a typo: "johanssonen" does not find Johansson', async () => {
         expect(await ids('/api/v1/designers?q=erik%20johanssonen')).toEqual([]);
         expect(await ids('/api/v1/designers?q=johanssonen%20erik')).toEqual([]);

@@ -11,6 +11,7 @@ import {
   pastRoleBonus,
   ROLE_BOOSTS,
   roleFirstBonus,
+  roleHolding,
   sameRoleBonus,
 } from './designer-query.translator.ts';
 import { freeText, wordFilter } from './query-clauses.ts';
@@ -32,6 +33,21 @@ describe('buildDesignerQuery', () => {
     // One word asks nothing of one role; nor does a request for past roles, whose title follows the employer.
     expect(JSON.stringify(bool({ q: 'designers at spotify' }).filter)).not.toContain('"path":"roles"');
     expect(JSON.stringify(bool({ q: 'former lego 3d artists' }).filter)).not.toContain('"path":"roles"');
+  });
+
+  it('a kind of role named with a word of another trade is held by one role, the head in its title and the word there or as its employer, or the word by the name', () => {
+    const held = roleHolding({ word: 'product', wordStem: 'product', headStem: 'manag' });
+    const inRole = {
+      nested: {
+        path: 'roles',
+        query: { bool: { filter: [{ term: { 'roles.forms': 'manag' } }, { bool: { should: [{ term: { 'roles.forms': 'product' } }, { match: { 'roles.text': 'product' } }], minimum_should_match: 1 } }] } },
+      },
+    };
+    // Or the name holds the word: a name may be an English word ("dana smith engineer").
+    expect(held).toEqual({ bool: { should: [inRole, { match: { name: 'product' } }], minimum_should_match: 1 } });
+    expect(bool({ q: 'product manager at stripe' }).filter).toContainEqual(held);
+    // A role of the field's vocabulary asks nothing of one role.
+    expect(JSON.stringify(bool({ q: 'product designer at stripe' }).filter)).not.toContain('"roles.forms"');
   });
 
   it('no filters: a bool query that matches everything', () => {

@@ -10,7 +10,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, heldRole, knownTitleForms, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, heldRole, knownTitleForms, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords, wholePlaceWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -292,7 +292,23 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   ],
   holders: (query, concepts, synonyms) => currentHolders(heldRole(query, concepts, synonyms)),
   roles: { path: 'roles', field: 'roles.text' },
+  roleHolds: roleHolding,
 };
+
+/**
+ * The designers one role of whom holds `role` (qualifiedRoles): the head's stem in the title, the word's in
+ * the title or the word in the role's text (its employer). Or the name holds the word: a name may be an English
+ * word too ("dana smith engineer", "lars lead"). The Postgres engine's qualifiedRolesHeld is its twin.
+ */
+export function roleHolding({ word, wordStem, headStem }: QualifiedRole): Query {
+  const inRole: Query = {
+    nested: {
+      path: 'roles',
+      query: { bool: { filter: [{ term: { 'roles.forms': headStem } }, { bool: { should: [{ term: { 'roles.forms': wordStem } }, { match: { 'roles.text': word } }], minimum_should_match: 1 } }] } },
+    },
+  };
+  return { bool: { should: [inRole, { match: { name: word } }], minimum_should_match: 1 } };
+}
 
 /** The documented order (designer-search.rules.ts) as Elasticsearch sort keys. */
 export const designerSortKeys = (filters: DesignerFilters): EsSortKey[] => entitySortKeys(DESIGNER_SEARCH, filters);

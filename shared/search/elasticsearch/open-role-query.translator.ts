@@ -7,7 +7,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields, FORMS_FIELD } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type ConceptSpan, heldRole, type SynonymSet } from '../query-synonyms.ts';
+import { type ConceptSpan, heldRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -22,7 +22,21 @@ const OPEN_ROLE_SEARCH: EsEntitySearch<OpenRoleFilters> = {
   namingFields: namingFieldNames(OPEN_ROLE_SEARCH_RULES.text),
   source: 'role',
   holders: (query, concepts, synonyms) => titleHolds(heldRole(query, concepts, synonyms)),
+  roleHolds: roleHolding,
 };
+
+/**
+ * The open roles that are `role` (qualifiedRoles): the head's stem in the title, the word's in the title or
+ * the word in the company. The Postgres engine's qualifiedRolesHeld is its twin.
+ */
+export function roleHolding({ word, wordStem, headStem }: QualifiedRole): Query {
+  const title = `${FORMS_FIELD}.title`;
+  return {
+    bool: {
+      filter: [{ term: { [title]: headStem } }, { bool: { should: [{ term: { [title]: wordStem } }, { match: { [OPEN_ROLE_SEARCH_RULES.filters.words.company]: word } }], minimum_should_match: 1 } }],
+    },
+  };
+}
 
 /**
  * The open roles whose title holds the role a request names (heldRole), typed or by a synonym: they match

@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -82,6 +82,8 @@ export interface WordExpansionOptions {
    * names is held whole by one of them, or by the place one word of it (employerNamesHeld).
    */
   roles?: { path: string; field: string } | undefined;
+  /** The records one role of which holds a kind of role the request names with a word of another trade (EsEntitySearch.roleHolds). */
+  roleHolds?: ((role: QualifiedRole) => Query) | undefined;
 }
 
 /**
@@ -272,6 +274,9 @@ export function freeText(
   // typo (anchorWords), a condition as in the Postgres engine: "pastry chef in paris" is no Chen in Paris.
   const anchors = anchorWords(query, synonyms);
   const anchored: Query[] = anchors ? [{ bool: { should: anchors.map((i) => scored(i, false)), minimum_should_match: 1 } }] : [];
+  // A kind of role named with a word of another trade ("product manager at stripe") held by one role, the head
+  // in its title and the word there or as its employer (qualifiedRoles), as the Postgres engine's conditions hold it.
+  const trades: Query[] = expansion.roleHolds ? qualifiedRoles(query, synonyms).map(expansion.roleHolds) : [];
   // Enough words, or (the holders of a role the request names, heldRole) any of them: either way the words
   // held score, once (dis_max of two sums). A holder without enough words scores its words but not their
   // typos: each fuzzy clause enumerates the terms within reach again, which cost a quarter on the p95 of
@@ -282,7 +287,7 @@ export function freeText(
   return {
     must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
     should: [...should, ...optional, ...places, ...employerLists, ...extra(query, spans, synonyms)],
-    filter: [...placeWords, ...employerWords, ...employerNames, ...nameWords, ...anchored],
+    filter: [...placeWords, ...employerWords, ...employerNames, ...nameWords, ...anchored, ...trades],
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
+import { askedRole, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -381,6 +381,22 @@ describe('freeTextSql', () => {
     const place = sqlOf('brand designers ulaanbaatar', 'ABD');
     expect(place.where).toMatch(/ AND s\.text_tsv @@ «\( 'ulaanbaatar':ABD \| 'ulaanbaatar':\*ABD \)»\)$/);
     expect(sqlOf('brand designer Ulaanbaatar', 'ABD').where).toBe(place.where.replace(/designers/g, 'designer'));
+  });
+
+  it('a kind of role named with a word of another trade is held by one role (its vectors, once the text holds both) or the name; without roles, by the title or the company', () => {
+    const whereOf = (options: Partial<Parameters<typeof freeTextSql>[0]>) => {
+      const params = new Params();
+      const query = understandQuery('product manager at stripe');
+      const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, qualifiedRoles: qualifiedRoles(query), ...options })!;
+      return sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    };
+    const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' as const };
+    expect(whereOf({ roleColumns })).toMatch(
+      / AND \(\(s\.text_tsv @@ «\( '~manag':B & \( '~product':B \| 'product':B \) \)» AND EXISTS \(SELECT 1 FROM unnest\(s\.role_tsvs\) AS r WHERE r @@ «\( '~manag':A & \( '~product':A \| 'product':D \) \)»\)\) OR s\.text_tsv @@ «'product':A»\)\)$/,
+    );
+    expect(whereOf({ titleFormWeight: 'A', companyColumn: 's.company_tsv' })).toMatch(
+      / AND \(s\.text_tsv @@ «\( '~manag':A & '~product':A \)» OR \(s\.text_tsv @@ «'~manag':A» AND s\.company_tsv @@ «'product'»\)\)\)$/,
+    );
   });
 
   it("a place's name is held within a typo only in the name weight; another name within a typo anywhere it is held", () => {

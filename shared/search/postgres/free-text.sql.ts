@@ -1,6 +1,6 @@
 import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
-import { type AskedRole, type ConceptSpan, type NameOnlyWords, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
-import { currentlyHeld, pastRoleBonus, roleBonus, type RoleColumns, roleFirstBonus, rolePhrases, roleRows, type RolePoints } from './role-bonus.sql.ts';
+import { type AskedRole, type ConceptSpan, type NameOnlyWords, type QualifiedRole, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
+import { currentlyHeld, pastRoleBonus, ROLE_FORM_WEIGHT, roleBonus, type RoleColumns, roleFirstBonus, rolePhrases, roleRows, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
 import { MATCH_TIER_POINTS, type WordMatcherInput, type WordMatchers, wordMatchers, type WordTest, wordTests } from './word-matchers.sql.ts';
@@ -61,6 +61,10 @@ export interface FreeTextOptions extends WordMatcherInput {
   anchorWords?: readonly number[] | null | undefined;
   /** The words of the names the request writes that a record must hold, anywhere or in `namingWeights` (nameOnlyWords). */
   nameWords?: NameOnlyWords | undefined;
+  /** The kinds of role the request names with a word of another trade (qualifiedRoles): one role of every match holds each. */
+  qualifiedRoles?: readonly QualifiedRole[] | undefined;
+  /** Without role columns, the tsvector column of the record's employer, where the word of a qualified role may be held instead. */
+  companyColumn?: string | undefined;
   /** The places of the world typed alone (wholePlaceWords): the role bonuses leave them out. */
   wholePlaceWords?: readonly number[] | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
@@ -157,7 +161,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   // so the top of a relevance page (topMatches) asks it too.
   const anchors = options.anchorWords;
   const anchors$ = anchors ? ` AND ${matches(anyOf(anchors.map((i) => words$.alternatives(i, undefined, ''))))}` : '';
-  const conditions = `${places$}${employers$}${employerNames$}${names$}${anchors$}`;
+  const trades$ = qualifiedRolesHeld(options, matches, words$.nameWeight).map((held) => ` AND ${held}`).join('');
+  const conditions = `${places$}${employers$}${employerNames$}${names$}${anchors$}${trades$}`;
   return { where: conditions ? `(${where}${conditions})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 
@@ -224,6 +229,28 @@ function employerNamesHeld({ params, roleColumns, employerNames }: FreeTextOptio
     const whole = params.add(allOf(name.map((i) => m.alternatives(i, 'D'))), 'tsquery');
     const place = params.add(anyOf(name.map((i) => m.alternatives(i, 'D'))), 'tsquery');
     return `(EXISTS (SELECT 1 FROM unnest(${roleColumns.roles}) AS r WHERE r @@ ${whole}) OR ${employerNames.placeColumn} @@ ${place})`;
+  });
+}
+
+/**
+ * The twin of the Elasticsearch engines' roleHolding: a kind of role named with a word of another trade
+ * (qualifiedRoles) held by one role, the head's stem in its title and the word's there or the word as its
+ * employer, or a designer's name holds the word ("dana smith engineer", "lars lead"). A designer's roles are
+ * read from their vectors (title and company at D, the title's stems at ROLE_FORM_WEIGHT) once the indexed text
+ * holds both (roleColumns.textWeight); an open role is its one role.
+ */
+function qualifiedRolesHeld({ params, roleColumns, titleFormWeight, companyColumn, qualifiedRoles = [] }: FreeTextOptions, matches: (tsquery: string) => string, nameWeight: Weight): string[] {
+  return qualifiedRoles.flatMap(({ word, wordStem, headStem }) => {
+    if (roleColumns) {
+      const held = (stems: string, words: string) => allOf([formLexeme(headStem, stems), anyOf([formLexeme(wordStem, stems), lexeme(word, { weights: words })])]);
+      const inRole = params.add(held(ROLE_FORM_WEIGHT, 'D'), 'tsquery');
+      const named = matches(lexeme(word, { weights: nameWeight }));
+      return [`((${matches(held(roleColumns.textWeight, roleColumns.textWeight))} AND EXISTS (SELECT 1 FROM unnest(${roleColumns.roles}) AS r WHERE r @@ ${inRole})) OR ${named})`];
+    }
+    if (!titleFormWeight) return [];
+    const head = formLexeme(headStem, titleFormWeight);
+    const employer = companyColumn ? ` OR (${matches(head)} AND ${companyColumn} @@ ${params.add(lexeme(word), 'tsquery')})` : '';
+    return [`(${matches(allOf([head, formLexeme(wordStem, titleFormWeight)]))}${employer})`];
   });
 }
 
