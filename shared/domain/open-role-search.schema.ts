@@ -13,7 +13,7 @@ const EMPLOYMENT_TYPE_WORDS: Readonly<Record<string, string>> = {
 };
 
 const openRoleFilterFields = {
-  q: textParam(MAX_Q_LENGTH, 'Free text over title, company, description and (lowest) location; filler words need not match, and from three words not every word must (open roles whose title holds a role the request names match however few of the other words they hold), but a place after "in" must be where the role is and an employer after "at" in its company (or location), and the word that says what kind of role is asked ("civil" in "civil engineer") must be held; typo-tolerant, last word matches as a prefix.').optional(),
+  q: textParam(MAX_Q_LENGTH, 'Free text over title, company, description and (lowest) location; filler words need not match, and from three words not every word must (open roles whose title holds a role the request names match however few of the other words they hold), but a place after "in" must be where the role is and an employer after "at" in its company (or location), and the word that says what kind of role is asked ("civil" in "civil engineer") must be held, beside a head every trade shares (manager, engineer, developer, architect, director, lead) in the title or as the company ("product manager" is no Product Designer); typo-tolerant, last word matches as a prefix.').optional(),
   category: CategoryFilterSchema.describe('The designer specialty sought.').optional(),
   location: textParam(200, LOCATION_PARAM_DESCRIPTION).optional(),
   company: textParam(200, 'Hiring company, matched by whole words or word prefixes in order.').optional(),
