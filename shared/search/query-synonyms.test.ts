@@ -222,13 +222,15 @@ describe('qualifiedRoles', () => {
     expect(pairs('former product managers')).toEqual(['product manag']);
     expect(pairs('civil engineer in tokyo')).toEqual(['civil engin']);
     expect(pairs('head chef copenhagen')).toEqual(['chef head']);
+    // Part of a phrase of the rules is none of its own: "program manager" of "design program manager".
+    expect(pairs('program manager at google')).toEqual(['program manag']);
     // The word may be an employer's name, held there: "apple engineer".
     expect(qualifiedRoles(understandQuery('apple engineers'))).toEqual([{ word: 'apple', wordStem: 'appl', headStem: 'engin' }]);
   });
 
   it('are none where the field\'s vocabulary reads the role: a pair it holds, a word it knows alone, a head of the field', () => {
-    // Pairs of phrases of the rules, whole or in part ("program manager" of "design program manager").
-    for (const q of ['design engineer in tokyo', 'motion lead', 'content strategist', 'program manager', 'front end developer', 'creative lead']) expect(pairs(q), q).toEqual([]);
+    // Phrases of the rules (one whose stems its other phrase shares too: "content strategist"), or typed within a longer one.
+    for (const q of ['design engineer in tokyo', 'motion lead', 'content strategist', 'creative lead', 'design program manager', 'front end developer']) expect(pairs(q), q).toEqual([]);
     // Words the rules know on their own qualify the role as they read it.
     expect(pairs('brand manager')).toEqual([]);
     expect(pairs('ux manager')).toEqual([]);
@@ -244,13 +246,15 @@ describe('qualifiedRoles', () => {
   });
 });
 
-describe('SynonymSet.knowsPair', () => {
-  it('holds two words side by side in a phrase of the rules, by their stems, glue left out', () => {
-    expect(CURATED_SYNONYM_SET.knowsPair('program', 'managers')).toBe(true);
-    expect(CURATED_SYNONYM_SET.knowsPair('head', 'design')).toBe(true);
-    expect(CURATED_SYNONYM_SET.knowsPair('product', 'manager')).toBe(false);
-    // A stored rule adds its pairs.
-    expect(CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('product manager, pm')]).knowsPair('product', 'manager')).toBe(true);
+describe('SynonymSet.knowsPhrase', () => {
+  it('holds the phrases of the rules, by their stems, glue left out, those that find no other included', () => {
+    expect(CURATED_SYNONYM_SET.knowsPhrase(['design', 'program', 'managers'])).toBe(true);
+    expect(CURATED_SYNONYM_SET.knowsPhrase(['head', 'design'])).toBe(true);
+    expect(CURATED_SYNONYM_SET.knowsPhrase(['content', 'strategists'])).toBe(true);
+    expect(CURATED_SYNONYM_SET.knowsPhrase(['program', 'manager'])).toBe(false);
+    expect(CURATED_SYNONYM_SET.knowsPhrase(['product', 'manager'])).toBe(false);
+    // A stored rule adds its phrases.
+    expect(CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('product manager, pm')]).knowsPhrase(['product', 'manager'])).toBe(true);
   });
 });
 

@@ -21,8 +21,8 @@ export class SynonymSet {
   private longest = 0;
   /** The stem of every word of every phrase of the rules: the field's vocabulary (holdsWord). */
   private readonly vocabulary = new Set<string>();
-  /** Every two stems side by side in a phrase of the rules, glue left out (knowsPair). */
-  private readonly pairs = new Set<string>();
+  /** Every phrase of the rules as its key, glue left out, whether or not it finds another (knowsPhrase). */
+  private readonly phrases = new Set<string>();
 
   private constructor(rules: readonly SynonymRule[]) {
     this.add(rules);
@@ -32,8 +32,7 @@ export class SynonymSet {
     for (const rule of rules) {
       for (const phrase of [...rule.from, ...rule.to]) {
         for (const stem of wordForms(phrase)) this.vocabulary.add(stem);
-        const stems = wordForms(withoutGlue(phrase));
-        for (let k = 1; k < stems.length; k++) this.pairs.add(`${stems[k - 1]} ${stems[k]}`);
+        this.phrases.add(phraseKey(phrase));
       }
       for (const phrase of rule.from) {
         const key = phraseKey(phrase);
@@ -97,7 +96,7 @@ export class SynonymSet {
     for (const [key, phrases] of this.direct) merged.direct.set(key, phrases.map((p) => [...p]));
     merged.longest = this.longest;
     for (const stem of this.vocabulary) merged.vocabulary.add(stem);
-    for (const pair of this.pairs) merged.pairs.add(pair);
+    for (const phrase of this.phrases) merged.phrases.add(phrase);
     merged.add(rules);
     return merged;
   }
@@ -108,11 +107,12 @@ export class SynonymSet {
   }
 
   /**
-   * True when `first` and `second` (folded), by their stems, stand side by side in some phrase of the rules:
-   * "program manager" of "design program manager", "end developer" of "front end developer".
+   * True when `words` (folded), by their stems and glue left out, are a phrase of some rule, one that finds
+   * no other included ("content strategist, content strategy" share their stems): "design engineer", not
+   * "program manager", which is only part of "design program manager".
    */
-  knowsPair(first: string, second: string): boolean {
-    return this.pairs.has(`${wordForm(first)} ${wordForm(second)}`);
+  knowsPhrase(words: readonly string[]): boolean {
+    return this.phrases.has(phraseKey(words));
   }
 
   /** How many phrases have synonyms. */
@@ -446,14 +446,14 @@ export interface QualifiedRole {
 
 /**
  * The kinds of role a request names by an English word and a head noun every trade's titles share (TRADE_HEADS)
- * that no phrase of the field's vocabulary holds side by side ("product manager", "engineering manager", "head
- * chef"), the word
+ * that are no phrase of the field's vocabulary ("product manager", "engineering manager", "head chef"), the word
  * one a record must hold (roleQualifierWords): one role of every match holds both, the head in its title and
- * the word in its title or its employer's name, whatever other rule reads the word. Held anywhere, the word found the Product Designers at Stripe
- * for "product manager at stripe"; "apple engineer" still finds the engineers at Apple. A pair the vocabulary
- * holds ("program manager" of "design program manager") is read by the synonym rules, a word the vocabulary
- * knows on its own ("brand manager") qualifies the role as they read it, and a word that is no English one may
- * be a typo ("desgin engineer"), which keeps its allowance. Pure.
+ * the word in its title or its employer's name, whatever other rule reads the word. Held anywhere, the word
+ * found the Product Designers at Stripe for "product manager at stripe"; "apple engineer" still finds the
+ * engineers at Apple. A pair that is a phrase of the vocabulary ("design engineer", "content strategist"), or
+ * that the request types within a longer one ("design program manager"), is read by the synonym rules; so is a
+ * word the vocabulary knows on its own ("brand manager"). A word that is no English one may be a typo ("desgin
+ * engineer") and keeps its allowance. Pure.
  */
 export function qualifiedRoles(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): QualifiedRole[] {
   // An employer's word is held as one already; read here, it may also be the role's ("former product managers").
@@ -461,7 +461,7 @@ export function qualifiedRoles(query: QueryWords, synonyms: SynonymSet = CURATED
   return query.roleQualifiers.flatMap(({ word, head }) => {
     const [qualifier, noun] = [query.words[word]!, query.words[head]!];
     if (!qualifiers.has(word) || !isEnglishWord(qualifier) || !TRADE_HEADS.has(noun)) return [];
-    if (head < word ? synonyms.knowsPair(noun, qualifier) : synonyms.knowsPair(qualifier, noun)) return [];
+    if (synonyms.knowsPhrase(head < word ? [noun, qualifier] : [qualifier, noun])) return [];
     return [{ word: qualifier, wordStem: wordForm(qualifier), headStem: wordForm(noun) }];
   });
 }
