@@ -233,7 +233,7 @@ function employerNamesHeld({ params, roleColumns, employerNames }: FreeTextOptio
 }
 
 /**
- * The twin of the Elasticsearch engines' roleHolding: a kind of role named with a word of another trade
+ * The twin of the Elasticsearch engine's roleHolding: a kind of role named with a word of another trade
  * (qualifiedRoles) held by one role, the head's stem in its title and the word's there or the word as its
  * employer, or a designer's name holds the word ("dana smith engineer", "lars lead"). A designer's roles are
  * read from their vectors (title and company at D, the title's stems at ROLE_FORM_WEIGHT) once the indexed text
