@@ -456,6 +456,8 @@ export interface QualifiedRole {
  * engineer") and keeps its allowance. Pure.
  */
 export function qualifiedRoles(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): QualifiedRole[] {
+  // Most requests name no role qualifier: the gazetteer need not be read for them.
+  if (query.roleQualifiers.length === 0) return [];
   // An employer's word is held as one already; read here, it may also be the role's ("former product managers").
   const qualifiers = new Set(roleQualifierWords(query, synonyms, unmarkedPlaceWords(query, synonyms), []));
   return query.roleQualifiers.flatMap(({ word, head }) => {
