@@ -114,7 +114,9 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'gui, graphical user interface',
   'hmi, human machine interface',
   'ui designer, user interface designer, interface designer',
-  'visual designer, ui designer',
+  // A UI designer is asked for among product designers; not among visual designers, whose own rules would
+  // reach graphic and communication designers.
+  'ui designer => product designer',
   'ux researcher, user researcher, design researcher, ux research, user research, uxr, usability researcher',
   'ux research lead, research lead, head of research, ux research manager, research manager => ux researcher',
   'usability testing, user testing, usability tests, user tests, usability studies',
@@ -222,11 +224,14 @@ export const CURATED_SYNONYMS: readonly string[] = [
   // ── Titles: physical design ─────────────────────────────────────────────────────────────────────
   'industrial designer, industrial design, hardware designer, physical product designer, product design engineer',
   'furniture designer, furniture design',
-  'interior designer, interior architect, interior design, interior architecture, interiors',
+  'interior designer, interior architect, interior design, interior architecture',
+  // One word a bio may say in passing ("the interiors of a pop-up store") asks for the role, not the reverse.
+  'interiors => interior designer, interior design',
   'fashion designer, apparel designer, clothing designer, fashion design, apparel design, womenswear designer, menswear designer',
   'textile designer, surface pattern designer, print and pattern designer, surface design, textile design',
   'footwear designer, shoe designer, footwear design',
-  'jewellery designer, jewelry designer, jewellery, jewelry',
+  'jewellery designer, jewelry designer, jewellery design, jewelry design',
+  'jewellery, jewelry => jewellery designer, jewelry designer',
   'ceramics, ceramicist, ceramic artist, pottery, potter',
   'automotive designer, car designer, automotive design, transportation design, transportation designer',
   'architect, architecture',
