@@ -329,12 +329,22 @@ const NOTHING_HARD = [
   'priya vandenberghe illustrator',
   'deutsche bahn motion designer',
   'google maps platform product designers',
+  // A role of the field nobody holds, in a city or at an employer the directory has, beside designers there
+  // whose bio or domain holds its first word in another sense ("customer service", "fashion products").
+  'interior designer in berlin',
+  'service designer in london',
+  'game designer in tokyo',
+  'fashion designer in berlin',
+  'sound designer in london',
+  'data visualization designer in paris',
+  'jewellery designers in lisbon',
 ];
 
 /**
  * Designers built to mislead: they share words with requests they do not answer. One holds the role a
- * request names and mentions its place in passing ("brand designer Ulaanbaatar"); the last hold titles
- * elsewhere and name a city of the directory in their bio.
+ * request names and mentions its place in passing ("brand designer Ulaanbaatar"); others hold titles
+ * elsewhere and name a city of the directory in their bio; the last are in a city a request names and hold the
+ * first word of the role it asks for in another sense ("customer service" for "service designer in london").
  */
 export function conceptDistractors(): CorpusDesigner[] {
   const r = createRandom(3);
@@ -392,7 +402,18 @@ export function conceptDistractors(): CorpusDesigner[] {
       current_role: { title: titles[i % titles.length]!, company: 'Northwind Studio', company_url: null },
     }),
   );
-  return [...others, passing, ...mentioning];
+  // Designers in those cities whose bio holds a role's first word in another sense: no one's role.
+  const apart = [
+    { title: 'Brand Designer', location: 'London, UK', description: 'Led the customer service redesign at a bank, and the signage of its branches.' },
+    { title: 'Product Designer', location: 'Berlin, DE', description: 'Drew the interior signage of a pop-up store; mostly designs for fashion products.' },
+    { title: 'Graphic Designer', location: 'Tokyo, JP', description: 'Made the game art and the box for a small studio.' },
+    { title: 'Motion Designer', location: 'London, UK', description: 'Cuts his own sound and music for every film.' },
+    { title: 'Visual Designer', location: 'Paris, FR', description: 'Turns data into clear visualization for newsrooms.' },
+    { title: 'Brand Designer', location: 'Lisbon, PT', description: 'Shot the jewellery of a Lisbon atelier for its new identity.' },
+  ].map(({ title, location, description }, i) =>
+    distractor(200 + i, { name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`, category: 'brand', location, description, current_role: { title, company: 'Northwind Studio', company_url: null } }),
+  );
+  return [...others, passing, ...mentioning, ...apart];
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -243,6 +243,46 @@ describe('qualifiedRoles', () => {
   it('are none for a word that is no English one, which may be a typo with its allowance', () => {
     expect(pairs('desgin engineer')).toEqual([]);
     expect(pairs('globex engineer')).toEqual([]);
+  });
+});
+
+describe('namedRoles', () => {
+  const named = (q: string) => namedRoles(understandQuery(q), conceptSpans(q));
+  const phrases = (q: string) => named(q).map(({ phrases: held }) => held.map((phrase) => phrase.join(' ')));
+
+  it('a role of two words or more the vocabulary knows is held as one of its phrases, typed or by a synonym', () => {
+    const [interior] = named('interior designer in berlin');
+    expect(interior!.phrases).toContainEqual(['interior', 'design']);
+    expect(interior!.phrases).toContainEqual(['interior', 'architect']);
+    // A designer's name may hold the request's other words instead: "berlin" (the third word).
+    expect(interior!.others).toEqual([2]);
+    expect(phrases('graphic designer milan')[0]).toEqual(expect.arrayContaining(['graphic design', 'visual design', 'commun design']));
+    // In another language too: the phrase is a role by what its rules find.
+    expect(phrases('progettista grafico a Milano')[0]).toContain('graphic design');
+    expect(phrases('art director')[0]).toEqual(expect.arrayContaining(['art director', 'creativ director']));
+  });
+
+  it('the discipline before the head noun counts, when the vocabulary knows it as a phrase of two words or more', () => {
+    expect(phrases('motion graphics designer')[0]).toEqual(expect.arrayContaining(['motion graphic', 'mograph', 'motion design']));
+    // A phrase holding another asks nothing more: "motion graphic design" holds "motion graphic".
+    expect(phrases('motion graphics designer')[0]).not.toContain('motion graphic design');
+    expect(phrases('app designer')[0]).toContain('product design');
+    expect(phrases('app designer')[0]).not.toContain('digit product design');
+    expect(phrases('data visualization designer')[0]).toEqual(expect.arrayContaining(['data visualiz', 'infograph']));
+    // One word before the head is no discipline of its own: "product" alone would hold every bio saying it.
+    expect(phrases('senior product designer in berlin').flat()).not.toContain('product');
+    // Each phrase once.
+    for (const held of [...phrases('motion graphics designer'), ...phrases('data visualization designer')]) expect(new Set(held).size).toBe(held.length);
+  });
+
+  it('names no role for one word, a phrase that is no role, or a phrase inside a place, an employer or an "or" list', () => {
+    expect(named('illustrator in berlin')).toEqual([]);
+    expect(named('kwame lead')).toEqual([]);
+    expect(named('design systems')).toEqual([]);
+    expect(named('ux or ui designer')).toEqual([]);
+    expect(named('art or creative director')).toEqual([]);
+    expect(named('designers at creative director studio')).toEqual([]);
+    expect(named('brand designers')).toHaveLength(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema
 import { CURATED_SYNONYMS, TOOL_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
-import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, SAID_BY_EVERY_ROLE, TRADE_HEADS, understandQuery } from './query-words.ts';
+import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, ROLE_HEADS, SAID_BY_EVERY_ROLE, TRADE_HEADS, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
 import { placeNameAt } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
@@ -575,6 +575,58 @@ export function heldRole(query: QueryWords, concepts: readonly ConceptSpan[], sy
   // an employer or a place the directory lacks: a constraint, which the role's holders do not meet.
   const ordinary = (word: string) => isEnglishWord(word) || synonyms.holdsWord(word) || /^\d+$/.test(word);
   return qualifiers.length > 0 && qualifiers.every(ordinary) ? role : null;
+}
+
+/** The stems of the head nouns of role titles ("design" for designer, "illustr" for illustrator). */
+const ROLE_HEAD_STEMS: ReadonlySet<string> = new Set([...ROLE_HEADS].map(wordForm));
+
+/** A role a request names by a phrase of the field's vocabulary (namedRoles). */
+export interface NamedRole {
+  /**
+   * The phrases, as stems, one of which every match holds side by side in a title or its description: the
+   * words typed, the phrases their rules find, and the discipline before the head noun when the rules know it
+   * as a phrase of two words or more ("motion graphics" for "motion graphics designer") with its own.
+   */
+  phrases: string[][];
+  /** The request's other words: a designer whose name holds one ("jane doe brand designer") need not hold the role. */
+  others: number[];
+}
+
+/**
+ * The roles a request names by a phrase of two words or more that the synonym rules know (conceptSpans) and
+ * that is a role (a phrase of it ends in a head noun: "interior designer", "data visualization designer",
+ * "progettista grafico"): every match holds one as a phrase (NamedRole.phrases), not its words apart. Counted
+ * word by word, "graphic designer milan" found the 3D and Motion Designers in Milan ("designer", "milan")
+ * where no graphic designer is, "service designer in london" a Brand Designer there who led a customer service
+ * redesign, and "data visualization designer" a Type Designer at a climate data company. Not a phrase that
+ * covers a place, an employer or an "or" list, which their own rules read. Pure.
+ */
+export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): NamedRole[] {
+  if (concepts.length === 0) return [];
+  const { other } = constraints(query, synonyms);
+  return concepts.flatMap((concept) => {
+    const { covers, typed } = concept;
+    if (covers.length < 2 || covers.some((word) => other.has(word))) return [];
+    const phrases = [typed, ...concept.synonyms];
+    if (!phrases.some((phrase) => ROLE_HEAD_STEMS.has(phrase.at(-1)!))) return [];
+    const discipline = ROLE_HEAD_STEMS.has(typed.at(-1)!) && covers.length >= 3 ? disciplineOf(covers.slice(0, -1), synonyms) : [];
+    return [{ phrases: shortestPhrases([...phrases, ...discipline]), others: query.words.flatMap((word, i) => (covers.includes(word) ? [] : [i])) }];
+  });
+}
+
+/**
+ * The phrases none of the others lies within, each once: a text holding "motion graphic design" holds "motion
+ * graphic", so the longer asks nothing more and would cost the engines a phrase query of its own.
+ */
+function shortestPhrases(phrases: readonly string[][]): string[][] {
+  const keys = [...new Set(phrases.map((phrase) => ` ${phrase.join(' ')} `))];
+  return keys.filter((key) => !keys.some((other) => other !== key && key.includes(other))).map((key) => key.trim().split(' '));
+}
+
+/** A discipline the rules know as a phrase of its own ("motion graphics"), as stems, with the phrases it finds; none otherwise. */
+function disciplineOf(words: readonly string[], synonyms: SynonymSet): string[][] {
+  const whole = synonyms.spans(words).find(({ start, end }) => start === 0 && end === words.length);
+  return whole ? [wordForms(words), ...whole.phrases] : [];
 }
 
 /**

@@ -165,7 +165,7 @@ export const SAID_BY_EVERY_ROLE: ReadonlySet<string> = new Set(['designer', 'des
  * The head nouns of role titles: "ux or ui designer", "art or creative director" share the last
  * alternative's head (see alternativesOfOr).
  */
-const ROLE_HEADS: ReadonlySet<string> = new Set(
+export const ROLE_HEADS: ReadonlySet<string> = new Set(
   ['designer', 'director', 'artist', 'researcher', 'illustrator', 'animator', 'strategist', 'writer', 'lead', 'manager', 'engineer', 'developer', 'photographer', 'architect', 'modeler', 'modeller', 'technologist'].flatMap(
     (head) => [head, `${head}s`],
   ),

@@ -293,6 +293,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   holders: (query, concepts, synonyms) => currentHolders(heldRole(query, concepts, synonyms)),
   roles: { path: 'roles', field: 'roles.text' },
   roleHolds: roleHolding,
+  personField: DESIGNER_TEXT_FIELDS[0]!,
 };
 
 /**

@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, namedRoles, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -84,6 +84,8 @@ export interface WordExpansionOptions {
   roles?: { path: string; field: string } | undefined;
   /** The records one role of which holds a kind of role the request names with a word of another trade (EsEntitySearch.roleHolds). */
   roleHolds?: ((role: QualifiedRole) => Query) | undefined;
+  /** The field naming the person a record is, with its boost (EsEntitySearch.personField); none for open roles. */
+  personField?: string | undefined;
 }
 
 /**
@@ -277,6 +279,19 @@ export function freeText(
   // A kind of role named with a word of another trade ("product manager at stripe") held by one role, the head
   // in its title and the word there or as its employer (qualifiedRoles), as the Postgres engine's conditions hold it.
   const trades: Query[] = expansion.roleHolds ? qualifiedRoles(query, synonyms).map(expansion.roleHolds) : [];
+  // A role the request names by a phrase of the vocabulary, when a word may be missing (namedRoles): one of its
+  // phrases side by side in a stemmed field, or a person's name holds another word of the request, as the
+  // Postgres engine's conditions hold it. "graphic designer milan" is no 3D Designer in Milan.
+  const { personField } = expansion;
+  const rolesNamed: Query[] = (expansion.formFields.length > 0 ? namedRoles(query, spans, synonyms) : []).map(({ phrases, others }) => ({
+    bool: {
+      should: [
+        ...phrases.map((phrase) => ({ multi_match: { query: phrase.join(' '), fields: expansion.formFields, type: 'phrase' as const } })),
+        ...(personField ? others.map((i) => wordQuery(i, [personField], [])) : []),
+      ],
+      minimum_should_match: 1,
+    },
+  }));
   // Enough words, or (the holders of a role the request names, heldRole) any of them: either way the words
   // held score, once (dis_max of two sums). A holder without enough words scores its words but not their
   // typos: each fuzzy clause enumerates the terms within reach again, which cost a quarter on the p95 of
@@ -287,7 +302,7 @@ export function freeText(
   return {
     must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
     should: [...should, ...optional, ...places, ...employerLists, ...extra(query, spans, synonyms)],
-    filter: [...placeWords, ...employerWords, ...employerNames, ...nameWords, ...anchored, ...trades],
+    filter: [...placeWords, ...employerWords, ...employerNames, ...nameWords, ...anchored, ...trades, ...rolesNamed],
   };
 }
 

@@ -37,6 +37,8 @@ export interface EsEntitySearch<F extends SearchFilters> {
   roles?: { path: string; field: string };
   /** The records one role of which holds `role`, a kind of role named with a word of another trade (qualifiedRoles). */
   roleHolds?: (role: QualifiedRole) => Query;
+  /** The field naming the person a record is (a designer's name), with its boost: a name holding another word of the request answers a role it names (namedRoles). */
+  personField?: string;
 }
 
 export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F): EsSortKey[] {
@@ -56,7 +58,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clause) filter.push(clause);
   }
   const companyFields = [entity.rules.filters.words.company];
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds };
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, personField: entity.personField };
   const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus, expansion) : null;
   return { bool: { filter: [...filter, ...(text?.filter ?? [])], ...(text ? { must: text.must, should: text.should } : {}) } };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
+import { askedRole, namedRoles, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -397,6 +397,22 @@ describe('freeTextSql', () => {
     expect(whereOf({ titleFormWeight: 'A', companyColumn: 's.company_tsv' })).toMatch(
       / AND \(s\.text_tsv @@ «\( '~manag':A & '~product':A \)» OR \(s\.text_tsv @@ «'~manag':A» AND s\.company_tsv @@ «'product'»\)\)\)$/,
     );
+  });
+
+  it('a role named by a phrase of the vocabulary is held as one of its phrases in the stemmed weights, or a designer\'s name holds another word', () => {
+    const whereOf = (options: Partial<Parameters<typeof freeTextSql>[0]>) => {
+      const params = new Params();
+      const query = understandQuery('interior designer in berlin');
+      const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, formWeights: 'BD', namedRoles: namedRoles(query, conceptSpans('interior designer in berlin')), ...options })!;
+      return sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    };
+    const phrases = "( '~interior':BD <-> '~design':BD ) | ( '~interior':BD <-> '~architect':BD ) | ( '~interior':BD <-> '~architectur':BD )";
+    expect(whereOf({})).toContain(` AND s.text_tsv @@ «( ${phrases} )»)`);
+    // A designer (role columns) whose name holds "berlin" answers instead.
+    const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' as const };
+    expect(whereOf({ roleColumns })).toContain(` AND s.text_tsv @@ «( ${phrases} | ( 'berlin':A | 'berlin':*A ) )»)`);
+    // Without the role, nothing is asked.
+    expect(whereOf({ namedRoles: [] })).not.toContain("'~interior':BD <->");
   });
 
   it("a place's name is held within a typo only in the name weight; another name within a typo anywhere it is held", () => {

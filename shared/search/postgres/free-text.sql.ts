@@ -1,5 +1,5 @@
 import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
-import { type AskedRole, type ConceptSpan, type NameOnlyWords, type QualifiedRole, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
+import { type AskedRole, type ConceptSpan, type NamedRole, type NameOnlyWords, type QualifiedRole, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
 import { currentlyHeld, pastRoleBonus, ROLE_FORM_WEIGHT, roleBonus, type RoleColumns, roleFirstBonus, rolePhrases, roleRows, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
@@ -63,6 +63,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   nameWords?: NameOnlyWords | undefined;
   /** The kinds of role the request names with a word of another trade (qualifiedRoles): one role of every match holds each. */
   qualifiedRoles?: readonly QualifiedRole[] | undefined;
+  /** The roles the request names by a phrase of the vocabulary (namedRoles): every match holds one of the phrases of each, or a designer's name another word. */
+  namedRoles?: readonly NamedRole[] | undefined;
   /** Without role columns, the tsvector column of the record's employer, where the word of a qualified role may be held instead. */
   companyColumn?: string | undefined;
   /** The places of the world typed alone (wholePlaceWords): the role bonuses leave them out. */
@@ -162,7 +164,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const anchors = options.anchorWords;
   const anchors$ = anchors ? ` AND ${matches(anyOf(anchors.map((i) => words$.alternatives(i, undefined, ''))))}` : '';
   const trades$ = qualifiedRolesHeld(options, matches, words$.nameWeight).map((held) => ` AND ${held}`).join('');
-  const conditions = `${places$}${employers$}${employerNames$}${names$}${anchors$}${trades$}`;
+  const rolesNamed$ = namedRolesHeld(options, words$).map((held) => ` AND ${matches(held)}`).join('');
+  const conditions = `${places$}${employers$}${employerNames$}${names$}${anchors$}${trades$}${rolesNamed$}`;
   return { where: conditions ? `(${where}${conditions})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 
@@ -252,6 +255,18 @@ function qualifiedRolesHeld({ params, roleColumns, titleFormWeight, companyColum
     const employer = companyColumn ? ` OR (${matches(head)} AND ${companyColumn} @@ ${params.add(lexeme(word), 'tsquery')})` : '';
     return [`(${matches(allOf([head, formLexeme(wordStem, titleFormWeight)]))}${employer})`];
   });
+}
+
+/**
+ * The twin of the Elasticsearch engine's clause for a role the request names by a phrase of the vocabulary
+ * (namedRoles): one of its phrases side by side in the stemmed fields, or a designer's name (a record with role
+ * columns) holds another word of the request. Each a tsquery.
+ */
+function namedRolesHeld({ namedRoles = [], formWeights, roleColumns }: FreeTextOptions, m: WordMatchers): string[] {
+  if (!formWeights) return [];
+  return namedRoles.map(({ phrases, others }) =>
+    anyOf([...phrases.map((phrase) => followedBy(phrase.map((stem) => formLexeme(stem, formWeights)))), ...(roleColumns ? others.map((i) => m.alternatives(i, m.nameWeight)) : [])]),
+  );
 }
 
 /**

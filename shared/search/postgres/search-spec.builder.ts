@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, qualifiedRoles, conceptSpans, heldRole, knownWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
+import { anchorWords, askedRole, namedRoles, qualifiedRoles, conceptSpans, heldRole, knownWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -124,6 +124,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       nameWords,
       anchorWords: anchorWords(query, synonyms),
       qualifiedRoles: qualifiedRoles(query, synonyms),
+      namedRoles: namedRoles(query, spans, synonyms),
       companyColumn: 'company' in rules.filters.words ? 's.company_tsv' : undefined,
       wholePlaceWords: wholePlaces,
       top,
