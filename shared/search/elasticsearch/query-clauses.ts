@@ -279,9 +279,9 @@ export function freeText(
   // A kind of role named with a word of another trade ("product manager at stripe") held by one role, the head
   // in its title and the word there or as its employer (qualifiedRoles), as the Postgres engine's conditions hold it.
   const trades: Query[] = expansion.roleHolds ? qualifiedRoles(query, synonyms).map(expansion.roleHolds) : [];
-  // A role the request names by a phrase of the vocabulary, when a word may be missing (namedRoles): one of its
-  // phrases side by side in a stemmed field, or a person's name holds another word of the request, as the
-  // Postgres engine's conditions hold it. "graphic designer milan" is no 3D Designer in Milan.
+  // A role the request names by a phrase of the vocabulary (namedRoles): one of its phrases side by side in a
+  // stemmed field, or a person's name holds another word of the request, as the Postgres engine's conditions
+  // hold it. "graphic designer milan" is no 3D Designer in Milan.
   const { personField } = expansion;
   const rolesNamed: Query[] = (expansion.formFields.length > 0 ? namedRoles(query, spans, synonyms) : []).map(({ phrases, others }) => ({
     bool: {
