@@ -254,8 +254,11 @@ describe('namedRoles', () => {
     const [interior] = named('interior designer in berlin');
     expect(interior!.phrases).toContainEqual(['interior', 'design']);
     expect(interior!.phrases).toContainEqual(['interior', 'architect']);
-    // A designer's name may hold the request's other words instead: "berlin" (the third word).
-    expect(interior!.others).toEqual([2]);
+    // A designer's name may hold the request's other words instead, but not its place: a name starting with
+    // "Berlin" is no interior designer.
+    expect(interior!.others).toEqual([]);
+    expect(named('jane doe interior designer in berlin')[0]!.others).toEqual([0, 1]);
+    expect(named('interior designer at acme studio')[0]!.others).toEqual([]);
     expect(phrases('graphic designer milan')[0]).toEqual(expect.arrayContaining(['graphic design', 'visual design', 'commun design']));
     // In another language too: the phrase is a role by what its rules find.
     expect(phrases('progettista grafico a Milano')[0]).toContain('graphic design');

@@ -588,7 +588,11 @@ export interface NamedRole {
    * as a phrase of two words or more ("motion graphics" for "motion graphics designer") with its own.
    */
   phrases: string[][];
-  /** The request's other words: a designer whose name holds one ("jane doe brand designer") need not hold the role. */
+  /**
+   * The request's other words, but its places, employers and "or" lists: a designer whose name holds one ("jane
+   * doe brand designer") need not hold the role. A place is where, not who: Minh Berlinger in Berlin is no
+   * interior designer.
+   */
   others: number[];
 }
 
@@ -610,7 +614,7 @@ export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], 
     const phrases = [typed, ...concept.synonyms];
     if (!phrases.some((phrase) => ROLE_HEAD_STEMS.has(phrase.at(-1)!))) return [];
     const discipline = ROLE_HEAD_STEMS.has(typed.at(-1)!) && covers.length >= 3 ? disciplineOf(covers.slice(0, -1), synonyms) : [];
-    return [{ phrases: shortestPhrases([...phrases, ...discipline]), others: query.words.flatMap((word, i) => (covers.includes(word) ? [] : [i])) }];
+    return [{ phrases: shortestPhrases([...phrases, ...discipline]), others: query.words.flatMap((word, i) => (covers.includes(word) || other.has(word) ? [] : [i])) }];
   });
 }
 
