@@ -37,6 +37,11 @@ export function createPgDb(connectionString: string, options: { max?: number; co
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000 });
   // An idle client that loses its server must not crash the process; the next query reports the failure.
   pool.on('error', () => undefined);
+  // Nor a client at any other moment of its life. pg-pool listens on a client while it is idle and while
+  // pool.query runs, and lend() while it is lent; this listener holds from connect to end, so an error the
+  // server sends in any window between those (57P01 when a session is ended) never goes unheard, which ends
+  // the process. The statements and the other listeners still see every error; this one only keeps it from throwing.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     engine: 'postgres',
     query: async (sql, params) => pool.query(sql, params as unknown[]),

@@ -72,6 +72,34 @@ describe.skipIf(!services)('a Postgres connection lost in the middle of the work
     }
   });
 
+  it('a client of the pool that reports its loss twice, while pool.query runs or idle, does not end the process', async () => {
+    const db: Db = createPgDb(temp.url, { max: 1 });
+    try {
+      // The pool's one client (max 1), lent once to reach it, then running a statement of pool.query.
+      const client = await db.withPgClient(async (lent) => lent);
+      const running = db.query('SELECT pg_sleep(0.3)').catch((error: unknown) => error);
+      await sleep(50);
+      const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      // pool.query listens once; an 'error' emitted with nobody listening throws: in the ingest worker, an
+      // uncaught exception.
+      expect(() => {
+        client.emit('error', lost);
+        client.emit('error', new Error('Connection terminated unexpectedly'));
+      }).not.toThrow();
+      expect(await running).toBe(lost);
+      // Idle, the pool's own listener takes the loss the same way.
+      const idle = await db.withPgClient(async (lent) => lent);
+      expect(() => {
+        idle.emit('error', lost);
+        idle.emit('error', lost);
+      }).not.toThrow();
+      // The pool goes on with a new connection.
+      expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('the CLI import says the store was lost and what became of the import, exits 1, and leaves the store as it was', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: temp.url, LOG_LEVEL: 'warn' };
     for (const key of ['ELASTICSEARCH_URL', 'REDIS_URL', 'SEARCH_BACKEND', 'DATA_DIR']) delete env[key];
