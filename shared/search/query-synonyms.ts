@@ -606,13 +606,14 @@ export interface NamedRole {
  * covers a place, an employer or an "or" list, which their own rules read. Pure.
  */
 export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): NamedRole[] {
-  if (concepts.length === 0) return [];
+  // Most requests name no such phrase: the gazetteer behind constraints need not be read for them.
+  const roles = concepts.filter(({ covers, typed, synonyms: found }) => covers.length >= 2 && [typed, ...found].some((phrase) => ROLE_HEAD_STEMS.has(phrase.at(-1)!)));
+  if (roles.length === 0) return [];
   const { other } = constraints(query, synonyms);
-  return concepts.flatMap((concept) => {
+  return roles.flatMap((concept) => {
     const { covers, typed } = concept;
-    if (covers.length < 2 || covers.some((word) => other.has(word))) return [];
+    if (covers.some((word) => other.has(word))) return [];
     const phrases = [typed, ...concept.synonyms];
-    if (!phrases.some((phrase) => ROLE_HEAD_STEMS.has(phrase.at(-1)!))) return [];
     const discipline = ROLE_HEAD_STEMS.has(typed.at(-1)!) && covers.length >= 3 ? disciplineOf(covers.slice(0, -1), synonyms) : [];
     return [{ phrases: shortestPhrases([...phrases, ...discipline]), others: query.words.flatMap((word, i) => (covers.includes(word) || other.has(word) ? [] : [i])) }];
   });
