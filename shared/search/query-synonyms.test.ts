@@ -74,6 +74,28 @@ describe('expandQueryWords', () => {
     expect(synonymsOf('bildgestalter', 'bildgestalter', stored)).toEqual(expect.arrayContaining(['art director', 'creativ director']));
   });
 
+  it('reads a title in another language as what it means: its translation\'s first target, apart from the other synonyms', () => {
+    const meanings = (q: string) => expandQueryWords(q).map((e) => [e.word, e.meanings.map((p) => p.join(' '))]);
+    // "diseñadora" alone means designer; with "gráfica", graphic designer.
+    expect(meanings('diseñadora gráfica en Barcelona')).toEqual([['disenadora', ['design', 'graphic design']], ['grafica', ['graphic design']], ['barcelona', []]]);
+    expect(meanings('Markendesignerin')).toEqual([['markendesignerin', ['brand design']]]);
+    expect(meanings('directrice artistique')).toEqual([['directrice', ['art director']], ['artistique', ['art director']]]);
+    // Who does the work means a role; the work, a skill.
+    const meaning = (phrase: string) => CURATED_SYNONYM_SET.meaning(phrase.split(' '))?.join(' ');
+    expect([meaning('markendesignerin'), meaning('markenidentitat'), meaning('nutzerforschung'), meaning('ux forscherin')]).toEqual(['brand design', 'brand ident', 'user research', 'ux research']);
+    expect([meaning('identidad visual'), meaning('disenadora de marca'), meaning('designer de marque'), meaning('identite visuelle')]).toEqual(['brand ident', 'brand design', 'brand design', 'brand ident']);
+    // The meaning is among the synonyms too; its equivalents are synonyms only.
+    expect(synonymsOf('grafikdesignerin', 'grafikdesignerin')).toEqual(expect.arrayContaining(['graphic design', 'visual design']));
+    // The field's own words widen by a one-way rule; they mean what they say.
+    expect(meanings('ui designer')).toEqual([['ui', []], ['designer', []]]);
+    expect(meanings('art director')).toEqual([['art', []], ['director', []]]);
+    // A curator's rule finds, but is no translation.
+    const stored = CURATED_SYNONYM_SET.with([synonymRuleSchema.parse('bildgestalter => art director')]);
+    expect(expandQueryWords('bildgestalter', stored)[0]!.meanings).toEqual([]);
+    expect(SynonymSet.parse(['zeichnerin => illustrator'], ['zeichnerin => illustrator']).meaning(['zeichnerin'])).toEqual(['illustr']);
+    expect(SynonymSet.parse(['zeichnerin => illustrator']).meaning(['zeichnerin'])).toBeNull();
+  });
+
   it('keeps every expansion of the curated list small: at most 16 phrases a phrase', () => {
     for (const q of ['art director', 'interaction design', 'leads a team', 'grafica', 'head of design']) {
       for (const e of expandQueryWords(q)) expect(e.synonyms.length, q).toBeLessThanOrEqual(16);
@@ -102,6 +124,16 @@ describe('conceptSpans', () => {
     expect(rest).toEqual([]);
     expect(span).toMatchObject({ words: 2, covers: ['ux', 'designer'], typed: ['ux', 'design'], past: false });
     expect(span!.synonyms).toContainEqual(['interact', 'design']);
+  });
+
+  it('a phrase in another language is typed as what it means, its equivalents its synonyms', () => {
+    const [span] = conceptSpans('diseñadora gráfica en Barcelona');
+    expect(span!.covers).toEqual(['disenadora', 'grafica']);
+    expect(span!.typed).toEqual(['graphic', 'design']);
+    expect(span!.synonyms).toContainEqual(['visual', 'design']);
+    expect(span!.synonyms).not.toContainEqual(['graphic', 'design']);
+    expect(conceptSpans('Markendesignerin')[0]!.typed).toEqual(['brand', 'design']);
+    expect(conceptSpans('ui designer')[0]!.typed).toEqual(['ui', 'design']);
   });
 
   it('counts content words only, and keeps the glue inside a phrase ("head of design")', () => {

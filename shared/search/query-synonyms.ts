@@ -1,5 +1,5 @@
 import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { CURATED_SYNONYMS, TOOL_SYNONYMS } from '../text/synonyms.rules.ts';
+import { CURATED_SYNONYMS, TOOL_SYNONYMS, TRANSLATED_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
 import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, ROLE_HEADS, SAID_BY_EVERY_ROLE, TRADE_HEADS, understandQuery } from './query-words.ts';
@@ -23,17 +23,20 @@ export class SynonymSet {
   private readonly vocabulary = new Set<string>();
   /** Every phrase of the rules as its key, glue left out, whether or not it finds another (knowsPhrase). */
   private readonly phrases = new Set<string>();
+  /** What each phrase of a translation means, as stems: its rule's first target (meaning). */
+  private readonly meanings = new Map<string, string[]>();
 
-  private constructor(rules: readonly SynonymRule[]) {
-    this.add(rules);
+  private constructor(rules: readonly SynonymRule[], translations: ReadonlySet<SynonymRule> = new Set()) {
+    this.add(rules, translations);
   }
 
-  private add(rules: readonly SynonymRule[]): void {
+  private add(rules: readonly SynonymRule[], translations: ReadonlySet<SynonymRule> = new Set()): void {
     for (const rule of rules) {
       for (const phrase of [...rule.from, ...rule.to]) {
         for (const stem of wordForms(phrase)) this.vocabulary.add(stem);
         this.phrases.add(phraseKey(phrase));
       }
+      if (rule.oneWay && translations.has(rule)) for (const phrase of rule.from) if (!this.meanings.has(phraseKey(phrase))) this.meanings.set(phraseKey(phrase), wordForms(rule.to[0]!));
       for (const phrase of rule.from) {
         const key = phraseKey(phrase);
         const own = wordForms(phrase).join(' ');
@@ -85,9 +88,14 @@ export class SynonymSet {
     return new SynonymSet(rules);
   }
 
-  /** The set of rule texts (curated or stored), each read by synonymRuleSchema; an unreadable text throws. */
-  static parse(texts: readonly string[]): SynonymSet {
-    return new SynonymSet(texts.map((text) => synonymRuleSchema.parse(text)));
+  /**
+   * The set of rule texts (curated or stored), each read by synonymRuleSchema; an unreadable text throws.
+   * The one-way rules among `translated` are translations: their phrases mean their first target (meaning).
+   */
+  static parse(texts: readonly string[], translated: readonly string[] = []): SynonymSet {
+    const asTranslation = new Set(translated);
+    const rules = texts.map((text) => ({ text, rule: synonymRuleSchema.parse(text) }));
+    return new SynonymSet(rules.map((r) => r.rule), new Set(rules.flatMap((r) => (asTranslation.has(r.text) ? [r.rule] : []))));
   }
 
   /** This set with more rules (the curated list with the curators' stored rules). */
@@ -97,6 +105,7 @@ export class SynonymSet {
     merged.longest = this.longest;
     for (const stem of this.vocabulary) merged.vocabulary.add(stem);
     for (const phrase of this.phrases) merged.phrases.add(phrase);
+    for (const [key, target] of this.meanings) merged.meanings.set(key, target);
     merged.add(rules);
     return merged;
   }
@@ -113,6 +122,16 @@ export class SynonymSet {
    */
   knowsPhrase(words: readonly string[]): boolean {
     return this.phrases.has(phraseKey(words));
+  }
+
+  /**
+   * What a phrase written in another language means, as stems: the first target of its translation
+   * ("diseñadora gráfica => graphic designer", "Markendesignerin => brand designer"); null for the field's
+   * own words, whose one-way targets widen them ("ui designer => product designer"). Both engines rank a title
+   * holding the meaning as one holding the words typed, above the meaning's own equivalents.
+   */
+  meaning(words: readonly string[]): string[] | null {
+    return this.meanings.get(phraseKey(words)) ?? null;
   }
 
   /** How many phrases have synonyms. */
@@ -163,7 +182,7 @@ function stemKey(stems: readonly string[]): string {
 }
 
 /** The curated list (shared/text/synonyms.rules.ts), read once. */
-export const CURATED_SYNONYM_SET: SynonymSet = SynonymSet.parse(CURATED_SYNONYMS);
+export const CURATED_SYNONYM_SET: SynonymSet = SynonymSet.parse(CURATED_SYNONYMS, TRANSLATED_SYNONYMS);
 
 /** One query word and what else finds it. */
 export interface WordExpansion {
@@ -173,6 +192,11 @@ export interface WordExpansion {
   form: string;
   /** Phrases of stems that also match this word, from synonym rules over a span of the query holding it. */
   synonyms: string[][];
+  /**
+   * Those of them that are what a span in another language holding the word means (SynonymSet.meaning): they
+   * match at the form tier, as the English words would, above the other synonyms.
+   */
+  meanings: string[][];
 }
 
 /**
@@ -191,14 +215,18 @@ export function expandQueryWords(q: string | undefined, synonyms: SynonymSet = C
   const at = tokens.flatMap((t, i) => (PHRASE_GLUE.has(t) ? [] : [i]));
   const typed = at.map((i) => tokens[i]!);
   const byWord = new Map<string, string[][]>(words.map((w) => [w, []]));
+  const meantBy = new Map<string, string[][]>();
   for (const { start, end, phrases } of synonyms.spans(typed)) {
+    const meaning = synonyms.meaning(typed.slice(start, end));
     for (const word of tokens.slice(at[start], at[end - 1]! + 1)) {
       const list = byWord.get(word);
       if (!list) continue;
       for (const p of phrases) if (!list.some((l) => l.join(' ') === p.join(' '))) list.push(p);
+      const meant = meantBy.get(word) ?? [];
+      if (meaning && !meant.some((m) => m.join(' ') === meaning.join(' '))) meantBy.set(word, [...meant, meaning]);
     }
   }
-  return words.map((word) => ({ word, form: wordForm(word), synonyms: byWord.get(word) ?? [] }));
+  return words.map((word) => ({ word, form: wordForm(word), synonyms: byWord.get(word) ?? [], meanings: meantBy.get(word) ?? [] }));
 }
 
 /**
@@ -761,7 +789,8 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
     const typed = tokens.slice(from, to);
     const covers = [...new Set(typed.filter((t) => !FILLER_WORDS.has(t)))];
     if (covers.length === 0) return [];
-    const own = wordForms(typed);
+    // A phrase in another language is held as typed by a title holding what it means (SynonymSet.meaning).
+    const own = synonyms.meaning(typed) ?? wordForms(typed);
     return [{ words: covers.length, covers, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: pastBefore(from) }];
   });
   if (known.length > 0) return known;

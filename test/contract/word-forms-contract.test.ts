@@ -46,6 +46,9 @@ const EXTRA = [
   // One first name: a last name that starts with a title word, and that title word whole (the newer listing).
   { ...extra(11, 'lars-leadbetter', 'Lars Leadbetter', 'Colorist', 'Picture books.'), listed_at: '2026-05-30T01:00:00.000Z' },
   { ...extra(12, 'lars-lund', 'Lars Lund', 'Design Lead', 'Picture books.'), listed_at: '2026-05-30T02:00:00.000Z' },
+  // A title and its equivalent: were the two tied, the newer listing (the equivalent) would come first.
+  { ...extra(13, 'graf-des', 'Gina Graf', 'Graphic Designer', 'Catalogues for retailers.'), listed_at: '2026-05-30T03:00:00.000Z' },
+  { ...extra(14, 'vis-des', 'Vito Vis', 'Visual Designer', 'Catalogues for retailers.'), listed_at: '2026-05-30T04:00:00.000Z' },
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -104,6 +107,15 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect((await slugs('directrice de la création'))[0]).toBe('cre-dir');
     expect((await slugs('directora de arte'))[0]).toBe('art-dir');
     expect((await slugs('Markendesignerin'))[0]).toBe('bruno-muller');
+  });
+
+  it.skipIf(reason)('a title in another language ranks what it means first, as the English words do, and its equivalents below', async () => {
+    // The twelve fillers are Graphic Designers too: every holder of the title ranks above the Visual Designer.
+    const english = await slugs('graphic designer');
+    expect(english.slice(0, 14)).toEqual(['graf-des', ...english.filter((s) => s.startsWith('filler-')), 'vis-des']);
+    for (const q of ['diseñadora gráfica', 'Grafikdesignerin', 'graphiste', 'designer gráfica', 'progettista grafica']) {
+      expect((await slugs(q)).slice(0, 14), q).toEqual(english.slice(0, 14));
+    }
   });
 
   it.skipIf(reason)('skills in other languages find the skill, and their words of request are filler', async () => {

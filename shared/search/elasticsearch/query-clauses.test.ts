@@ -212,6 +212,18 @@ describe('freeText', () => {
     expect(JSON.stringify(synonyms)).toMatch(/"query":"creativ\w* director","fields":\["forms.titles"\],"type":"phrase","boost":4/);
   });
 
+  it('what a title in another language means matches at the form tier, its equivalents at the synonym tier', () => {
+    const clauses = freeText('diseñadora gráfica', ['titles^2', 'description'], undefined, { formFields: ['forms.titles^2', 'forms.description'] })!;
+    const text = JSON.stringify(clauses.must);
+    const phrase = (query: string, boost: number) => JSON.stringify({ multi_match: { query, fields: ['forms.titles^2', 'forms.description'], type: 'phrase', boost } });
+    expect(text).toContain(phrase('graphic design', MATCH_TIER_BOOSTS.form));
+    expect(text).not.toContain(phrase('graphic design', MATCH_TIER_BOOSTS.synonym));
+    expect(text).toContain(phrase('visual design', MATCH_TIER_BOOSTS.synonym));
+    // In English, both are synonyms of the words typed.
+    const english = JSON.stringify(freeText('graphic artist', ['titles^2', 'description'], undefined, { formFields: ['forms.titles^2', 'forms.description'] })!.must);
+    expect(english).toContain(phrase('graphic design', MATCH_TIER_BOOSTS.synonym));
+  });
+
   it('the words typed in another form, as a phrase of their stems, earn what a synonym phrase earns', () => {
     const clauses = freeText('production designers', ['titles^2', 'description'], undefined, { formFields: ['forms.titles^2', 'forms.description'] })!;
     const [bonus] = clauses.should as { dis_max: { queries: unknown[] } }[];

@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, namedRoles, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, namedRoles, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -107,12 +107,16 @@ function placeMatch(field: string, place: readonly string[]): Query {
   return { match_phrase: { [field]: place.join(' ') } };
 }
 
-/** A word's form and synonym matches, for its dis_max: the stem in the stemmed fields, then each synonym phrase. */
-function expansionQueries(form: string, synonyms: readonly string[][], formFields: string[]): Query[] {
+/**
+ * A word's form and synonym matches, for its dis_max: the stem in the stemmed fields, then each synonym phrase,
+ * what the word's phrase means in English (WordExpansion.meanings) at the form tier.
+ */
+function expansionQueries({ form, synonyms, meanings }: WordExpansion, formFields: string[]): Query[] {
   if (formFields.length === 0) return [];
+  const meant = new Set(meanings.map((phrase) => phrase.join(' ')));
   return [
     { multi_match: { query: form, fields: formFields, type: 'best_fields', boost: MATCH_TIER_BOOSTS.form } },
-    ...synonyms.map((phrase) => ({ multi_match: { query: phrase.join(' '), fields: formFields, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.synonym } })),
+    ...synonyms.map((phrase) => ({ multi_match: { query: phrase.join(' '), fields: formFields, type: 'phrase' as const, boost: meant.has(phrase.join(' ')) ? MATCH_TIER_BOOSTS.form : MATCH_TIER_BOOSTS.synonym } })),
   ];
 }
 
@@ -154,7 +158,7 @@ export function freeText(
         queries: [
           { multi_match: { query: word, fields: within, type: 'best_fields', boost: MATCH_TIER_BOOSTS.exact } },
           ...(asPrefix ? [prefixTier(word, prefix[i] === 'name' ? within.slice(0, 1) : within, spelled.has(word) && hasName)] : []),
-          ...expansionQueries(expanded[i]!.form, expanded[i]!.synonyms, formFields),
+          ...expansionQueries(expanded[i]!, formFields),
           ...(typoFields.length > 0 ? typoOptions(word).map((fuzzy) => butNotCutShort(word, { multi_match: { query: word, fields: typoFields, type: 'best_fields', ...fuzzy, max_expansions: MAX_FUZZY_EXPANSIONS, boost: MATCH_TIER_BOOSTS.fuzzy } }, typoFields)) : []),
         ],
       },

@@ -519,6 +519,13 @@ describe('freeTextSql with word forms and synonyms', () => {
     expect(MATCH_TIER_POINTS.form).toBeLessThan(MATCH_TIER_POINTS.exact);
   });
 
+  it('what a title in another language means matches at the form tier, its equivalents at the synonym tier', () => {
+    const { score } = expanded('grafikdesignerin');
+    expect(score).toContain(`WHEN s.text_tsv @@ «( '~grafikdesignerin':B | ( '~graphic':B <-> '~design':B ) )» THEN ${MATCH_TIER_POINTS.form * WEIGHTS.B}`);
+    expect(score).toContain(`WHEN s.text_tsv @@ «( ( '~graphic':B <-> '~design':B ) | ( '~visual':B <-> '~design':B )`);
+    expect(score).not.toContain(`( '~visual':B <-> '~design':B ) )» THEN ${MATCH_TIER_POINTS.form * WEIGHTS.B}`);
+  });
+
   it('a place the request names earns PLACE_BONUS_WORDS exact words of the best field where the record is, and counts outside the top', () => {
     const withPlace = build('brand designer in new york', new Map(), false, undefined, 'D');
     // All its words at the place weight (D); an exact word of the best field is A: 6 x 10.

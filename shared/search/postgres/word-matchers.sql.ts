@@ -62,6 +62,8 @@ export interface WordMatchers {
   form(i: number, restrict?: string): string | null;
   /** Word i by its synonym phrases, in the stemmed fields within `restrict`. */
   synonyms(i: number, restrict?: string): string[];
+  /** Word i by what its phrase in another language means (WordExpansion.meanings), in the stemmed fields within `restrict`. */
+  meanings(i: number, restrict?: string): string[];
   /**
    * Every way word i matches within `restrict`, as one tsquery; within its typo allowance only in
    * `typosIn` when given (a place's name, spelled right, is held by a typo only in the name).
@@ -100,12 +102,8 @@ export function wordMatchers({ query, terms, weights, expansions, formWeights, s
       const expansion = expansions?.[i];
       return letters && expansion ? formLexeme(expansion.form, letters) : null;
     },
-    synonyms: (i, restrict) => {
-      const letters = stemmedWithin(restrict);
-      const expansion = expansions?.[i];
-      if (!letters || !expansion) return [];
-      return expansion.synonyms.map((phrase) => (phrase.length === 1 ? formLexeme(phrase[0]!, letters) : followedBy(phrase.map((stem) => formLexeme(stem, letters)))));
-    },
+    synonyms: (i, restrict) => stemPhrases(expansions?.[i]?.synonyms, stemmedWithin(restrict)),
+    meanings: (i, restrict) => stemPhrases(expansions?.[i]?.meanings, stemmedWithin(restrict)),
     alternatives: (i, restrict, typosIn) => {
       const word = words[i]!;
       const asPrefix = matchers.prefix(i, restrict);
@@ -126,6 +124,12 @@ export function wordMatchers({ query, terms, weights, expansions, formWeights, s
   return matchers;
 }
 
+/** Phrases of stems as tsqueries over the stemmed weights `letters` (none without them). */
+function stemPhrases(phrases: readonly string[][] | undefined, letters: string | null): string[] {
+  if (!letters || !phrases) return [];
+  return phrases.map((phrase) => (phrase.length === 1 ? formLexeme(phrase[0]!, letters) : followedBy(phrase.map((stem) => formLexeme(stem, letters)))));
+}
+
 /** Per word, the (tier, field) tests it can match at all, best first. */
 export function wordTests({ query, weights, tools, toolWeights, spelled }: WordMatcherInput, m: WordMatchers): WordTest[][] {
   // A known word as the start of a longer word in the best field (a name): below the word exactly anywhere.
@@ -141,7 +145,13 @@ export function wordTests({ query, weights, tools, toolWeights, spelled }: WordM
         return m.held(query.words[i]!) ? m.exact(query.words[i]!, l) : null;
       },
     },
-    { points: MATCH_TIER_POINTS.form, query: (i, l) => m.form(i, l) },
+    {
+      points: MATCH_TIER_POINTS.form,
+      query: (i, l) => {
+        const found = [m.form(i, l), ...m.meanings(i, l)].filter((q) => q !== null);
+        return found.length > 1 ? anyOf(found) : (found[0] ?? null);
+      },
+    },
     { points: MATCH_TIER_POINTS.prefix, query: (i, l) => (inCompany(i, l) || knownInName(i, l) ? null : m.prefix(i, l)) },
     { points: MATCH_TIER_POINTS.knownPrefix, query: (i, l) => (knownInName(i, l) ? m.prefix(i, l) : null) },
     {
