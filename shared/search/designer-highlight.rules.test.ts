@@ -84,7 +84,7 @@ describe('designerMatch', () => {
   it('counts a word form the hook gives as the word, in titles and descriptions only', () => {
     // A stand-in for the word-forms rules: a crude stem, and the forms that count as a query word.
     const stem = (word: string) => word.replace(/(ing|es|s|ed|ion|or)$/, '');
-    const wordForms = { stem, forms: (word: string) => [stem(word)] };
+    const wordForms = { stem, expand: (q: string | undefined) => (q ?? '').split(' ').map((word) => ({ forms: [stem(word)], phrases: [], meanings: [] })) };
     expect(designerMatch(sara, highlightWords({ q: 'prototypes' }, wordForms))!.reason).toBe('description mentions prototyping');
     expect(designerMatch(sara, highlightWords({ q: 'prototypes' }))).toBeNull();
     expect(designerMatch(sara, highlightWords({ q: 'illustration' }, wordForms))!.reason).toBe('current role: Illustrator at Canva');
@@ -98,6 +98,23 @@ describe('designerMatch', () => {
     const animator = buildDesigner({ name: 'Kai Berg', description: '', location: '', current_role: role('Animator', 'Pixar'), previous_roles: [] });
     const found = designerMatch(animator, highlightWords({ q: 'animation' }, CURATED_WORD_FORMS));
     expect(found?.fields.map((f) => f.field)).toContain('title');
+  });
+
+  it('marks a synonym phrase whole where its words stand side by side, and names the role holding it', () => {
+    const hailee = buildDesigner({ name: 'Hailee Kim', description: 'Leads campaigns. Works with art direction.', location: 'Paris, FR', current_role: role('Creative Director', 'Beacon'), previous_roles: [] });
+    for (const q of ['art director paris', 'directrice artistique paris', 'Kreativdirektorin Paris']) {
+      const found = designerMatch(hailee, highlightWords({ q }, CURATED_WORD_FORMS))!;
+      expect(found.reason, q).toBe('current role: Creative Director at Beacon');
+      expect(found.fields.find((f) => f.field === 'title')?.html, q).toBe('<mark>Creative</mark> <mark>Director</mark>');
+    }
+    // Among roles holding as many words, the one holding the word itself is the reason, not a synonym of it.
+    const erik = buildDesigner({ name: 'Erik Berg', description: '', location: '', current_role: role('Motion Designer', 'Pied Piper'), previous_roles: [role('Animator', 'Acme')] });
+    const animator = designerMatch(erik, highlightWords({ q: 'animator' }, CURATED_WORD_FORMS))!;
+    expect(animator.reason).toBe('previous role: Animator at Acme');
+    expect(animator.fields.map((f) => f.html)).toEqual(['<mark>Motion</mark> <mark>Designer</mark>', '<mark>Animator</mark>']);
+    // The words of a phrase apart are not the phrase: "creative" and "director" in two sentences.
+    const apart = buildDesigner({ name: 'Ola Nor', description: 'A creative mind. Reports to the director.', location: '', current_role: role('Account Manager', 'Beacon'), previous_roles: [] });
+    expect(designerMatch(apart, highlightWords({ q: 'directrice artistique' }, CURATED_WORD_FORMS))).toBeNull();
   });
 });
 

@@ -19,14 +19,23 @@ import { type PrefixScope, understandQuery } from './query-words.ts';
  * Word forms and synonyms, as the engines match them: the one place those rules plug in (pass them to
  * highlightWords; directory-service.ts takes them as `wordForms`) so highlights follow what the engines
  * match. `stem` gives a folded word's form (shared/text/word-forms.ts's wordForm), compared in the fields
- * that hold forms (titles and descriptions; never names, companies or places); `forms` gives, per folded
- * query word, the forms that also count as it (its own, and one-word synonyms' forms).
+ * that hold forms (titles and descriptions; never names, companies or places); `expand` gives, per content
+ * word of a request (understandQuery's words, in order), the forms that also count as it (its own, and
+ * one-word synonyms' forms) and the phrases of forms that count as it found ("creative director" for
+ * "art director" or "directrice artistique"), each marked whole where its words stand side by side.
  */
 export interface WordForms {
   stem: (word: string) => string;
-  forms: (word: string) => readonly string[];
+  expand: (q: string | undefined) => readonly WordFormsOf[];
 }
-export const NO_WORD_FORMS: WordForms = { stem: (word) => word, forms: () => [] };
+export interface WordFormsOf {
+  /** The word's own form first, then its one-word synonyms' forms. */
+  forms: readonly string[];
+  phrases: readonly (readonly string[])[];
+  /** Those of the phrases that are what the word's phrase in another language means: found, they are the word itself. */
+  meanings: readonly (readonly string[])[];
+}
+export const NO_WORD_FORMS: WordForms = { stem: (word) => word, expand: () => [] };
 
 /** The fields whose words count by their forms too, as the engines store forms only for them. */
 const FIELDS_WITH_FORMS: ReadonlySet<MatchField> = new Set(['title', 'description']);
@@ -40,7 +49,13 @@ const MAX_ROLES = 2;
 
 interface Term {
   word: string;
+  /** The word's own form: a match by it is the word, as a match by a synonym is not. */
+  form: string | undefined;
   forms: ReadonlySet<string>;
+  /** Phrases of forms that count as the word found, side by side in a field holding forms. */
+  phrases: readonly (readonly string[])[];
+  /** Those that are the word itself (WordFormsOf.meanings). */
+  meanings: ReadonlySet<string>;
   prefix: PrefixScope;
   edits: number;
   /** The word cut short, within the allowance but no typo of it (cutShort). */
@@ -50,8 +65,8 @@ interface Term {
   stem: (word: string) => string;
 }
 
-function term(word: string, prefix: PrefixScope, wordForms: WordForms): Term {
-  return { word, forms: new Set(wordForms.forms(word)), prefix, edits: maxEdits(word), cutShort: cutShort(word), typos: new Map(), stem: wordForms.stem };
+function term(word: string, prefix: PrefixScope, wordForms: WordForms, of: WordFormsOf = { forms: [], phrases: [], meanings: [] }): Term {
+  return { word, form: of.forms[0], forms: new Set(of.forms), phrases: of.phrases, meanings: new Set(of.meanings.map((phrase) => phrase.join(' '))), prefix, edits: maxEdits(word), cutShort: cutShort(word), typos: new Map(), stem: wordForms.stem };
 }
 
 function withinTypos(token: string, t: Term): boolean {
@@ -62,20 +77,23 @@ function withinTypos(token: string, t: Term): boolean {
 }
 
 /**
- * Whether a folded record word is one of the query's, in a field whose prefix matching is `field`; `form`
+ * How a folded record word is one of the query's, in a field whose prefix matching is `field`: as the word
+ * (exactly, by its form, as a prefix), only near it (by a synonym, within its typos), or not at all; `form`
  * is the word's form where the field holds forms and some term has forms (else null).
  */
-function matches(token: string, form: string | null, t: Term, field: MatchField): boolean {
-  if (token === t.word) return true;
-  if (form !== null && t.forms.has(form)) return true;
-  if ((t.prefix === 'any' || (t.prefix === 'name' && field === 'name')) && token.startsWith(t.word)) return true;
-  return withinTypos(token, t);
+function matches(token: string, form: string | null, t: Term, field: MatchField): 'word' | 'near' | null {
+  if (token === t.word) return 'word';
+  if (form !== null && t.forms.has(form)) return form === t.form ? 'word' : 'near';
+  if ((t.prefix === 'any' || (t.prefix === 'name' && field === 'name')) && token.startsWith(t.word)) return 'word';
+  return withinTypos(token, t) ? 'near' : null;
 }
 
 interface Found {
   offsets: [number, number][];
   /** The query words found, folded. */
   words: Set<string>;
+  /** Those found as themselves (not by a synonym or a typo alone): a title holding the word itself is the better reason. */
+  literal: Set<string>;
 }
 
 /** Words of a text with where they stand: letters, marks and digits (folding may make one run several words). */
@@ -83,10 +101,14 @@ const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
 
 function find(text: string, terms: readonly Term[], field: MatchField): Found {
-  const found: Found = { offsets: [], words: new Set() };
+  const found: Found = { offsets: [], words: new Set(), literal: new Set() };
   // A filter's words alone (no q): the name, titles and description hold nothing to look for.
   if (terms.length === 0) return found;
-  const stem = FIELDS_WITH_FORMS.has(field) ? terms.find((t) => t.forms.size > 0)?.stem : undefined;
+  const stem = FIELDS_WITH_FORMS.has(field) ? terms.find((t) => t.forms.size > 0 || t.phrases.length > 0)?.stem : undefined;
+  const byPhrase = stem ? terms.filter((t) => t.phrases.length > 0) : [];
+  const runs: { at: [number, number]; hit: boolean }[] = [];
+  // Each word's form with the run it is in, in order, where some term has phrases to look for.
+  const sequence: { form: string; run: number }[] = [];
   for (const run of text.matchAll(WORD_RUN)) {
     let hit = false;
     // Most runs are ASCII letters and digits: one word, lower-cased, with nothing to fold.
@@ -94,15 +116,28 @@ function find(text: string, terms: readonly Term[], field: MatchField): Found {
     for (const token of tokens) {
       // The form once per word, however many terms compare it (the words of q share one stem function).
       const form = stem ? stem(token) : null;
+      if (form !== null && byPhrase.length > 0) sequence.push({ form, run: runs.length });
       for (const t of terms) {
-        if (matches(token, form, t, field)) {
-          found.words.add(t.word);
-          hit = true;
-        }
+        const how = matches(token, form, t, field);
+        if (!how) continue;
+        found.words.add(t.word);
+        if (how === 'word') found.literal.add(t.word);
+        hit = true;
       }
     }
-    if (hit) found.offsets.push([run.index, run.index + run[0].length]);
+    runs.push({ at: [run.index, run.index + run[0].length], hit });
   }
+  for (const t of byPhrase) {
+    for (const phrase of t.phrases) {
+      for (let i = 0; i + phrase.length <= sequence.length; i++) {
+        if (!phrase.every((form, k) => sequence[i + k]!.form === form)) continue;
+        found.words.add(t.word);
+        if (t.meanings.has(phrase.join(' '))) found.literal.add(t.word);
+        for (let k = 0; k < phrase.length; k++) runs[sequence[i + k]!.run]!.hit = true;
+      }
+    }
+  }
+  for (const run of runs) if (run.hit) found.offsets.push(run.at);
   return found;
 }
 
@@ -160,7 +195,8 @@ export interface HighlightWords {
 
 export function highlightWords(filters: Pick<DesignerFilters, 'q' | 'company' | 'location'>, wordForms: WordForms = NO_WORD_FORMS): HighlightWords {
   const { words, prefix } = understandQuery(filters.q);
-  const all = words.map((word, i) => term(word, prefix[i] ?? null, wordForms));
+  const expanded = wordForms.expand(filters.q);
+  const all = words.map((word, i) => term(word, prefix[i] ?? null, wordForms, expanded[i]));
   const ofFilter = (name: 'company' | 'location') =>
     filterPhrases(name, filters[name] ?? '', tokenize).flatMap((phrase) => phrase.words.map((word) => term(word, phrase.prefix ? 'any' : null, NO_WORD_FORMS)));
   return { all, company: [...all, ...ofFilter('company')], location: [...all, ...ofFilter('location')], places: new Map() };
@@ -170,6 +206,8 @@ interface Candidate {
   reason: string;
   fields: MatchFragment[];
   words: number;
+  /** Of those, the words found as themselves: among as many words, the most found so ranks first. */
+  literal: number;
   /** Ties go to the lower: the name, then the current role, the previous roles, the description, the location. */
   rank: number;
 }
@@ -188,7 +226,7 @@ export function designerMatch(designer: Designer, words: HighlightWords): Design
   const candidates: Candidate[] = [];
 
   const name = find(designer.name, words.all, 'name');
-  if (name.offsets.length > 0) candidates.push({ reason: `name: ${designer.name}`, fields: [fragment('name', designer.name, name)], words: name.words.size, rank: 0 });
+  if (name.offsets.length > 0) candidates.push({ reason: `name: ${designer.name}`, fields: [fragment('name', designer.name, name)], words: name.words.size, literal: name.literal.size, rank: 0 });
 
   designerRoles(designer).forEach(({ role, current }, i) => {
     const title = find(role.title, words.all, 'title');
@@ -203,6 +241,7 @@ export function designerMatch(designer: Designer, words: HighlightWords): Design
         ...(company.offsets.length > 0 ? [fragment('company', role.company, company, about)] : []),
       ],
       words: held.size,
+      literal: new Set([...title.literal, ...company.literal]).size,
       rank: 1 + i,
     });
   });
@@ -213,15 +252,16 @@ export function designerMatch(designer: Designer, words: HighlightWords): Design
       reason: `description mentions ${describeWords(designer.description, description.offsets)}`,
       fields: [fragment('description', designer.description, description)],
       words: description.words.size,
+      literal: description.literal.size,
       rank: 100,
     });
   }
 
   const location = locationMatch(designer.location, words);
-  if (location) candidates.push({ reason: `based in ${designer.location}`, fields: [fragment('location', designer.location, location)], words: location.words.size, rank: 101 });
+  if (location) candidates.push({ reason: `based in ${designer.location}`, fields: [fragment('location', designer.location, location)], words: location.words.size, literal: location.literal.size, rank: 101 });
 
   if (candidates.length === 0) return null;
-  const best = [...candidates].sort((a, b) => b.words - a.words || a.rank - b.rank)[0]!;
+  const best = [...candidates].sort((a, b) => b.words - a.words || b.literal - a.literal || a.rank - b.rank)[0]!;
   const roles = candidates.filter((c) => c.rank >= 1 && c.rank < 100);
   const keptRoles = new Set([best, ...roles.filter((c) => c !== best)].filter((c) => c.rank >= 1 && c.rank < 100).slice(0, MAX_ROLES));
   const fields = candidates.filter((c) => !(c.rank >= 1 && c.rank < 100) || keptRoles.has(c)).flatMap((c) => c.fields);
@@ -242,5 +282,5 @@ function locationMatch(location: string, { location: terms, places }: HighlightW
     for (const other of locationNames(location).slice(1)) for (const word of find(other, terms, 'location').words) words.add(word);
     places.set(location, words);
   }
-  return words.size > 0 ? { offsets: [[0, location.length]], words } : null;
+  return words.size > 0 ? { offsets: [[0, location.length]], words, literal: words } : null;
 }

@@ -745,15 +745,17 @@ export const CURATED_ONLY: SynonymSource = { current: async () => CURATED_SYNONY
 
 /**
  * The word forms highlights mark (designer-highlight.rules.ts), from the curated list: a query word counts in
- * a title or description through its stem and the stems of its one-word synonyms, as the engines match it.
+ * a title or description through its stem, the stems of its one-word synonyms and its synonym phrases side by
+ * side, as the engines match it.
  */
 export const CURATED_WORD_FORMS: WordForms = {
   stem: wordForm,
-  forms(word) {
-    const [expansion] = expandQueryWords(word);
-    if (!expansion) return [wordForm(word)];
-    return [expansion.form, ...expansion.synonyms.filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!)];
-  },
+  expand: (q) =>
+    expandQueryWords(q).map(({ form, synonyms, meanings }) => ({
+      forms: [form, ...synonyms.filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!)],
+      phrases: synonyms.filter((phrase) => phrase.length > 1),
+      meanings: meanings.filter((phrase) => phrase.length > 1),
+    })),
 };
 
 /** A phrase of the query that may name a role: its words as typed and what its synonym rules find. */
