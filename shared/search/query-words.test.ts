@@ -13,6 +13,7 @@ describe('understandQuery', () => {
       words: ['3d', 'generalist', 'berlin', 'blender'],
       prefix: [null, null, null, 'any'],
       filler: ['find', 'me', 'a', 'in', 'who', 'knows'],
+      fillerInNames: [{ filler: 'a', beside: 0 }, { filler: 'in', beside: 1 }, { filler: 'in', beside: 2 }, { filler: 'who', beside: 2 }, { filler: 'knows', beside: 3 }],
       orGroups: [],
       required: 3,
       pastRoles: false,
@@ -241,6 +242,14 @@ describe('understandQuery', () => {
     expect(understandQuery('hiring logistics').words).toEqual(['hiring', 'logistics']);
     expect(understandQuery('someone with hiring experience in travel').words).toEqual(['hiring', 'travel']);
     expect(understandQuery('design manager who is good at hiring').words).toEqual(['design', 'manager', 'hiring']);
+  });
+
+  it('pairs each filler word with the words typed beside it, for a name that may hold both', () => {
+    expect(understandQuery('can yilmaz').fillerInNames).toEqual([{ filler: 'can', beside: 0 }]);
+    expect(understandQuery('motion designer can yilmaz').fillerInNames).toEqual([{ filler: 'can', beside: 1 }, { filler: 'can', beside: 2 }]);
+    // Filler beside filler alone pairs with nothing.
+    expect(understandQuery('a motion designer who can start next month').fillerInNames).toEqual([{ filler: 'a', beside: 0 }, { filler: 'who', beside: 1 }, { filler: 'can', beside: 2 }]);
+    expect(understandQuery('The Who').fillerInNames).toEqual([]);
   });
 
   it('counts each word once', () => {

@@ -204,6 +204,13 @@ export interface QueryWords {
   /** Filler words that were dropped (not required to match). */
   filler: string[];
   /**
+   * Each filler word with a word of the request typed right before or after it (an index into `words`): a
+   * name that holds both holds the filler word too ("can yilmaz", "can yilmz": the Turkish name Can), which
+   * both engines score there. Alone in a name, a filler word says nothing: counted so, the "can" of "a
+   * motion designer who can start next month" ranked Animators named Can above Motion Designers.
+   */
+  fillerInNames: { filler: string; beside: number }[];
+  /**
    * Alternatives the request offers ("at Stripe Press or Asana", "in Berlin or London"): per "or" list, each
    * alternative as indices into `words`. A list counts as one word towards `required` and scores as its best
    * alternative, each alternative as the average of its words, so "Stripe Press" does not outweigh "Asana".
@@ -374,12 +381,25 @@ function isFillerAt(tokens: readonly string[], k: number): boolean {
   return ASKED_FOR.has(tokens[k + 1] ?? '') || tokens.slice(k + 1).some(namesRole);
 }
 
+/** QueryWords.fillerInNames: each filler token with each kept word typed right before or after it, each pair once. */
+function fillerBesideWords(tokens: readonly string[], kept: readonly string[], words: readonly string[]): { filler: string; beside: number }[] {
+  const pairs = new Map<string, { filler: string; beside: number }>();
+  tokens.forEach((token, k) => {
+    if (kept.includes(token)) return;
+    for (const other of [tokens[k - 1], tokens[k + 1]]) {
+      if (other !== undefined && kept.includes(other)) pairs.set(`${token} ${other}`, { filler: token, beside: words.indexOf(other) });
+    }
+  });
+  return [...pairs.values()];
+}
+
 export function understandQuery(q: string | undefined): QueryWords {
   const tokens = tokenize(q ?? '');
   const content = tokens.filter((_, k) => !isFillerAt(tokens, k));
   const kept = content.length > 0 ? content : tokens;
   const words = [...new Set(kept)];
   const filler = tokens.filter((t) => !kept.includes(t));
+  const fillerInNames = fillerBesideWords(tokens, kept, words);
   const initialLast = LAST_INITIAL.test(q ?? '');
   // The code is the last word only when it was typed last: "la designers in la" keeps its first "la".
   const placeCodeLast = endsInPlaceCode(tokens) && words.at(-1) === tokens.at(-1);
@@ -404,6 +424,7 @@ export function understandQuery(q: string | undefined): QueryWords {
     words,
     prefix,
     filler,
+    fillerInNames,
     orGroups,
     required: requiredMatches(words.length - inGroups + orGroups.length),
     pastRoles,

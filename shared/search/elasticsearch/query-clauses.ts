@@ -136,7 +136,7 @@ export function freeText(
   expansion: WordExpansionOptions = { formFields: [] },
 ): FreeTextClauses | null {
   const query = understandQuery(q);
-  const { words, prefix, filler, required } = query;
+  const { words, prefix, fillerInNames, required } = query;
   if (words.length === 0) return null;
   const synonyms = expansion.synonyms ?? CURATED_SYNONYM_SET;
   const expanded = expandQueryWords(q, synonyms);
@@ -234,8 +234,14 @@ export function freeText(
     // lowered title+company while raising agent requests, 0.25 raises agent requests alone.
     ...(words.length > 1 ? [{ multi_match: { query: text, fields, type: 'cross_fields' as const, operator: 'and' as const, boost: 0.25 } }] : []),
   ];
-  // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there.
-  const optional: Query[] = filler.map((word) => ({ multi_match: { query: word, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }));
+  // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there,
+  // where the name also holds the word typed beside it (QueryWords.fillerInNames).
+  const optional: Query[] = fillerInNames.map(({ filler, beside }) => ({
+    bool: {
+      filter: [wordQuery(beside, fields.slice(0, 1), [])],
+      must: [{ multi_match: { query: filler, fields: fields.slice(0, 1), boost: MATCH_TIER_BOOSTS.exact } }],
+    },
+  }));
   const bestBoost = Math.max(...fields.map((f) => boostOf(f).boost));
   const placeFields = expansion.placeFields ?? [];
   const places = placeBonus(namedPlaces(query, synonyms), placeFields, bestBoost);

@@ -181,13 +181,13 @@ function wordScores({ query }: FreeTextOptions, m: WordMatchers, tests: WordTest
 }
 
 /**
- * Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there:
- * in the best-weighted field, exactly.
+ * Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there: in
+ * the best-weighted field, exactly, where the name also holds the word typed beside it (QueryWords.fillerInNames).
  */
 function fillerScores({ query }: FreeTextOptions, m: WordMatchers, matches: (q: string) => string): string[] {
-  return query.filler
-    .filter(m.held)
-    .map((word) => `CASE WHEN ${matches(lexeme(word, { weights: m.nameWeight }))} THEN ${m.namePoints * MATCH_TIER_POINTS.exact} ELSE 0 END`);
+  return query.fillerInNames
+    .filter(({ filler }) => m.held(filler))
+    .map(({ filler, beside }) => `CASE WHEN ${matches(allOf([lexeme(filler, { weights: m.nameWeight }), m.alternatives(beside, m.nameWeight)]))} THEN ${m.namePoints * MATCH_TIER_POINTS.exact} ELSE 0 END`);
 }
 
 /**
