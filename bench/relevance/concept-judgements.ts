@@ -53,6 +53,10 @@ const SYNONYM_QUERIES: [string, Concept, string[]][] = [
   ['3d modeler', 'threeD', []],
   ['user researcher', 'researcher', ['user research', 'usability testing']],
   ['vp design', 'designLeader', ['design leadership']],
+  // One part of design leadership, named: the leaders of design answer it.
+  ['head of ux', 'designLeader', ['design leadership']],
+  ['ux director', 'designLeader', ['design leadership']],
+  ['design leaders', 'designLeader', ['design leadership']],
   ['chief design officer', 'designLeader', ['design leadership']],
   ['ux engineer', 'technologist', []],
   // Titles a recruiter writes for a role the directory names more plainly.
@@ -350,7 +354,7 @@ export function conceptDistractors(): CorpusDesigner[] {
   const r = createRandom(3);
   const descriptions = [
     'Lives in Adobe Illustrator and Photoshop all day. Reports to the creative director.',
-    'Works closely with the art director and the head of design on campaigns.',
+    'Works closely with the art director, the head of design and the head of UX on campaigns.',
     'Partners with illustrators, animators and researchers across the studio.',
     'Spent a summer in Ulaanbaatar sketching. Coffee lover.',
     'Visited Wellington for a conference on Blue Bottle packaging.',

@@ -322,6 +322,11 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'product lead => product design lead, lead product designer',
   'head of brand, brand director, brand lead, director of brand',
   'head of ux, ux director, ux lead, director of ux, head of user experience',
+  // Who leads one part of design also answers for design leadership as a whole (most teams name it so).
+  'head of ux, ux director, director of ux, head of user experience => head of design, design director',
+  'ux lead, ux design lead => design lead, lead product designer',
+  'ux manager, ux design manager, product design manager => design manager',
+  'design leader, design executive => head of design, design director, vp of design',
   'head of product design, product design director, product design lead, director of product design',
   'team lead, team leader, leads team, leads a team, leading a team, manages team, manages a team, managing a team, people manager => lead, head, director, manager',
   'vp => vice president',
@@ -362,6 +367,8 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'human centered design, human centred design, hcd, user centered design, user centred design, ucd',
   'design thinking, design sprint, design sprints',
   'wireframes, wireframing, wireframe, low fidelity, lo fi',
+  // Profiles name the craft wireframes belong to more often than the wireframes.
+  'wireframes, wireframing, wireframe => prototyping, ux design, interaction design',
   'prototyping, prototypes, interactive prototypes, clickable prototypes, high fidelity, hi fi',
   'personas, user personas, customer personas',
   'journey mapping, journey maps, customer journey, user journey, user journeys, service blueprint',

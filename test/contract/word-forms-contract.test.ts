@@ -120,6 +120,16 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     }
   });
 
+  it.skipIf(reason)('one part of design leadership, named, finds the leaders of design: "head of ux", "ux manager"', async () => {
+    const heads = await slugs('head of design');
+    expect(heads.length).toBeGreaterThan(0);
+    for (const q of ['head of ux', 'ux director', 'ux lead', 'design leader']) expect(await slugs(q), q).toEqual(expect.arrayContaining(heads.slice(0, 1)));
+    const managers = await slugs('design manager');
+    expect(await slugs('ux manager')).toEqual(expect.arrayContaining(managers.slice(0, 2)));
+    // The one who holds the words typed ranks first.
+    expect((await slugs('product design manager'))[0]).toBe(managers[0]);
+  });
+
   it.skipIf(reason)('skills in other languages find the skill, and their words of request are filler', async () => {
     expect(await slugs('sistemas de diseño')).toEqual(['ivan-petrov']);
     expect(await slugs('Produktdesigner mit Erfahrung in Designsystemen')).toEqual(['ivan-petrov']);
