@@ -112,6 +112,10 @@ describe('designerMatch', () => {
     const animator = designerMatch(erik, highlightWords({ q: 'animator' }, CURATED_WORD_FORMS))!;
     expect(animator.reason).toBe('previous role: Animator at Acme');
     expect(animator.fields.map((f) => f.html)).toEqual(['<mark>Motion</mark> <mark>Designer</mark>', '<mark>Animator</mark>']);
+    // What a word in another language means is the word itself: "ilustradora" names the Illustrator role, not
+    // the Paris in the location, though each holds one word.
+    const ines = buildDesigner({ name: 'Ines Roy', description: '', location: 'Paris, FR', current_role: role('Illustrator', 'Lumen'), previous_roles: [] });
+    expect(designerMatch(ines, highlightWords({ q: 'ilustradora paris' }, CURATED_WORD_FORMS))!.reason).toBe('current role: Illustrator at Lumen');
     // The words of a phrase apart are not the phrase: "creative" and "director" in two sentences.
     const apart = buildDesigner({ name: 'Ola Nor', description: 'A creative mind. Reports to the director.', location: '', current_role: role('Account Manager', 'Beacon'), previous_roles: [] });
     expect(designerMatch(apart, highlightWords({ q: 'directrice artistique' }, CURATED_WORD_FORMS))).toBeNull();

@@ -32,7 +32,7 @@ export interface WordFormsOf {
   /** The word's own form first, then its one-word synonyms' forms. */
   forms: readonly string[];
   phrases: readonly (readonly string[])[];
-  /** Those of the phrases that are what the word's phrase in another language means: found, they are the word itself. */
+  /** What the word's phrase in another language means, of one word (among the forms) or more (among the phrases): found, it is the word itself. */
   meanings: readonly (readonly string[])[];
 }
 export const NO_WORD_FORMS: WordForms = { stem: (word) => word, expand: () => [] };
@@ -83,7 +83,7 @@ function withinTypos(token: string, t: Term): boolean {
  */
 function matches(token: string, form: string | null, t: Term, field: MatchField): 'word' | 'near' | null {
   if (token === t.word) return 'word';
-  if (form !== null && t.forms.has(form)) return form === t.form ? 'word' : 'near';
+  if (form !== null && t.forms.has(form)) return form === t.form || t.meanings.has(form) ? 'word' : 'near';
   if ((t.prefix === 'any' || (t.prefix === 'name' && field === 'name')) && token.startsWith(t.word)) return 'word';
   return withinTypos(token, t) ? 'near' : null;
 }

@@ -754,7 +754,7 @@ export const CURATED_WORD_FORMS: WordForms = {
     expandQueryWords(q).map(({ form, synonyms, meanings }) => ({
       forms: [form, ...synonyms.filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!)],
       phrases: synonyms.filter((phrase) => phrase.length > 1),
-      meanings: meanings.filter((phrase) => phrase.length > 1),
+      meanings,
     })),
 };
 
