@@ -177,7 +177,7 @@ export const TRANSLATED_SYNONYMS: readonly string[] = [
   'druckproduktion, druckvorstufe => print production',
   // ── French ──────────────────────────────────────────────────────────────────────────────────────
   'designeuse, concepteur, conceptrice => designer',
-  'graphiste, designer graphique, designeuse graphique, infographiste => graphic designer',
+  'graphiste, designer graphique, designeuse graphique, infographiste, concepteur graphique, conceptrice graphique => graphic designer',
   'directeur artistique, directrice artistique, direction artistique => art director',
   'directeur de la création, directrice de la création, directeur de création, directrice de création, directeur créatif, directrice créative, direction créative => creative director',
   'directeur du design, directrice du design, responsable design => design director, head of design',
