@@ -4,7 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { xContentTypeOptions } from 'helmet';
 import type { Config } from '../../shared/config/config.schema.ts';
 import { createDirectoryService, type DirectoryService } from '../../shared/directory/directory-service.ts';
-import { CURATED_WORD_FORMS } from '../../shared/search/query-synonyms.ts';
+import { CURATED_ONLY, type SynonymSource, wordFormsFrom } from '../../shared/search/query-synonyms.ts';
 import type { Logger } from '../../shared/logging/logger.ts';
 import { buildApiIndex } from '../../shared/openapi/api-index.builder.ts';
 import { buildOpenApiDocument } from '../../shared/openapi/openapi-document.builder.ts';
@@ -29,6 +29,8 @@ export interface AppDeps {
   now?: () => Date;
   /** URLs per sitemap file (default 50,000); tests shrink it to see the sitemap index. */
   sitemapMaxUrls?: number;
+  /** The synonyms the engine applies (the curated list with the stored rules); the curated list alone when absent. */
+  synonyms?: SynonymSource;
 }
 
 export interface App {
@@ -42,8 +44,8 @@ export function createApp(deps: AppDeps): App {
   const directory = createDirectoryService({
     search: deps.search,
     publicBaseUrl: deps.config.PUBLIC_BASE_URL,
-    // Highlights mark word forms and synonyms as the engines match them.
-    wordForms: CURATED_WORD_FORMS,
+    // Highlights mark word forms and synonyms as the engines match them, the curators' rules included.
+    wordForms: wordFormsFrom(deps.synonyms ?? CURATED_ONLY),
     ...(deps.now ? { now: deps.now } : {}),
   });
   const app = express();

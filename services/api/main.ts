@@ -18,6 +18,7 @@ const { config, logger, runtime } = await startOrExit(async () => {
 let admin: Mount[] = [];
 const { app, close: closeApp } = createApp({
   search: runtime.search,
+  ...(runtime.synonyms ? { synonyms: runtime.synonyms } : {}),
   config,
   logger,
   mounts: (directory): Mount[] => {

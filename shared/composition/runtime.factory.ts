@@ -2,6 +2,7 @@ import type { Config } from '../config/config.schema.ts';
 import type { Logger } from '../logging/logger.ts';
 import { seedStore } from '../sample/seed.ts';
 import type { SearchPort } from '../search/search.port.ts';
+import type { SynonymSource } from '../search/query-synonyms.ts';
 import { type Db, embeddedDatabaseExists } from '../store/db.ts';
 import { isStoreEmpty, openStore } from '../store/open-store.ts';
 import { createSearchEngine, cursorCodecFor } from './search-engine.factory.ts';
@@ -9,6 +10,8 @@ import { createSearchEngine, cursorCodecFor } from './search-engine.factory.ts';
 /** Everything the API process runs on, chosen from the configuration. */
 export interface Runtime {
   search: SearchPort;
+  /** The synonyms the engine applies (SearchEngine.synonyms). */
+  synonyms?: SynonymSource;
   /** The source-of-truth store (createRuntime always opens one; test doubles may leave it out). */
   db?: Db;
   close(): Promise<void>;
@@ -42,6 +45,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     await engine.prepare();
     return {
       search: engine.search,
+      ...(engine.synonyms ? { synonyms: engine.synonyms } : {}),
       db,
       close: async () => {
         await engine.close();

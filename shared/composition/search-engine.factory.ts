@@ -23,7 +23,7 @@ export async function createSearchEngine(config: Config, deps: { db: Db; cursors
   const { cursors } = deps;
   // Both engines read the stored synonyms from the store every replica shares: a rule a curator adds is in force everywhere.
   const synonyms = new StoredSynonyms(deps.db);
-  if (config.SEARCH_BACKEND !== 'elasticsearch') return createPostgresEngine(deps.db, config, { cursors, synonyms });
+  if (config.SEARCH_BACKEND !== 'elasticsearch') return { ...createPostgresEngine(deps.db, config, { cursors, synonyms }), synonyms };
   const { createElasticsearchEngine } = await import('./elasticsearch-engine.factory.ts');
-  return createElasticsearchEngine(config, { cursors, synonyms });
+  return { ...createElasticsearchEngine(config, { cursors, synonyms }), synonyms };
 }

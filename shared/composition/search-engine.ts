@@ -5,6 +5,8 @@ import type { SynonymSource } from '../search/query-synonyms.ts';
 /** What an engine factory returns: the search port and the engine's own life cycle. */
 export interface SearchEngine {
   search: SearchPort;
+  /** The synonyms its searches apply, for what explains their matches (highlights); the curated list's when absent. */
+  synonyms?: SynonymSource;
   /** Creates indices or tables the engine needs; idempotent. */
   prepare(): Promise<void>;
   close(): Promise<void>;

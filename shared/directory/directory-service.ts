@@ -38,8 +38,11 @@ export function createDirectoryService(deps: {
    * so links open on this deployment whatever base URL the indexing worker wrote into Elasticsearch.
    */
   publicBaseUrl?: string;
-  /** The word forms and synonyms highlights count as a query word's (the engines' expansion); none when absent. */
-  wordForms?: WordForms;
+  /**
+   * The word forms and synonyms highlights count as a query word's (the engines' expansion, with the rules
+   * curators stored, wordFormsFrom); none when absent.
+   */
+  wordForms?: { current(): Promise<WordForms> };
 }): DirectoryService {
   const now = deps.now ?? (() => new Date());
   const shortPrefixes = new ShortPrefixCache<Suggestion[]>();
@@ -83,7 +86,7 @@ export function createDirectoryService(deps: {
       const items: DesignerHit[] = page.items.map(linked);
       if (!highlight) return { ...page, items };
       // Computed from each record and the request's words, the same on every engine.
-      const words = highlightWords(filters, deps.wordForms ?? NO_WORD_FORMS);
+      const words = highlightWords(filters, deps.wordForms ? await deps.wordForms.current() : NO_WORD_FORMS);
       const unmatched = { reason: 'matches the filters (no words to find)', fields: [] };
       return { ...page, items: items.map((designer) => ({ ...designer, match: designerMatch(designer, words) ?? unmatched })) };
     },

@@ -744,19 +744,40 @@ export interface SynonymSource {
 export const CURATED_ONLY: SynonymSource = { current: async () => CURATED_SYNONYM_SET };
 
 /**
- * The word forms highlights mark (designer-highlight.rules.ts), from the curated list: a query word counts in
- * a title or description through its stem, the stems of its one-word synonyms and its synonym phrases side by
+ * The word forms highlights mark (designer-highlight.rules.ts) by a set of synonyms: a query word counts in a
+ * title or description through its stem, the stems of its one-word synonyms and its synonym phrases side by
  * side, as the engines match it.
  */
-export const CURATED_WORD_FORMS: WordForms = {
-  stem: wordForm,
-  expand: (q) =>
-    expandQueryWords(q).map(({ form, synonyms, meanings }) => ({
-      forms: [form, ...synonyms.filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!)],
-      phrases: synonyms.filter((phrase) => phrase.length > 1),
-      meanings,
-    })),
-};
+export function wordFormsOf(synonyms: SynonymSet): WordForms {
+  return {
+    stem: wordForm,
+    expand: (q) =>
+      expandQueryWords(q, synonyms).map(({ form, synonyms: phrases, meanings }) => ({
+        forms: [form, ...phrases.filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!)],
+        phrases: phrases.filter((phrase) => phrase.length > 1),
+        meanings,
+      })),
+  };
+}
+
+/** The word forms of the curated list alone. */
+export const CURATED_WORD_FORMS: WordForms = wordFormsOf(CURATED_SYNONYM_SET);
+
+/**
+ * The word forms of the synonyms in force (the curated list and the curators' stored rules, as the engines
+ * read them), so highlights explain a match a stored rule made: one WordForms per set the source gives.
+ */
+export function wordFormsFrom(source: SynonymSource): { current(): Promise<WordForms> } {
+  const made = new WeakMap<SynonymSet, WordForms>();
+  return {
+    async current() {
+      const set = await source.current();
+      let forms = made.get(set);
+      if (!forms) made.set(set, (forms = wordFormsOf(set)));
+      return forms;
+    },
+  };
+}
 
 /** A phrase of the query that may name a role: its words as typed and what its synonym rules find. */
 export interface ConceptSpan {

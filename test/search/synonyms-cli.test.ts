@@ -8,6 +8,8 @@ import { ElasticsearchDocumentWriter } from '../../shared/search/elasticsearch/e
 import { ElasticsearchIndexManager } from '../../shared/search/elasticsearch/es-index-manager.ts';
 import { indexNames } from '../../shared/search/elasticsearch/index-names.ts';
 import { StoredSynonyms } from '../../shared/search/postgres/stored-synonyms.repository.ts';
+import { createDirectoryService } from '../../shared/directory/directory-service.ts';
+import { wordFormsFrom } from '../../shared/search/query-synonyms.ts';
 import { createPgDb, type Db } from '../../shared/store/db.ts';
 import { importDesignerRecords } from '../../shared/store/import/designer-import.ts';
 import { runCli } from '../support/cli.ts';
@@ -28,6 +30,7 @@ describe.skipIf(!services)('designer-directory synonyms add|list|remove, applied
   let env: Record<string, string>;
   let engines: { name: string; engine: SearchEngine }[];
   let dropIndices: () => Promise<void>;
+  let synonyms: StoredSynonyms;
 
   beforeAll(async () => {
     temp = await createTempDatabase(services!.postgres, 'synonyms-cli');
@@ -37,7 +40,7 @@ describe.skipIf(!services)('designer-directory synonyms add|list|remove, applied
     const records = [PRINTER, OTHER].map((d, i) => ({ line: i + 1, value: buildDesignerRecord(d) }));
     await importDesignerRecords(db, records);
     // Each engine reads the store's rules on every search (no cache), as replicas do once their short cache lapses.
-    const synonyms = new StoredSynonyms(db, { refreshMs: 0 });
+    synonyms = new StoredSynonyms(db, { refreshMs: 0 });
     const config = { PUBLIC_BASE_URL: 'https://directory.example', SEARCH_TIMEOUT_MS: 10_000 };
     const postgres = createPostgresEngine(db, config, { synonyms });
     await postgres.prepare();
@@ -71,6 +74,19 @@ describe.skipIf(!services)('designer-directory synonyms add|list|remove, applied
       await Promise.all(engines.map(async ({ name, engine }) => [name, (await engine.search.searchDesigners({ q }, { limit: 10, offset: 0 })).items.map((d) => d.slug)] as const)),
     );
 
+  /** Why each designer matched q, as the API says it (the directory service with the engines' synonyms). */
+  const reasons = async (q: string) =>
+    Object.fromEntries(
+      await Promise.all(
+        engines.map(async ({ name, engine }) => {
+          const directory = createDirectoryService({ search: engine.search, wordForms: wordFormsFrom(synonyms) });
+          const page = await directory.searchDesigners({ q, highlight: true, limit: 10 }, { defaultLimit: 10, maxLimit: 10 });
+          return [name, page.items.map((d) => `${d.match?.reason} | ${d.match?.fields.map((f) => f.html).join(' ')}`)] as const;
+        }),
+      ),
+    );
+  const title = 'current role: Risograph Printer at Inkworks | <mark>Risograph</mark> <mark>Printer</mark>';
+
   it('a stored rule is in force on both engines at once, and its removal too', async () => {
     expect(await slugs('zine maker')).toEqual({ postgres: [], elasticsearch: [] });
 
@@ -78,6 +94,8 @@ describe.skipIf(!services)('designer-directory synonyms add|list|remove, applied
     expect(added).toMatchObject({ code: 0 });
     expect(added.stdout).toMatch(/^Added synonym rule (\d+): zine maker, risograph printer\n/);
     expect(await slugs('zine maker')).toEqual({ postgres: ['rita-print'], elasticsearch: ['rita-print'] });
+    // Highlights explain it by the rule too: the title the rule found, marked whole.
+    expect(await reasons('zine maker')).toEqual({ postgres: [title], elasticsearch: [title] });
     // Two-way: the title's own words still find it first, and the rule finds nothing else.
     expect(await slugs('risograph printer')).toEqual({ postgres: ['rita-print'], elasticsearch: ['rita-print'] });
 
