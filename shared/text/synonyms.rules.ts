@@ -414,6 +414,7 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'infographics, data visualization, information design, information graphics, infographic design, dataviz, data viz, data visualisation',
   'data visualization designer, information designer, infographic designer, data designer',
   'type designer, typeface designer, font designer, type design, typeface design, font design',
+  'fonts, font, typefaces, typeface',
   'typography, typographer, typographic design',
   'lettering, hand lettering, calligraphy, lettering artist, letterer',
   'production designer, production artist, artworker, mac operator, finished artist',

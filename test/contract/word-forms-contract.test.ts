@@ -48,6 +48,8 @@ const EXTRA = [
   { ...extra(12, 'lars-lund', 'Lars Lund', 'Design Lead', 'Picture books.'), listed_at: '2026-05-30T02:00:00.000Z' },
   // A namesake of a filler word ("can"), listed before the other Design Manager: only the name could put her first.
   { ...extra(15, 'can-aksoy', 'Can Aksoy', 'Design Manager', 'Picture books.'), listed_at: '2026-05-29T12:00:00.000Z' },
+  // Says "typefaces", never "fonts".
+  { ...extra(16, 'type-draw', 'Tove Type', 'Type Designer', 'Draws typefaces for magazines.'), listed_at: '2026-05-29T13:00:00.000Z' },
   // A title and its equivalent: were the two tied, the newer listing (the equivalent) would come first.
   { ...extra(13, 'graf-des', 'Gina Graf', 'Graphic Designer', 'Catalogues for retailers.'), listed_at: '2026-05-30T03:00:00.000Z' },
   { ...extra(14, 'vis-des', 'Vito Vis', 'Visual Designer', 'Catalogues for retailers.'), listed_at: '2026-05-30T04:00:00.000Z' },
@@ -128,6 +130,11 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect(await slugs('ux manager')).toEqual(expect.arrayContaining(managers.slice(0, 2)));
     // The one who holds the words typed ranks first.
     expect((await slugs('product design manager'))[0]).toBe(managers[0]);
+  });
+
+  it.skipIf(reason)('fonts are typefaces: "someone who designs fonts" finds who draws typefaces', async () => {
+    expect(await slugs('someone who designs fonts')).toEqual(['type-draw']);
+    expect(await slugs('fonts')).toEqual(['type-draw']);
   });
 
   it.skipIf(reason)('skills in other languages find the skill, and their words of request are filler', async () => {
