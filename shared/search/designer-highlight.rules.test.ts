@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildDesigner } from '../domain/designer.builder.ts';
-import { CURATED_WORD_FORMS } from './query-synonyms.ts';
+import { CURATED_SYNONYM_SET, wordFormsOf } from './query-synonyms.ts';
 import { designerMatch, FRAGMENT_LENGTH, fragmentOf, highlightWords, markedHtml } from './designer-highlight.rules.ts';
 
 const role = (title: string, company: string) => ({ title, company, company_url: null });
+/** The word forms of the curated list, as the API's highlights read them without stored rules. */
+const CURATED_WORD_FORMS = wordFormsOf(CURATED_SYNONYM_SET);
 
 const sara = buildDesigner({
   name: 'Sara Ölund',

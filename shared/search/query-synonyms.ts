@@ -760,9 +760,6 @@ export function wordFormsOf(synonyms: SynonymSet): WordForms {
   };
 }
 
-/** The word forms of the curated list alone. */
-export const CURATED_WORD_FORMS: WordForms = wordFormsOf(CURATED_SYNONYM_SET);
-
 /**
  * The word forms of the synonyms in force (the curated list and the curators' stored rules, as the engines
  * read them), so highlights explain a match a stored rule made: one WordForms per set the source gives.
