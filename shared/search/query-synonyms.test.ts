@@ -58,6 +58,11 @@ describe('expandQueryWords', () => {
     // The articles inside the phrase are found with it.
     expect(synonymsOf('directeur de la création', 'la')).toContain('creativ director');
     expect(synonymsOf('designer gráfica', 'grafica')).toContain('graphic design');
+    // Engagement, and the praise said before a role, which no profile is held to.
+    expect(synonymsOf('freiberufliche Illustratorin', 'freiberufliche')).toContain('freelanc');
+    expect(synonymsOf('diseñadora autónoma', 'autonoma')).toContain('freelanc');
+    expect(synonymsOf('designer wfh', 'wfh')).toContain('remot');
+    expect(expandQueryWords('erfahrene talentueuse Illustratorin').map((e) => e.word)).toEqual(['illustratorin']);
   });
 
   it('follows one hop from what a rule finds: a one-way rule finds the equivalents of its target', () => {

@@ -40,6 +40,10 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'en', 'und', 'bei', 'mit', 'fur', 'als', 'zu', 'ein', 'eine', 'avec', 'pour', 'dans', 'chez', 'une', 'et', 'con', 'para', 'una', 'em', 'com', 'nel',
   // and how they describe a person ("mit Erfahrung in Verpackung", "con experiencia en packaging")
   'erfahrung', 'kenntnisse', 'experiencia', 'esperienza', 'competences',
+  // and the praise before the role they name ("erfahrene UX Designerin", "talentueuse illustratrice")
+  'erfahren', 'erfahrene', 'erfahrener', 'erfahrenen', 'talentiert', 'talentierte', 'talentierter', 'talentierten',
+  'experimentado', 'experimentada', 'experimente', 'experimentee', 'talentoso', 'talentosa', 'talentueux', 'talentueuse',
+  'esperto', 'esperta', 'talentuoso', 'talentuosa', 'experiente',
 ]);
 
 /** Words after which a request names a place ("in berlin", "based in new york", "near sf"). */

@@ -284,6 +284,12 @@ export const TRANSLATED_SYNONYMS: readonly string[] = [
   'impaginazione => editorial layout',
   'manifesti => posters',
   'animazione dei personaggi => character animation',
+  // ── Engagement, in every language above ─────────────────────────────────────────────────────────
+  'freiberufler, freiberuflerin, freiberuflich, freiberufliche, freiberuflicher, selbstständig, selbstständige, selbstständiger, selbständig, selbständige, selbständiger => freelance',
+  'autónomo, autónoma, trabajador independiente, trabajadora independiente => freelance',
+  'indépendant, indépendante, travailleur indépendant, travailleuse indépendante => freelance',
+  'autônomo, autônoma, libero professionista, libera professionista => freelance',
+  'fernarbeit, teletrabajo, télétravail, teletrabalho, telelavoro, remoto, remota => remote',
 ];
 
 /**
@@ -477,7 +483,7 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'intern, internship, trainee, apprentice, graduate designer',
   'lead, leads, leading, head',
   'freelance, freelancer, independent, contractor, self employed, consultant',
-  'remote, remotely, distributed, work from home',
+  'remote, remotely, distributed, work from home, wfh',
   'part time, parttime',
   'full time, fulltime, permanent',
   // ── Tools ─────────────────────────────────────────────────────────────────────────────────────── (TOOL_SYNONYMS)
