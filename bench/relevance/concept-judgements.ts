@@ -333,6 +333,12 @@ const NOTHING_HARD = [
   'priya vandenberghe illustrator',
   'deutsche bahn motion designer',
   'google maps platform product designers',
+  // An employer of one word the directory lacks, typed before the role as people write it ("airbnb design
+  // lead"): no English word, so a name, beside the role's holders elsewhere.
+  'deliveroo product designer',
+  'zapier design lead',
+  'nubank brand designers in berlin',
+  'Rappi illustrator',
   // A role of the field nobody holds, in a city or at an employer the directory has, beside designers there
   // whose bio or domain holds its first word in another sense ("customer service", "fashion products").
   'interior designer in berlin',

@@ -360,9 +360,29 @@ describe('nameOnlyWords', () => {
 
   it('leaves out one word opening a sentence, not a longer name there or a word after a vocabulary word', () => {
     expect(held('Talented brand designer')).toEqual({ anywhere: [], naming: [] });
-    expect(held('Kowalczyk brand designer')).toEqual({ anywhere: [], naming: [] });
+    expect(held('Kowalczyk brand designer and more')).toEqual({ anywhere: [], naming: [] });
     expect(held('Deutsche Bahn motion designer')).toEqual({ anywhere: [], naming: ['deutsche', 'bahn'] });
     expect(held('Senior Kowalczyk designers and more')).toEqual({ anywhere: ['kowalczyk'], naming: [] });
+  });
+
+  it('holds a first word before the role the rest names when only a name can be that word, however it is written', () => {
+    for (const q of ['airbnb design lead', 'Airbnb design lead', 'deliveroo product designer in london', 'Kowalczyk brand designer', 'duolngo product designers, ex google', 'klarna illustrator']) {
+      expect([q, held(q)]).toEqual([q, { anywhere: [], naming: [q.split(' ')[0]!.toLowerCase()] }]);
+    }
+  });
+
+  it('leaves a first word to the other rules when it may be a word, a slip of one, or says what the role is', () => {
+    // English words, the vocabulary's, one edit from those or from filler after the first letter ("senoir",
+    // "experianced", "talanted"), places, short words.
+    for (const q of ['tesla product designer', 'figma product designer', 'senoir product designer', 'experianced product designer', 'talanted illustrator', 'berlin product designer', 'ibm product designer', 'wfh product designer']) {
+      expect([q, held(q).naming]).toEqual([q, q.startsWith('berlin') ? ['berlin'] : []]);
+    }
+    // The rest must name a role, in words of the vocabulary only; the last word is left to other languages.
+    for (const q of ['airbnb figma', 'airbnb product designer who ships fast', 'product designer airbnb', 'ilustradora infantil', 'airbnb']) {
+      expect([q, held(q).naming]).toEqual([q, []]);
+    }
+    // Praise and engagement in the other languages are read, not held as names.
+    for (const q of ['erfahrene UX Designerin', 'freiberufliche Grafikdesignerin', 'talentueuse illustratrice']) expect([q, held(q)]).toEqual([q, { anywhere: [], naming: [] }]);
   });
 
   it('holds a place of the world typed without a marker in the fields that name things, however it is written', () => {
@@ -412,9 +432,11 @@ describe('nameOnlyWords', () => {
     for (const q of ['detail oriented product designer', 'illustrator globex aerospace', 'ux designer uber eats', 'lead designer canva', 'product designer nyc b2b']) {
       expect([q, held(q)]).toEqual([q, { anywhere: [], naming: [] }]);
     }
-    // The word right before a role's head is held anywhere (roleQualifierWords), a name or not.
+    // The word right before a role's head is held anywhere (roleQualifierWords), a name or not; where it opens
+    // the request and can only be a name, in the fields that name things (leadingNameWord).
     expect(held('pineapple express designers')).toEqual({ anywhere: ['express'], naming: [] });
-    expect(held('kowalczyk illustrator')).toEqual({ anywhere: ['kowalczyk'], naming: [] });
+    expect(held('senior kowalczyk illustrator')).toEqual({ anywhere: ['kowalczyk'], naming: [] });
+    expect(held('kowalczyk illustrator')).toEqual({ anywhere: [], naming: ['kowalczyk'] });
   });
 
   it('counts the rules curators add: a word they give synonyms is vocabulary', () => {

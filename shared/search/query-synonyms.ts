@@ -6,6 +6,7 @@ import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, 
 import type { WordForms } from './designer-highlight.rules.ts';
 import { placeNameAt } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
+import { oneEditFrom } from '../text/edit-distance.ts';
 
 /**
  * Synonyms as both engines apply them, at query time: a phrase of the query (its words' stems, filler left
@@ -412,12 +413,13 @@ export function nameOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_
   }
   const places = unmarkedPlaceWords(query, synonyms);
   const lowerCase = lowerCaseNameWords(query, synonyms, places);
+  const leading = leadingNameWord(query, synonyms, places);
   // roleQualifierWords leaves the places out already.
-  const qualifiers = roleQualifierWords(query, synonyms, places).filter((i) => !found.naming.includes(i) && !lowerCase.includes(i));
+  const qualifiers = roleQualifierWords(query, synonyms, places).filter((i) => !found.naming.includes(i) && !lowerCase.includes(i) && !leading.includes(i));
   return {
-    anywhere: [...new Set([...found.anywhere.filter((i) => !places.includes(i) && !lowerCase.includes(i)), ...qualifiers])],
+    anywhere: [...new Set([...found.anywhere.filter((i) => !places.includes(i) && !lowerCase.includes(i) && !leading.includes(i)), ...qualifiers])],
     asTyped: qualifiers.filter((i) => !found.anywhere.includes(i) && isEnglishWord(query.words[i]!)),
-    naming: [...new Set([...found.naming, ...places, ...lowerCase])],
+    naming: [...new Set([...found.naming, ...places, ...lowerCase, ...leading])],
     places,
   };
 }
@@ -444,6 +446,28 @@ export function anchorWords(query: QueryWords, synonyms: SynonymSet = CURATED_SY
   if (asked.some((i) => synonyms.holdsWord(query.words[i]!))) return null;
   const anchors = asked.filter((i) => isEnglishWord(query.words[i]!));
   return anchors.length > 0 ? anchors : null;
+}
+
+/**
+ * The first word of a request that names a role after it, when that word can only be a name (nameOnlyWords):
+ * four letters or more, no English word, no word of the field's vocabulary nor one edit from one of those
+ * or from filler (oneEditFrom: "senoir", "experianced"), and no place ("airbnb design lead", "Deliveroo
+ * product designer in London"), the rest all words of the vocabulary, places and employers. English puts
+ * the employer or the person before the role, and the adjectives there are English words ("experienced") or
+ * the vocabulary's ("senior"). Other languages put theirs after the noun ("ilustradora infantil"), so
+ * a last word is left to the other rules. Held, as a name of two words is, in the fields that name things,
+ * typos too: "duolngo product designer" finds the designers at Duolingo, and a company the directory lacks
+ * finds nobody, neither the role's holders elsewhere nor a bio that names food delivery ("deliveroo").
+ */
+function leadingNameWord(query: QueryWords, synonyms: SynonymSet, places: readonly number[]): number[] {
+  const { words } = query;
+  const first = words[0];
+  if (words.length < 2 || first === undefined || [...first].length < 4 || !/^\p{L}+$/u.test(first)) return [];
+  const ruled = new Set([...places, ...query.employerWords, ...query.orGroups.flat(2), ...query.places.flat().map((word) => words.indexOf(word))]);
+  if (ruled.has(0) || synonyms.holdsWord(first) || !synonyms.holdsWord(words[1]!)) return [];
+  const rest = words.slice(1);
+  if (!rest.some(namesRole) || !rest.every((word, k) => synonyms.holdsWord(word) || ruled.has(k + 1))) return [];
+  return isEnglishWord(first) || oneEditFrom(first, (word) => synonyms.holdsWord(word) || FILLER_WORDS.has(word)) ? [] : [0];
 }
 
 /**

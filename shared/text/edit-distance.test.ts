@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
-import { expect } from 'vitest';
-import { cutShort, editDistance, maxEdits, typoEdits, withinEditDistance, withinTypoEdits } from './edit-distance.ts';
+import { describe, expect, it } from 'vitest';
+import { cutShort, editDistance, maxEdits, oneEditFrom, typoEdits, withinEditDistance, withinTypoEdits } from './edit-distance.ts';
 
 const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'é', '𝓐'), maxLength: 9 });
 
@@ -53,3 +53,27 @@ test.prop([word, fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'é', '𝓐'),
     expect(typoEdits(a, b) <= maxEdits(b)).toBe(kept || anywhere);
   },
 );
+
+describe('oneEditFrom', () => {
+  const known = (word: string) => ['senior', 'experienced', 'designer'].includes(word);
+  it('finds a known word one letter dropped, added, changed or swapped away, after the first letter', () => {
+    for (const word of ['senoir', 'experianced', 'desginer', 'designr', 'designeer']) expect([word, oneEditFrom(word, known)]).toEqual([word, true]);
+  });
+  it('does not change the first letter, nor find words two edits away', () => {
+    for (const word of ['xenior', 'enior', 'dsigenr', 'airbnb']) expect([word, oneEditFrom(word, known)]).toEqual([word, false]);
+  });
+  const letters = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 2, maxLength: 9 });
+  test.prop([letters, fc.nat(), fc.constantFrom('drop', 'add', 'change', 'swap'), fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz')])(
+    'finds the word back from any one edit after its first letter',
+    (target, at, kind, letter) => {
+      const k = 1 + (at % target.length);
+      const edited =
+        kind === 'drop' ? target.slice(0, k) + target.slice(k + 1)
+        : kind === 'add' ? target.slice(0, k) + letter + target.slice(k)
+        : kind === 'change' ? target.slice(0, k) + letter + target.slice(k + 1)
+        : target.slice(0, k) + target.slice(k + 1, k + 2) + target.slice(k, k + 1) + target.slice(k + 2);
+      if (edited === target || edited.length === 0) return;
+      expect(oneEditFrom(edited, (word) => word === target)).toBe(true);
+    },
+  );
+});

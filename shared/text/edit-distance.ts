@@ -108,3 +108,25 @@ function codePoints(text: string): Int32Array {
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
   return out;
 }
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * True when one edit after the first letter (a letter dropped, added, changed or two swapped), as a slip of
+ * the keys makes it (FIRST_LETTER_EDITS), turns `word` into one that `known` knows: "senoir" for "senior",
+ * "experianced" for "experienced". About 50 lookups a letter, so for the one word a rule asks about, not for
+ * every word typed.
+ */
+export function oneEditFrom(word: string, known: (candidate: string) => boolean): boolean {
+  const chars = [...word];
+  const at = (k: number, insert: string, skip: number) => [...chars.slice(0, k), insert, ...chars.slice(k + skip)].join('');
+  for (let k = 1; k <= chars.length; k += 1) {
+    if (k < chars.length && known(at(k, '', 1))) return true;
+    if (k + 1 < chars.length && known(at(k, `${chars[k + 1]}${chars[k]}`, 2))) return true;
+    for (const letter of LETTERS) {
+      if (k < chars.length && letter !== chars[k] && known(at(k, letter, 1))) return true;
+      if (known(at(k, letter, 0))) return true;
+    }
+  }
+  return false;
+}

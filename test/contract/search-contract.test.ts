@@ -311,6 +311,22 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect((await q('product designer grids')).length).toBeGreaterThan(1);
       });
 
+      it('a first word that can only be a name, before the role the rest names, is held where names are', async () => {
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}`);
+        // d09 is the Senior Product Designer at Initech; d02 (Brand Designer) and d07 (once a Type Designer) were there too.
+        for (const text of ['initech product designer', 'Initech product designer', 'initeck product designer']) {
+          const found = await q(text);
+          expect([text, found[0]]).toEqual([text, 'd09']);
+          expect([text, found.every((id) => ['d02', 'd07', 'd09'].includes(id))]).toEqual([text, true]);
+        }
+        // An employer the directory lacks finds nobody, not the Product Designers at Acme Studio.
+        expect(await q('deliveroo product designer')).toEqual([]);
+        expect(await q('Deliveroo product designers in new york')).toEqual([]);
+        expect((await q('product designer')).length).toBeGreaterThan(3);
+        // An English word, or a slip of one of the field's words, stays what the other rules make of it.
+        expect((await q('senoir product designer'))[0]).toBe('d09');
+      });
+
       it('former employers named after the role wanted rank below the role: "product designer, ex globex or hooli"', async () => {
         // d01 and d10 are Product Designers who were at Globex or Hooli; d09 holds the role and was never there; d03
         // (Head of Design) was at Globex and holds no product designer's role, so is no match.
