@@ -79,6 +79,17 @@ describe('expandQueryWords', () => {
     expect(synonymsOf('bildgestalter', 'bildgestalter', stored)).toEqual(expect.arrayContaining(['art director', 'creativ director']));
   });
 
+  it('keeps the heads of design apart from those who lead the work: no hop from "head of design" to "lead product designer"', () => {
+    const phrases = (q: string) => conceptSpans(q).flatMap((span) => span.synonyms.map((phrase) => phrase.join(' ')));
+    for (const q of ['head of design', 'design director', 'ux director', 'vp design']) {
+      expect([q, phrases(q).filter((phrase) => phrase.includes('lead'))]).toEqual([q, []]);
+      expect(phrases(q)).toEqual(expect.arrayContaining(q === 'head of design' ? ['design director'] : ['head of design']));
+    }
+    // A design lead may head design, and leads the work: both.
+    expect(phrases('design lead')).toEqual(expect.arrayContaining(['head of design', 'lead product design']));
+    expect(phrases('ux lead')).toEqual(expect.arrayContaining(['head of ux', 'design lead', 'lead product design']));
+  });
+
   it('reads a title in another language as what it means: its translation\'s first target, apart from the other synonyms', () => {
     const meanings = (q: string) => expandQueryWords(q).map((e) => [e.word, e.meanings.map((p) => p.join(' '))]);
     // "diseñadora" alone means designer; with "gráfica", graphic designer.

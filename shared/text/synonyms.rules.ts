@@ -316,7 +316,10 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'executive creative director, group creative director, associate creative director, chief creative officer => creative director',
   'cdo => chief design officer',
   'chief design officer, vp of design, vp design, vice president of design, head of design',
-  'head of design, design director, director of design, design lead',
+  'head of design, design director, director of design',
+  // A design lead may head design or lead its work: one way, so a head of design does not reach, through
+  // design lead, the lead product designers who lead their work.
+  'design lead => head of design, design director',
   'lead designer, design lead, lead product designer',
   'design manager, design team lead, manager of design, design team manager',
   'design program manager, design programme manager, dpm',
@@ -327,10 +330,10 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'art lead, lead artist => art director',
   'product lead => product design lead, lead product designer',
   'head of brand, brand director, brand lead, director of brand',
-  'head of ux, ux director, ux lead, director of ux, head of user experience',
+  'head of ux, ux director, director of ux, head of user experience',
   // Who leads one part of design also answers for design leadership as a whole (most teams name it so).
   'head of ux, ux director, director of ux, head of user experience => head of design, design director',
-  'ux lead, ux design lead => design lead, lead product designer',
+  'ux lead, ux design lead => design lead, lead product designer, head of ux',
   'ux manager, ux design manager, product design manager => design manager',
   'design leader, design executive => head of design, design director, vp of design',
   'head of product design, product design director, product design lead, director of product design',
