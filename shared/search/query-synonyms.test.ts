@@ -142,6 +142,18 @@ describe('conceptSpans', () => {
     expect(span!.synonyms).toContainEqual(['interact', 'design']);
   });
 
+  it('of two phrases that share a word, reads the one typed first: an employer\'s first word is no part of the role', () => {
+    const covers = (q: string) => conceptSpans(q).map((span) => span.covers.join(' '));
+    expect(covers('creative director design lab')).toEqual(['creative director']);
+    expect(covers('design director design lab')).toEqual(['design director']);
+    expect(covers('motion lead design lab')).toEqual(['motion lead']);
+    // Phrases apart are each read; one inside another is the longer.
+    expect(covers('senior product designer')).toEqual(['senior', 'product designer']);
+    // So the role every match holds is the creative director's alone, not a "director of design" too.
+    const roles = namedRoles(understandQuery('creative director design lab'), conceptSpans('creative director design lab'));
+    expect(roles.map(({ phrases }) => phrases[0])).toEqual([['creativ', 'director']]);
+  });
+
   it('a phrase in another language is typed as what it means, its equivalents its synonyms', () => {
     const [span] = conceptSpans('diseñadora gráfica en Barcelona');
     expect(span!.covers).toEqual(['disenadora', 'grafica']);

@@ -826,8 +826,12 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
   const at = tokens.flatMap((t, i) => (PHRASE_GLUE.has(t) ? [] : [i]));
   const spans = synonyms.spans(at.map((i) => tokens[i]!));
   const longest = spans.filter((s) => !spans.some((o) => o !== s && o.start <= s.start && o.end >= s.end));
+  // Of two phrases that share a word, the one typed first: in "creative director design lab" the employer's
+  // first word makes "director design" a phrase of the list too, which no one asked for.
+  const read: typeof longest = [];
+  for (const span of [...longest].sort((a, b) => a.start - b.start || b.end - a.end)) if (!read.some((kept) => kept.end > span.start)) read.push(span);
   const pastBefore = (index: number) => tokens.slice(0, index).some((t) => PAST_ROLE_WORDS.has(t));
-  const known = longest.flatMap(({ start, end, phrases }) => {
+  const known = read.flatMap(({ start, end, phrases }) => {
     const from = at[start]!;
     const to = at[end - 1]! + 1;
     const typed = tokens.slice(from, to);
