@@ -569,10 +569,14 @@ function unmarkedPlaceWords(query: QueryWords, synonyms: SynonymSet): number[] {
  * fields (the name: "austin chen" is Austin Chen), and in the others every word but the places of the world
  * typed alone (`places`, wholePlaceWords), which say where the designer is: the Motion Designer whose previous
  * employer was Berlin Design Studio held "motion designer berlin" in the titles and companies and outranked
- * the Motion Designers in Berlin. Pure.
+ * the Motion Designers in Berlin. Neither asks the alternatives of an "or" list, which no one need hold
+ * together: asked, they ranked a UI Engineer who had been a UX Designer, holding "ux", "ui" and "designer"
+ * over two roles, above the UX Designers for "ux or ui designer". Pure.
  */
-export function togetherWords(query: Pick<QueryWords, 'words'>, places: readonly number[]): { best: string[]; other: string[] } {
-  return { best: query.words, other: query.words.filter((_, i) => !places.includes(i)) };
+export function togetherWords(query: Pick<QueryWords, 'words' | 'orGroups'>, places: readonly number[]): { best: string[]; other: string[] } {
+  const grouped = new Set(query.orGroups.flat(2));
+  const asked = query.words.flatMap((word, i) => (grouped.has(i) ? [] : [{ word, i }]));
+  return { best: asked.map(({ word }) => word), other: asked.flatMap(({ word, i }) => (places.includes(i) ? [] : [word])) };
 }
 
 /** The role a request asks for beside other constraints (askedRole). */

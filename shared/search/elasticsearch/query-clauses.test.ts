@@ -185,6 +185,17 @@ describe('freeText', () => {
     });
   });
 
+  it('the all-words and phrase matches leave out the alternatives of an "or" list, which no one need hold together', () => {
+    const texts = (q: string) => JSON.stringify(freeText(q, ['name^3', 'titles^2', 'description'])!.should).match(/"query":"[^"]*"/g) ?? [];
+    // "ux" and "ui" are never asked together, nor is "designer" alone, nor a start of a name.
+    expect(texts('ux or ui designer').filter((t) => t.includes(' '))).toEqual([]);
+    expect(JSON.stringify(freeText('ux or ui designer', ['name^3', 'titles^2'])!.should)).not.toContain('bool_prefix');
+    // Two words outside the list are asked together, without the list.
+    const listed = texts('brand designer in berlin or london');
+    expect(listed).toContain('"query":"brand designer"');
+    expect(listed.filter((t) => t.includes('berlin') && t.includes('london'))).toEqual([]);
+  });
+
   it('a place of the world typed alone is asked of the best-weighted fields only: elsewhere it says where, not whom for', () => {
     const clauses = freeText('motion designer berlin', ['name^3', 'titles^2', 'companies^2', 'description'])!;
     const [oneField, phrase] = clauses.should as { dis_max: { queries: { multi_match: { query: string; fields: string[]; boost: number } }[] } }[];

@@ -175,7 +175,6 @@ export function freeText(
     return { dis_max: { queries: [wordQuery(i, scoredFields, expansion.formFields, true, typos), unscored] } };
   };
   const perWord: Query[] = words.map((_, i) => scored(i));
-  const text = words.join(' ');
   // Fields of one weight count as one (a role's title and its company, as the Postgres engine's weights hold
   // them); each bonus below is earned at the weight of the best group that holds it, as the Postgres engine
   // scores it (free-text.sql.ts, togetherBonus): a description that names a role ("reports to the art
@@ -189,9 +188,10 @@ export function freeText(
   // The best group (the name) holding every word, the last typed as the start of one ("kwame lead" is Kwame
   // Leadbetter), earns the same with that word at the prefix tier, as the Postgres engine's nameStart: words
   // side by side in a name outrank words found apart (Algolia's and Meilisearch's proximity).
-  // The best group asks every word, so it is the first left whenever any is.
+  // The best group asks every word, so it is the first left whenever any is; a request with an "or" list asks
+  // no name for all its words (togetherWords), as in the Postgres engine.
   const name = withWords[0];
-  const nameStart = name && prefix[words.length - 1] === 'any' ? { ...name, boost: ((name.count - 1) * MATCH_TIER_BOOSTS.exact + MATCH_TIER_BOOSTS.prefix) * name.weight } : undefined;
+  const nameStart = name && prefix[words.length - 1] === 'any' && query.orGroups.length === 0 ? { ...name, boost: ((name.count - 1) * MATCH_TIER_BOOSTS.exact + MATCH_TIER_BOOSTS.prefix) * name.weight } : undefined;
   const startQuery = (type: 'bool_prefix' | 'phrase_prefix'): Query[] =>
     nameStart
       ? [{ constant_score: { filter: { multi_match: { query: nameStart.text, fields: nameStart.fields, type, ...(type === 'bool_prefix' ? { operator: 'and' as const } : { max_expansions: MAX_PREFIX_EXPANSIONS }) } }, boost: nameStart.boost } }]
@@ -231,8 +231,9 @@ export function freeText(
     // Every word exactly, each in some field: what an agent's "brand designer in germany" asks for, the
     // role in the titles and the place in the location. Without it a title saying "brand" twice outranked
     // the place. Boost chosen on the judged queries (npm run bench:relevance, BENCHMARKS.md): 1 or 0.5
-    // lowered title+company while raising agent requests, 0.25 raises agent requests alone.
-    ...(words.length > 1 ? [{ multi_match: { query: text, fields, type: 'cross_fields' as const, operator: 'and' as const, boost: 0.25 } }] : []),
+    // lowered title+company while raising agent requests, 0.25 raises agent requests alone. The alternatives
+    // of an "or" list are no words asked together (togetherWords): a request with one asks none.
+    ...(words.length > 1 && query.orGroups.length === 0 ? [{ multi_match: { query: words.join(' '), fields, type: 'cross_fields' as const, operator: 'and' as const, boost: 0.25 } }] : []),
   ];
   // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there,
   // where the name also holds the word typed beside it (QueryWords.fillerInNames).

@@ -251,6 +251,17 @@ describe('freeTextSql', () => {
     expect(top).toBeNull();
   });
 
+  it('the all-words and phrase bonuses leave out the alternatives of an "or" list, which no one need hold together', () => {
+    // "ux" and "ui" are never asked together; "designer" alone is no bonus.
+    const alone = build('ux or ui designer').score;
+    expect(alone).not.toMatch(/'ux' & 'ui'|'ui' & 'ux'|'ux' <-> 'ui'/);
+    expect(alone).not.toContain('ELSE 0 END ELSE');
+    // With two words outside the list, those two are asked together.
+    const { score } = build('brand designer in berlin or london');
+    expect(score).toMatch(/'brand':A <-> 'designer':A/);
+    expect(score).not.toMatch(/'berlin'[^»]*'london'/);
+  });
+
   it('an earlier one-letter word is an initial: a prefix of a name word (weight A) only, never of a role', () => {
     const { where, score } = build('G. Boyer', new Map(), true);
     expect(where).toBe("s.text_tsv @@ «( ( 'g' | 'g':*A ) & ( 'boyer' | 'boyer':* ) )»");

@@ -389,10 +389,13 @@ function togetherQueries(options: FreeTextOptions, m: WordMatchers): Together | 
   const { words, prefix } = options.query;
   if (words.length < 2) return null;
   const byWeight = wordsByWeight(options);
+  // No weight asks two words or more: the words of "or" lists are no words asked together (togetherWords).
+  if (byWeight.length === 0) return null;
   const name = byWeight[0];
   const last = words.length - 1;
-  // The best weight asks every word (togetherWords), so it holds them all when the name holds it.
-  const started = prefix[last] === 'any' && name !== undefined && words.slice(0, last).every(m.held);
+  // The best weight asks every word (togetherWords), so it holds them all when the name holds it; a request
+  // with an "or" list asks no name for all its words.
+  const started = prefix[last] === 'any' && options.query.orGroups.length === 0 && name !== undefined && words.slice(0, last).every(m.held);
   if (!started && !words.every(m.held)) return null;
   const inName = (word: string, k: number) => lexeme(word, { weights: name!.letter, prefix: k === last });
   return {
