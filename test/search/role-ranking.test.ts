@@ -80,6 +80,8 @@ const corpus: CorpusDesigner[] = [
   designer('Sol Reyes', role('Wayfinding Designer', 'Spotify Studios'), [role('Exhibition Designer', 'Microsoft Research')], 'Signage.'),
   designer('Kai Lund', role('Wayfinding Designer', 'Spotify'), [], 'Signage.'),
   designer('Mira Lopez', role('Wayfinding Designer', 'Spotify Research'), [], 'Signage.'),
+  // Google's head of design before, an illustrator now: the role named exactly, though not held now.
+  designer('Noor Aziz', role('Illustrator', 'Pitch'), [role('Head of Design', 'Google')], 'Picture books.'),
 ];
 
 describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
@@ -94,11 +96,12 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
     }
   });
 
-  it('a role the query names exactly ranks above the same title at a sister company', async () => {
+  it('a role the query names exactly ranks above the same title at a sister company, held now or before', async () => {
     for (const engine of engines()) {
       for (const q of ['head of design google', 'head of design at google']) {
         const { ranked } = await engine.search(q);
-        expect([engine.name, q, ranked.slice(0, 2)]).toEqual([engine.name, q, ['rr007', 'rr008']]);
+        // Hana holds it now, Noor held it before; Yuki is Google Cloud's head of design now.
+        expect([engine.name, q, ranked.slice(0, 3)]).toEqual([engine.name, q, ['rr007', 'rr034', 'rr008']]);
       }
     }
   });

@@ -10,6 +10,7 @@ import {
   DESIGNER_TEXT_FIELDS,
   pastRoleBonus,
   ROLE_BOOSTS,
+  exactRolePoints,
   roleFirstBonus,
   roleHolding,
   sameRoleBonus,
@@ -111,8 +112,10 @@ describe('buildDesignerQuery', () => {
     expect(best!.nested.query.bool.should.map((s) => s.constant_score.boost)).toEqual([3, 3]);
     expect(current!.nested.query.bool.filter).toEqual([{ term: { 'roles.current': true } }]);
     expect(current!.nested.query.bool.should.map((s) => s.constant_score.boost)).toEqual([1.5, 1.5, 1.5]);
-    // A role holding every word and no other content word: the query names it exactly.
-    expect(exact).toMatchObject({ nested: { path: 'roles', query: { constant_score: { boost: ROLE_BOOSTS.exactRole } } } });
+    // A role holding every word and no other content word: the query names it exactly. It earns what the
+    // current role earns for every word and an exact word more: above a sister company's role held now.
+    expect(exact).toMatchObject({ nested: { path: 'roles', query: { constant_score: { boost: ROLE_BOOSTS.exactRole + 3 * ROLE_BOOSTS.currentRole } } } });
+    expect(exactRolePoints(3)).toBeGreaterThan(3 * ROLE_BOOSTS.currentRole);
     expect(JSON.stringify(exact)).toContain('{"term":{"roles.words":3}}');
     // A current title made only of words the query typed, by their stems: the least a word earns (one point in Postgres).
     const titleBonus = title as unknown as { nested: { path: string; query: { constant_score: { boost: number; filter: { bool: { filter: unknown[] } } } } } };
@@ -130,6 +133,9 @@ describe('buildDesignerQuery', () => {
     const past = sameRoleBonus({ words: ['google', 'director'], prefix: [null, 'any'], pastRoles: true, filler: [] });
     expect(past).toHaveLength(2);
     expect(JSON.stringify(past)).toContain('{"term":{"roles.current":false}}');
+    // The role named exactly is a previous one too: "art directors ex lego" is not the Art Director at Lego now.
+    const pastExact = sameRoleBonus({ words: ['art', 'director', 'lego'], prefix: [null, null, 'any'], pastRoles: true, filler: [] }).at(-1);
+    expect(JSON.stringify(pastExact)).toMatch(/"filter":\[\{"term":\{"roles.current":false\}\},\{"term":\{"roles.words":3\}\}/);
     // A previous role counts the telling words too: a former Type Designer at the New York Times holds three
     // of "motion designers, ex new york times", not four.
     const [formerRole] = sameRoleBonus(understandQuery('motion designers, ex new york times')) as typeof best[];

@@ -61,28 +61,35 @@ export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'past
   // Designer's role hold "motion graphics designer".
   const units = roleUnits(words, concepts);
   const bestOf = (perWord: number, filter?: Query) => bestUnits(units, prefix, known, perWord, filter);
-  if (pastRoles) return [...bestOf(ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } }), ...greatest, exactRole(words, prefix, known)];
+  if (pastRoles) return [...bestOf(ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } }), ...greatest, exactRole(words, prefix, known, { term: { 'roles.current': false } })];
   return [...bestOf(ROLE_BOOSTS.bestRole), ...greatest, exactRole(words, prefix, known)];
 }
 
 /**
  * A role the query names exactly: it holds every word and no other content word, so "cgi artist google"
- * ranks the CGI Artist at Google above the one at Google Cloud (which holds every word too).
+ * ranks the CGI Artist at Google above the one at Google Cloud (which holds every word too). It earns what a
+ * current role earns for every word, and an exact word of the best field more (exactRolePoints), so a former
+ * UX Researcher at Stripe ranks above a UX Researcher at Stripe Press now for "ux researcher stripe", as a
+ * sister company's role is no role at the company named. In a request for past roles, a previous role only
+ * (`filter`): "art directors ex lego" is not the Art Director at Lego now.
  */
-function exactRole(words: readonly string[], prefix: QueryWords['prefix'], known: KnownForms): Query {
+function exactRole(words: readonly string[], prefix: QueryWords['prefix'], known: KnownForms, filter?: Query): Query {
   return {
     nested: {
       path: 'roles',
       score_mode: 'max',
       query: {
         constant_score: {
-          filter: { bool: { filter: [{ term: { 'roles.words': words.length } }, ...words.map((word, i) => roleWord(word, prefix[i] ?? null, known))] } },
-          boost: ROLE_BOOSTS.exactRole,
+          filter: { bool: { filter: [...(filter ? [filter] : []), { term: { 'roles.words': words.length } }, ...words.map((word, i) => roleWord(word, prefix[i] ?? null, known))] } },
+          boost: exactRolePoints(words.length),
         },
       },
     },
   };
 }
+
+/** What a role the query names exactly earns, the query of `words` content words (exactRole). */
+export const exactRolePoints = (words: number): number => ROLE_BOOSTS.exactRole + words * ROLE_BOOSTS.currentRole;
 
 /**
  * A current title made only of words the query typed (their stems: typedForms): "Product Designer" for

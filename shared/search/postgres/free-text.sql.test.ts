@@ -215,10 +215,15 @@ describe('freeTextSql', () => {
     // A role the query names exactly: every word, and no other content word besides filler ("of").
     // Its words alone (weight D) are counted, not its title's stems (ROLE_FORM_WEIGHT).
     expect(score).toMatch(/CASE WHEN s\.role_tsvs\[1\] @@ «[^»]+» AND length\(ts_delete\(ts_filter\(s\.role_tsvs\[1\], '\{d\}'\), «[^»]*\bof\b[^»]*»\[\]\)\) = 2 THEN 1 ELSE 0 END/);
+    // It earns what the current role earns for every word (half the best exact word, 60) and an exact word more.
+    expect(score).toMatch(/ELSE 0 END\)[^+]* \* 120\b/);
     // "former …" asks for past roles: previous roles score instead of the current one, which comes first.
     const former = build('former acme designer', new Map(), true).score;
     expect(former).toContain('s.role_tsvs[1 + (length(s.current_role_tsv) > 0)::int:]');
     expect(former).not.toContain('s.current_role_tsv @@');
+    // The role named exactly is a previous one too: "art directors ex lego" is not the Art Director at Lego now.
+    expect(former).toContain("ts_filter(s.role_tsvs[1 + (length(s.current_role_tsv) > 0)::int], '{d}')");
+    expect(former).not.toContain("ts_filter(s.role_tsvs[1], '{d}')");
   });
 
   it('a request for past roles scores a previous role holding what follows "ex", each alternative of an "or" on its own', () => {

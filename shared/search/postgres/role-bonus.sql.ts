@@ -92,7 +92,11 @@ export function roleBonus(
   const filler = params.add([...FILLER_WORDS], 'text[]');
   // Its words alone (weight D) are counted, not its title's stems.
   const exact = (role: string) => `(CASE WHEN ${role} @@ ${everyWord} AND length(ts_delete(ts_filter(${role}, '{d}'), ${filler})) = ${words.length} THEN 1 ELSE 0 END)`;
-  const exactRole = `${bestRole('', exact)} * ${exactBest}`;
+  // It earns what the current role earns for every word (half the best exact word), and an exact word of the
+  // best field more: a role at a sister company held now ("ux researcher" at Stripe Press) is no role at the
+  // company named (Stripe). The Elasticsearch engine's exactRolePoints is its twin.
+  // In a request for past roles, a previous role only: "art directors ex lego" is not the Art Director at Lego now.
+  const exactRole = `${bestRole(pastRoles ? ` + (length(${roleColumns.current}) > 0)::int` : '', exact)} * ${exactBest + words.length * (exactBest / 2)}`;
   // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a
   // Graphic Designer at Framer would hold two words of "communication designer who worked at framer".
   // A concept the query names counts once, as a whole (roleUnits).
