@@ -96,22 +96,25 @@ export function roleBonus(
   // best field more: a role at a sister company held now ("ux researcher" at Stripe Press) is no role at the
   // company named (Stripe). The Elasticsearch engine's exactRolePoints is its twin.
   // In a request for past roles, a previous role only: "art directors ex lego" is not the Art Director at Lego now.
-  const exactRole = `${bestRole(pastRoles ? ` + (length(${roleColumns.current}) > 0)::int` : '', exact)} * ${exactBest + words.length * (exactBest / 2)}`;
+  const exactRole = `${bestRole(pastRoles ? previousRoles(roleColumns) : '', exact)} * ${exactBest + words.length * (exactBest / 2)}`;
   // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a
   // Graphic Designer at Framer would hold two words of "communication designer who worked at framer".
   // A concept the query names counts once, as a whole (roleUnits).
   const unitScore = unitsScore(roleUnits(words, options.concepts ?? []), groups, options.widest, params, rolePoints.best);
   // The previous roles: all of them without a current role, else all but the first.
   const bestOf = (shift: string) => (unitScore ? [bestRole(shift, unitScore)] : []);
-  if (pastRoles) return [...bestOf(` + (length(${roleColumns.current}) > 0)::int`), ...greatest([]), exactRole];
+  if (pastRoles) return [...bestOf(previousRoles(roleColumns)), ...greatest([]), exactRole];
   // Its parameters are added only where the SQL reads them: Postgres refuses a parameter it cannot type.
   const scored = roleScore(words.length, groups, subsetOperands(words.length, options.widest, 2), params);
   return [...bestOf(''), ...greatest([`${scored(roleColumns.current)} * ${rolePoints.current}`]), exactRole];
 }
 
+/** The offset of bestRoleSql that skips the current role, the first of a designer's roles when there is one. */
+const previousRoles = (roleColumns: RoleColumns): string => ` + (length(${roleColumns.current}) > 0)::int`;
+
 /**
  * The best of a designer's roles by `score` (SQL of one role's tsvector), from the role `shift` says: '' for
- * every role, or an SQL offset that skips the current one. Designers hold a few roles: the first
+ * every role, or an SQL offset that skips the current one (previousRoles). Designers hold a few roles: the first
  * ROLES_UNROLLED are read in place, which spares a subquery per row (most of a free-text search's cost on
  * PGlite); more roles than that go through unnest.
  */
@@ -137,7 +140,7 @@ function conceptRoleBonus({ concepts, roleColumns, params }: RoleBonusInput, poi
     const inTitle = (phrases: readonly string[][], earned: number) => {
       const q = params.add(phrasesQuery(phrases, ROLE_FORM_WEIGHT), 'tsquery');
       if (!past) return `CASE WHEN ${roleColumns.current} @@ ${q} THEN ${earned} ELSE 0 END`;
-      return `${bestRoleSql(roleColumns, ` + (length(${roleColumns.current}) > 0)::int`, (role) => `(CASE WHEN ${role} @@ ${q} THEN 1 ELSE 0 END)`)} * ${earned}`;
+      return `${bestRoleSql(roleColumns, previousRoles(roleColumns), (role) => `(CASE WHEN ${role} @@ ${q} THEN 1 ELSE 0 END)`)} * ${earned}`;
     };
     return [inTitle([typed], words * points.concept), ...(synonyms.length > 0 ? [inTitle(synonyms, words * points.conceptSynonym)] : [])];
   });
@@ -208,7 +211,7 @@ export function pastRoleBonus({ query, params, roleColumns, alternatives: matche
     };
   });
   const score = (role: string) => (alternatives.length > 1 ? `GREATEST(${alternatives.map((a) => a(role)).join(', ')})` : alternatives[0]!(role));
-  return [bestRoleSql(roleColumns, ` + (length(${roleColumns.current}) > 0)::int`, score)];
+  return [bestRoleSql(roleColumns, previousRoles(roleColumns), score)];
 }
 
 /**
