@@ -68,6 +68,10 @@ describe('designerMatch', () => {
     const found = match('germany')!;
     expect(found.reason).toBe('based in Munich, DE');
     expect(found.fields).toEqual([{ field: 'location', text: 'Munich, DE', offsets: [[0, 10]], html: '<mark>Munich, DE</mark>' }]);
+    // The other words for remote work are names of a remote location, as search reads them.
+    const remote = { ...sara, location: 'Remote (EU)' };
+    expect(match('remotely', {}, remote)!.fields).toEqual([{ field: 'location', text: 'Remote (EU)', offsets: [[0, 11]], html: '<mark>Remote (EU)</mark>' }]);
+    expect(match('teletrabajo', {}, remote)!.reason).toBe('based in Remote (EU)');
   });
 
   it('the company and location filters mark their own fields', () => {

@@ -5,7 +5,7 @@ import { cutShort, maxEdits, withinTypoEdits } from '../text/edit-distance.ts';
 import { tokenize } from '../text/fold.ts';
 import { designerRoles } from './designer-search.rules.ts';
 import { filterPhrases } from './filter-phrases.ts';
-import { locationNames } from './location-names.ts';
+import { locationSearchNames } from './location-names.ts';
 import { type PrefixScope, understandQuery } from './query-words.ts';
 
 /**
@@ -270,7 +270,8 @@ export function designerMatch(designer: Designer, words: HighlightWords): Design
 
 /**
  * The location's words, or, when the words are found only in another name of the place (Germany for
- * "Munich, DE", Bay Area for "San Francisco, US"), the whole location marked: it matched as that place.
+ * "Munich, DE", Bay Area for "San Francisco, US", remotely for "Remote (EU)"), the whole location marked: it
+ * matched as that place.
  */
 function locationMatch(location: string, { location: terms, places }: HighlightWords): Found | null {
   if (!location) return null;
@@ -279,7 +280,7 @@ function locationMatch(location: string, { location: terms, places }: HighlightW
   let words = places.get(location);
   if (!words) {
     words = new Set<string>();
-    for (const other of locationNames(location).slice(1)) for (const word of find(other, terms, 'location').words) words.add(word);
+    for (const other of locationSearchNames(location).slice(1)) for (const word of find(other, terms, 'location').words) words.add(word);
     places.set(location, words);
   }
   return words.size > 0 ? { offsets: [[0, location.length]], words, literal: words } : null;

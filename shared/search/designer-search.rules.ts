@@ -1,6 +1,6 @@
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
 import { type Designer, designerRoles } from '../domain/designer.schema.ts';
-import { locationNames } from './location-names.ts';
+import { locationSearchNames } from './location-names.ts';
 import { ascending, descending, type EntitySearchRules, hasFreeText, type SortRule } from './search-rules.ts';
 
 // The store orders a designer's roles the same way, so the rule lives with the domain.
@@ -18,8 +18,9 @@ const DESIGNER_TEXT = {
   titles: { boost: 2, forms: true, text: (d: DesignerTextSource) => designerRoles(d).map((r) => r.role.title) },
   companies: { boost: 2, text: (d: DesignerTextSource) => designerRoles(d).map((r) => r.role.company) },
   description: { boost: 1, forms: true, prose: true, text: (d: DesignerTextSource) => d.description },
-  // The location as written and with its country in other forms ("Munich, DE" is also "Munich, Germany").
-  location: { boost: 0.5, place: true, text: (d: DesignerTextSource) => locationNames(d.location) },
+  // The location as written and with its country in other forms ("Munich, DE" is also "Munich, Germany"),
+  // and a remote one by the other words for remote work.
+  location: { boost: 0.5, place: true, text: (d: DesignerTextSource) => locationSearchNames(d.location) },
 };
 
 /** With q: relevance, then newest listed, then id. Without q: newest listed, then id. */

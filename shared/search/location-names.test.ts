@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import countries from 'i18n-iso-countries/index.js';
 import { fold, tokenize } from '../text/fold.ts';
-import { locationCodeNames, locationNames, placeNameAt } from './location-names.ts';
+import { locationCodeNames, locationNames, locationSearchNames, placeNameAt } from './location-names.ts';
+import { expandQueryWords } from './query-synonyms.ts';
+import { wordForm } from '../text/word-forms.ts';
 
 /** The names other than the location itself whose last part is one of `parts`. */
 const ending = (names: string[], prefix: string, suffix = '') => names.filter((n) => n.startsWith(prefix) && n.endsWith(suffix)).map((n) => n.slice(prefix.length, n.length - suffix.length));
@@ -188,6 +190,25 @@ describe('locationNames', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('locationSearchNames', () => {
+  it('adds the other words for remote work to a location that says "remote", each its own value', () => {
+    for (const location of ['Remote', 'Remote (EU)', 'Remote (US)', 'Lisbon, PT (remote)']) {
+      const names = locationSearchNames(location);
+      expect(names.slice(0, locationNames(location).length)).toEqual(locationNames(location));
+      expect(names).toEqual(expect.arrayContaining(['remotely', 'wfh', 'teletrabajo', 'fernarbeit', 'homeoffice']));
+    }
+  });
+
+  it('leaves every other location as locationNames gives it, a word that only starts with "remote" included', () => {
+    for (const location of ['Berlin, DE', 'Remoteville, US', 'San Francisco, US', '', null]) expect(locationSearchNames(location)).toEqual(locationNames(location));
+  });
+
+  it('adds only words the synonym rules read as remote, so free text and the location agree', () => {
+    const reaches = (word: string) => expandQueryWords(word).flatMap(({ form, synonyms }) => [[form], ...synonyms]);
+    for (const word of locationSearchNames('Remote').slice(1)) expect(reaches(word), word).toContainEqual([wordForm('remote')]);
   });
 });
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { type TContinentCode, type TCountryCode, continents, countries as countryFacts } from 'countries-list';
 import countries from 'i18n-iso-countries/index.js';
 import { fold, tokenize } from '../text/fold.ts';
+import { REMOTE_WORK_TRANSLATIONS, REMOTE_WORK_WORDS } from '../text/synonyms.rules.ts';
 
 // English only: the package's Node entry registers all 80 languages, a megabyte of JSON parsed at start-up.
 countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
@@ -362,6 +363,19 @@ export function locationNames(location: string | null | undefined): string[] {
   const isoCode = code && (EXTRA_CODES[code]?.iso ?? code);
   if (isoCode) for (const area of countryAreas.get(`${isoCode}\u0000${fold(city.trim())}`) ?? []) names.push(`${area}${location.slice(city.length)}`);
   return names;
+}
+
+/**
+ * The names free text and the location filter find a location by: its names (locationNames), and for a
+ * location that says "remote" (a word of it, as the remote facet reads it) the other words for remote work
+ * (REMOTE_WORK_WORDS, REMOTE_WORK_TRANSLATIONS), each its own value. A location field holds no word forms and
+ * no synonyms, so without them "brand designer who works remotely" and "diseñadora de marca en teletrabajo"
+ * missed the designers in "Remote (EU)" that "remote brand designer" finds. Type-ahead completes the words
+ * locations are written with (locationNames) and leaves these out.
+ */
+export function locationSearchNames(location: string | null | undefined): string[] {
+  const names = locationNames(location);
+  return location && tokenize(location).includes('remote') ? [...names, ...REMOTE_WORK_WORDS, ...REMOTE_WORK_TRANSLATIONS] : names;
 }
 
 function splitCountry(location: string): { before: string; country: string; after: string } {

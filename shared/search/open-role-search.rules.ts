@@ -1,6 +1,6 @@
 import type { OpenRoleFilters } from '../domain/open-role-search.schema.ts';
 import type { OpenRole, Placement } from '../domain/open-role.schema.ts';
-import { locationNames } from './location-names.ts';
+import { locationSearchNames } from './location-names.ts';
 import { ascending, descending, type EntitySearchRules, hasFreeText, type SortRule } from './search-rules.ts';
 
 /** What an open role's search text is made of. */
@@ -14,8 +14,9 @@ const OPEN_ROLE_TEXT = {
   title: { boost: 3, forms: true, text: (r: OpenRoleTextSource) => r.title },
   company: { boost: 2, text: (r: OpenRoleTextSource) => r.company },
   description: { boost: 1, forms: true, prose: true, text: (r: OpenRoleTextSource) => r.description },
-  // The location as written and with its country in other forms ("Munich, DE" is also "Munich, Germany").
-  location: { boost: 0.5, place: true, text: (r: OpenRoleTextSource) => locationNames(r.location) },
+  // The location as written and with its country in other forms ("Munich, DE" is also "Munich, Germany"),
+  // and a remote one by the other words for remote work.
+  location: { boost: 0.5, place: true, text: (r: OpenRoleTextSource) => locationSearchNames(r.location) },
 };
 
 /** Featured first, then (with q) relevance, then newest posted, then id. */

@@ -63,6 +63,16 @@ export const TOOL_SYNONYMS: readonly string[] = [
 ];
 
 /**
+ * The other words for working remotely, one word each: equivalents of "remote" in the curated list, and what a
+ * remote location is also searched by (remoteWorkNames in shared/search/location-names.ts), so "a brand designer
+ * who works remotely" finds the designers in "Remote (EU)" as "remote" does.
+ */
+export const REMOTE_WORK_WORDS: readonly string[] = ['remotely', 'distributed', 'wfh'];
+
+/** The words Spanish, German, French, Portuguese and Italian write for remote work, one way to "remote". */
+export const REMOTE_WORK_TRANSLATIONS: readonly string[] = ['fernarbeit', 'homeoffice', 'teletrabajo', 'télétravail', 'teletrabalho', 'telelavoro', 'remoto', 'remota'];
+
+/**
  * The titles and skills of the field in the other languages designers and recruiters write in: Spanish,
  * German, French, Portuguese and Italian, with feminine forms and compounds. Each rule is one way, from the
  * words of another language to what they mean in English, its first target: a title holding that meaning
@@ -289,7 +299,7 @@ export const TRANSLATED_SYNONYMS: readonly string[] = [
   'autónomo, autónoma, trabajador independiente, trabajadora independiente => freelance',
   'indépendant, indépendante, travailleur indépendant, travailleuse indépendante => freelance',
   'autônomo, autônoma, libero professionista, libera professionista => freelance',
-  'fernarbeit, teletrabajo, télétravail, teletrabalho, telelavoro, remoto, remota => remote',
+  `${REMOTE_WORK_TRANSLATIONS.join(', ')} => remote`,
 ];
 
 /**
@@ -486,7 +496,7 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'intern, internship, trainee, apprentice, graduate designer',
   'lead, leads, leading, head',
   'freelance, freelancer, independent, contractor, self employed, consultant',
-  'remote, remotely, distributed, work from home, wfh',
+  ['remote', ...REMOTE_WORK_WORDS, 'work from home'].join(', '),
   'part time, parttime',
   'full time, fulltime, permanent',
   // ── Tools ─────────────────────────────────────────────────────────────────────────────────────── (TOOL_SYNONYMS)

@@ -106,6 +106,15 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect(await slugs('production designers')).toEqual(['prod-set', 'art-work']);
   });
 
+  it.skipIf(reason)('the other words for remote work find the remote locations, as "remote" does', async () => {
+    // Erik is in "Remote (US)", Fatima in "Remote (EU)"; Noa is an Animator elsewhere.
+    for (const q of ['remote', 'remotely', 'wfh', 'teletrabajo', 'Homeoffice']) expect([...(await slugs(q))].sort(), q).toEqual(['erik-johansson', 'fatima-zahra']);
+    for (const q of ['animator who works remotely', 'animador en teletrabajo']) expect((await slugs(q))[0], q).toBe('erik-johansson');
+    expect(await slugs('animator')).toEqual(['noa-cruz', 'erik-johansson']);
+    const filtered = await loaded.search.searchDesigners({ location: 'remotely' }, { limit: 20, offset: 0 });
+    expect(filtered.items.map((d) => d.slug).sort()).toEqual(['erik-johansson', 'fatima-zahra']);
+  });
+
   it.skipIf(reason)('titles in other languages, feminine forms and compounds find the concept', async () => {
     expect((await slugs('Kreativdirektorin'))[0]).toBe('cre-dir');
     expect((await slugs('directrice de la création'))[0]).toBe('cre-dir');

@@ -56,11 +56,12 @@ export const MAPPING_VERSION = 6;
  * French, Portuguese and Italian give large cities, "Londres", "Mailand"; 12: "mobility", "industrial",
  * "publication" and "conversion" keep stems of their own; 13: the country groups recruiters write beside the
  * continents among the location's names, "DACH", "Benelux", "East Asia"; 14: who does a craft stems as the
- * craft, "strategist" as "strategy", "typographer" as "typography"). An
+ * craft, "strategist" as "strategy", "typographer" as "typography"; 15: a remote location's other words for
+ * remote work, "remotely", "teletrabajo"). An
  * index whose documents are older is rebuilt by the worker when it starts (ingest-worker.factory.ts), so a
  * release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 14;
+export const DOCUMENT_VERSION = 15;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
