@@ -221,12 +221,16 @@ export function generateCorpus(size: number, seed = 20261122): CorpusDesigner[] 
     if (distractor) ({ current, previous, mention } = { ...distractor, previous: [...distractor.previous, ...previous.slice(0, 1)] });
     const skills = r.sample(SKILLS[category], 1 + r.int(3));
     const domains = r.sample(DOMAINS, 1 + r.int(2));
-    const description = [
+    const text = [
       r.pick(OPENERS)(domains[0]!, skills[0]!),
       ...(mention ? [mention] : []),
       ...(skills.length > 1 ? [r.pick(CLOSERS)(skills.slice(1).join(' and '))] : []),
       ...(domains.length > 1 ? [`Previously worked on ${domains[1]} projects.`] : []),
     ].join(' ');
+    const location = template && r.chance(0.3) ? template.location : r.pick(LOCATIONS);
+    // A bio elsewhere that says "remote" (no draw, so the rest of the corpus is as before): "a remote brand
+    // designer" has to read the location, not the word in a bio.
+    const description = i % 9 === 4 && !location.startsWith('Remote') ? `${text} Used to remote-first teams across time zones.` : text;
     let slug = slugOf(name);
     for (let n = 2; slugs.has(slug); n++) slug = `${slugOf(name)}-${n}`;
     slugs.add(slug);
@@ -238,7 +242,7 @@ export function generateCorpus(size: number, seed = 20261122): CorpusDesigner[] 
       website: `https://${slug}.example`,
       portfolio_preview: `https://images.example/${slug}.jpg`,
       category,
-      location: template && r.chance(0.3) ? template.location : r.pick(LOCATIONS),
+      location,
       current_role: current,
       previous_roles: previous,
       opted_in: true,

@@ -329,6 +329,36 @@ function agentQualified(r: Random, corpus: readonly CorpusDesigner[], n: number)
   return out;
 }
 
+/** How people ask for someone who works remotely: the location says "Remote", the request says it otherwise. */
+const REMOTE_ASKS: readonly ((title: string) => string)[] = [
+  (t) => `a remote ${t}`,
+  (t) => `${plural(t)} who work remotely`,
+  (t) => `a ${t} working remotely`,
+  (t) => `wfh ${t}`,
+  (t) => `${t} open to remote work`,
+  (t) => `a fully remote ${t}`,
+];
+
+/**
+ * "a brand designer working remotely": holders of the role in a remote location are relevant, holders
+ * elsewhere a little. Descriptions of designers elsewhere say "remote" too ("remote-first teams").
+ */
+function agentRemote(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const remote = corpus.filter((d) => d.current_role && d.location.startsWith('Remote'));
+  const out: JudgedQuery[] = [];
+  for (let i = 0; out.length < n && i < n * 10; i++) {
+    const title = r.pick(remote).current_role!.title;
+    const q = REMOTE_ASKS[out.length % REMOTE_ASKS.length]!(fold(title));
+    if (out.some((query) => query.q === q)) continue;
+    out.push({
+      family: 'agent',
+      q,
+      grades: grade(corpus, (d) => (d.current_role && same(d.current_role.title, title) ? (d.location.startsWith('Remote') ? 3 : 1) : 0)),
+    });
+  }
+  return out;
+}
+
 /** Requests no designer in the directory answers: the right result is an empty one. */
 const NOTHING = [
   'plumber', 'tax accountant', 'dentist in berlin', 'veterinarian', 'forklift operator', 'kubernetes site reliability engineer',
@@ -354,6 +384,7 @@ export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7):
     ...agent(r, corpus, 30),
     ...agentByState(r, corpus),
     ...agentQualified(r, corpus, 12),
+    ...agentRemote(r, corpus, 6),
     ...NOTHING.map((q): JudgedQuery => ({ family: 'nothing', q, grades: new Map() })),
   ];
 }

@@ -366,16 +366,22 @@ export function locationNames(location: string | null | undefined): string[] {
 }
 
 /**
+ * The words a remote location is found by, folded: "remote" and the other words for remote work
+ * (REMOTE_WORK_WORDS, REMOTE_WORK_TRANSLATIONS). A request that types one names a place (namedPlaces).
+ */
+export const REMOTE_LOCATION_WORDS: ReadonlySet<string> = new Set(['remote', ...REMOTE_WORK_WORDS, ...REMOTE_WORK_TRANSLATIONS].map(fold));
+
+/**
  * The names free text and the location filter find a location by: its names (locationNames), and for a
  * location that says "remote" (a word of it, as the remote facet reads it) the other words for remote work
- * (REMOTE_WORK_WORDS, REMOTE_WORK_TRANSLATIONS), each its own value. A location field holds no word forms and
- * no synonyms, so without them "brand designer who works remotely" and "diseñadora de marca en teletrabajo"
- * missed the designers in "Remote (EU)" that "remote brand designer" finds. Type-ahead completes the words
- * locations are written with (locationNames) and leaves these out.
+ * (REMOTE_LOCATION_WORDS), each its own value. A location field holds no word forms and no synonyms, so
+ * without them "brand designer who works remotely" and "diseñadora de marca en teletrabajo" missed the
+ * designers in "Remote (EU)" that "remote brand designer" finds. Type-ahead completes the words locations are
+ * written with (locationNames) and leaves these out.
  */
 export function locationSearchNames(location: string | null | undefined): string[] {
   const names = locationNames(location);
-  return location && tokenize(location).includes('remote') ? [...names, ...REMOTE_WORK_WORDS, ...REMOTE_WORK_TRANSLATIONS] : names;
+  return location && tokenize(location).includes('remote') ? [...names, ...[...REMOTE_LOCATION_WORDS].filter((word) => word !== 'remote')] : names;
 }
 
 function splitCountry(location: string): { before: string; country: string; after: string } {

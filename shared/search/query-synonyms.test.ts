@@ -233,6 +233,17 @@ describe('namedPlaces', () => {
     expect(namedPlaces(understandQuery('designers in lyon, paris, rome or oslo and in nice and in sofia')).length).toBeLessThanOrEqual(3);
   });
 
+  it('reads a word for remote work as a place of its own, though the synonym rules know it', () => {
+    expect(places('remote editorial designer')).toEqual(['remote']);
+    // "a" also introduces a place in French: the run after it is one too, held only where a place holds it whole.
+    expect(places('a remote editorial designer')).toContain('remote');
+    expect(places('brand designer who works remotely')).toEqual(['remotely']);
+    expect(places('diseñadora de marca en teletrabajo')).toEqual(['teletrabajo']);
+    expect(places('wfh illustrator berlin')).toEqual(['berlin', 'wfh']);
+    // "distributed" names systems as often as teams.
+    expect(places('designer for distributed systems')).toEqual([]);
+  });
+
   it('splits a run at the words of the vocabulary, and leaves out a run longer than a place', () => {
     // Vocabulary words (titles, skills, tools) split it: "figma" is a tool, not a place.
     expect(places('figma designer lisbon')).toEqual(['lisbon']);

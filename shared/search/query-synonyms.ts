@@ -4,7 +4,7 @@ import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
 import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, ROLE_HEADS, SAID_BY_EVERY_ROLE, TRADE_HEADS, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
-import { placeNameAt } from './location-names.ts';
+import { placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
 import { oneEditFrom } from '../text/edit-distance.ts';
 
@@ -246,13 +246,19 @@ export function placeOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED
  * to MAX_PLACE_WORDS words: "graphic designer Berlin" names Berlin as "in Berlin" does, so a Graphic Designer
  * there ranks above one elsewhere whose bio mentions a trip to Berlin.
  * A run earns the place bonus only where the record's place fields hold all its words, so one that is a
- * name or an employer ("Kwame Mensah", "new york times") costs nothing.
+ * name or an employer ("Kwame Mensah", "new york times") costs nothing. A word for remote work
+ * (REMOTE_LOCATION_WORDS) is a place of its own: "remote", "remotely", "teletrabajo".
  */
 export function namedPlaces(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): string[][] {
   const found = [...query.places];
-  for (const place of splitRuns(query.looseRuns, (word) => synonyms.holdsWord(word))) {
-    if (place.length <= MAX_PLACE_WORDS && !found.some((p) => p.join(' ') === place.join(' '))) found.push(place);
-  }
+  const add = (place: string[]) => {
+    if (!found.some((p) => p.join(' ') === place.join(' '))) found.push(place);
+  };
+  for (const place of splitRuns(query.looseRuns, (word) => synonyms.holdsWord(word))) if (place.length <= MAX_PLACE_WORDS) add(place);
+  // The words of the synonym rules split the runs above, "remote" among them, yet a remote location is where
+  // the designer works: counted, the designers in "Remote (EU)" rank above those elsewhere whose bio says
+  // "remote-first teams" for "a remote editorial designer", as a city typed alone ranks its designers.
+  for (const word of query.words) if (REMOTE_LOCATION_WORDS.has(word)) add([word]);
   return found.slice(0, MAX_PLACES);
 }
 

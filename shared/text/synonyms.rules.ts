@@ -67,7 +67,7 @@ export const TOOL_SYNONYMS: readonly string[] = [
  * remote location is also searched by (remoteWorkNames in shared/search/location-names.ts), so "a brand designer
  * who works remotely" finds the designers in "Remote (EU)" as "remote" does.
  */
-export const REMOTE_WORK_WORDS: readonly string[] = ['remotely', 'distributed', 'wfh'];
+export const REMOTE_WORK_WORDS: readonly string[] = ['remotely', 'wfh'];
 
 /** The words Spanish, German, French, Portuguese and Italian write for remote work, one way to "remote". */
 export const REMOTE_WORK_TRANSLATIONS: readonly string[] = ['fernarbeit', 'homeoffice', 'teletrabajo', 'télétravail', 'teletrabalho', 'telelavoro', 'remoto', 'remota'];
@@ -496,7 +496,8 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'intern, internship, trainee, apprentice, graduate designer',
   'lead, leads, leading, head',
   'freelance, freelancer, independent, contractor, self employed, consultant',
-  ['remote', ...REMOTE_WORK_WORDS, 'work from home'].join(', '),
+  // "distributed" names systems as often as teams: a synonym, not a name of a remote location.
+  ['remote', ...REMOTE_WORK_WORDS, 'distributed', 'work from home'].join(', '),
   'part time, parttime',
   'full time, fulltime, permanent',
   // ── Tools ─────────────────────────────────────────────────────────────────────────────────────── (TOOL_SYNONYMS)
