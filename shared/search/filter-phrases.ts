@@ -17,12 +17,13 @@ export function isShortCode(word: string): boolean {
  * of one word of one or two Latin letters or digits: that is a code or short form (DE, LA, UK; EA, HP),
  * which as a prefix would find Denmark for "de" and Lagos for "la". A location code matches the names it
  * stands for, the country's and the city's (locationCodeNames), any other code the word itself. Empty when
- * the value has no word. `split` is the engine's own word splitting.
+ * the value has no word. `split` is the engine's own word splitting. With `wholeWords`, no word is a prefix:
+ * what a request leaves out ("not at Meta", query-exclusions.ts) is named whole, and keeps Metalab.
  */
-export function filterPhrases(filter: string, value: string, split: (text: string) => string[]): FilterPhrase[] {
+export function filterPhrases(filter: string, value: string, split: (text: string) => string[], { wholeWords = false } = {}): FilterPhrase[] {
   const words = split(value);
   if (words.length === 0) return [];
-  if (!(words.length === 1 && isShortCode(words[0]!))) return [{ words, prefix: true }];
+  if (!(words.length === 1 && isShortCode(words[0]!))) return [{ words, prefix: !wholeWords }];
   const names = filter === 'location' ? locationCodeNames(words[0]!) : [];
   if (names.length === 0) return [{ words, prefix: false }];
   return names.map((name) => ({ words: split(name), prefix: false })).filter((phrase) => phrase.words.length > 0);

@@ -11,7 +11,7 @@ export function renderLlmsTxt(urls: SiteUrls): string {
 
 Designer categories: ${CATEGORIES.map((c) => `${c} (${CATEGORY_GLOSSES[c]})`).join('; ')}. The plurals "directors" and "engineers" are accepted as aliases.
 
-Filters combine with AND. \`q\` is typo-tolerant free text over names, descriptions, role titles and companies; \`location\` and \`company\` match whole words or word prefixes in order ("US", "Berlin", "remote"; a code of one or two letters alone is the country or city it stands for: "DE" is Germany, not Denmark); a location also matches by its country's name, its region ("Europe", "EMEA", "APAC", "LATAM") and its city's other names ("NYC"). Pages hold \`limit\` results (default 50, at most 100); \`offset+limit\` may not pass 10000, deeper pages follow \`meta.next_cursor\` as \`cursor\`. Errors are \`{success: false, error, details: [{parameter, message}]}\` with status 400.
+Filters combine with AND. \`q\` is typo-tolerant free text over names, descriptions, role titles and companies ("brand designers not in London", "not at Google", "excluding Buck" leave those out); \`location\` and \`company\` match whole words or word prefixes in order ("US", "Berlin", "remote"; a code of one or two letters alone is the country or city it stands for: "DE" is Germany, not Denmark); a location also matches by its country's name, its region ("Europe", "EMEA", "APAC", "LATAM") and its city's other names ("NYC"). Pages hold \`limit\` results (default 50, at most 100); \`offset+limit\` may not pass 10000, deeper pages follow \`meta.next_cursor\` as \`cursor\`. Errors are \`{success: false, error, details: [{parameter, message}]}\` with status 400.
 
 ## REST API
 

@@ -528,6 +528,31 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         const expected = BY_LISTED.filter((id) => fillers.some((f) => f.id === id));
         expect(await ids('/api/v1/designers?q=filler&limit=100')).toEqual(expected);
       });
+
+      it('what a request leaves out ("not in", "outside", "not at", "excluding") no match holds, as the filters read it', async () => {
+        // Product Designers: d01 in San Francisco and d10 in São Paulo at Acme Studio, d09 in New York at
+        // Initech; d04, a UX Designer at Hooli in "Austin, TX" (which names no country), does product work.
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}&limit=100`);
+        expect(sorted(await q('product designers'))).toEqual(['d01', 'd04', 'd09', 'd10']);
+        // Read as words, "in san francisco" was a place every match holds: d01 alone.
+        expect(sorted(await q('product designers not in san francisco'))).toEqual(['d04', 'd09', 'd10']);
+        expect(sorted(await q('product designers outside the US'))).toEqual(['d04', 'd10']);
+        expect(await q('product designers who are not based in the united states or brazil')).toEqual(['d04']);
+        expect(sorted(await q('product designers, not at Acme Studio'))).toEqual(['d04', 'd09']);
+        expect(await q('Produktdesigner nicht in New York')).toEqual(expect.not.arrayContaining(['d09']));
+        // Whole words: "acme" leaves out Acme Studio, Acme Labs and Studio Acme, any role, not Macme Works (d06).
+        const notAcme = await q('designers who never worked at acme');
+        expect(notAcme.length).toBeGreaterThan(0);
+        for (const id of ['d01', 'd02', 'd05', 'd07', 'd10']) expect(notAcme).not.toContain(id);
+        expect(await q('3d artist who never worked at acme')).toEqual(['d06']);
+        // Either an employer or a place: Hooli is d04's employer and d10's previous one.
+        expect(sorted(await q('designers excluding Hooli'))).toEqual(sorted((await q('designers')).filter((id) => id !== 'd04' && id !== 'd10')));
+        // Nothing left to find: every listed designer but those the clause leaves out.
+        expect(await q('not in tokyo')).toEqual(BY_LISTED.filter((id) => id !== 'd07'));
+        // The live product designer role (r1) is in San Francisco.
+        expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer not in austin')}`)).toEqual(['r1']);
+        expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer not in san francisco')}`)).toEqual([]);
+      });
     });
 
     describe('designers: pagination', () => {

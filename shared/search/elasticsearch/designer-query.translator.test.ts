@@ -19,13 +19,25 @@ import { freeText, wordFilter } from './query-clauses.ts';
 import { PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
 import { askedRole, conceptSpans, heldRole } from '../query-synonyms.ts';
 
-type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[] } };
+type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[]; must_not?: unknown[] } };
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
 
 /** Filters as the REST route produces them from a query string. */
 const fromQueryString = (qs: string): DesignerFilters => filtersFromQueryString(DesignerSearchQuerySchema, qs);
 
 describe('buildDesignerQuery', () => {
+  it('leaves out what the request excludes, as the word filters name it in whole words, and reads the rest as the request', () => {
+    const excluded = bool({ q: 'brand designers not in london, not at meta' });
+    expect(excluded.must_not).toEqual([{ term: { location: 'london' } }, { term: { companies: 'meta' } }]);
+    expect(bool({ q: 'brand designers not in london, not at meta' }).must).toEqual(bool({ q: 'brand designers , ,' }).must);
+    // Either: the place and the employer alike.
+    expect(bool({ q: 'illustrators excluding new york' }).must_not).toEqual([
+      { span_near: { clauses: [{ span_term: { location: 'new' } }, { span_term: { location: 'york' } }], slop: 0, in_order: true } },
+      { span_near: { clauses: [{ span_term: { companies: 'new' } }, { span_term: { companies: 'york' } }], slop: 0, in_order: true } },
+    ]);
+    expect(bool({ q: 'brand designers in london' }).must_not).toBeUndefined();
+  });
+
   it('an employer of two words is held whole by one role, or a word of it by the location', () => {
     const filters = JSON.stringify(bool({ q: 'designers at spotify research' }).filter);
     expect(filters).toMatch(/"nested":\{"path":"roles","query":\{"bool":\{"filter":\[\{"dis_max":\{"queries":\[\{"multi_match":\{"query":"spotify","fields":\["roles.text"\]/);

@@ -26,8 +26,8 @@ export function typoOptions(word: string): { fuzziness: string | number; prefix_
  * inside a word ("us" matches "San Francisco, US" but not "Austin"), as filterPhrases reads the value.
  * Returns null when the value has no word to match.
  */
-export function wordFilter(filter: string, field: string, value: string): Query | null {
-  const phrases = filterPhrases(filter, value, tokenize).map((phrase) => phraseQuery(field, phrase));
+export function wordFilter(filter: string, field: string, value: string, options: { wholeWords?: boolean } = {}): Query | null {
+  const phrases = filterPhrases(filter, value, tokenize, options).map((phrase) => phraseQuery(field, phrase));
   if (phrases.length === 0) return null;
   return phrases.length === 1 ? phrases[0]! : { bool: { should: phrases, minimum_should_match: 1 } };
 }

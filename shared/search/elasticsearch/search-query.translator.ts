@@ -1,6 +1,7 @@
 import type { PageWindow } from '../page-window.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
+import { excludedFilters, readExclusions } from '../query-exclusions.ts';
 import type { QueryWords } from '../query-words.ts';
 import type { ConceptSpan, QualifiedRole, SynonymSet } from '../query-synonyms.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
@@ -47,6 +48,7 @@ export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F
 
 /** Pure: validated filters to a bool query whose filters all combine with AND. `now`: the reading instant. */
 export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date, synonyms?: SynonymSet): Query {
+  const { q, exclusions } = readExclusions(filters.q);
   const filter: Query[] = liveFilter(entity.listed, now);
   for (const name of entity.rules.filters.exact) {
     const value = filters[name];
@@ -59,8 +61,18 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
   }
   const companyFields = [entity.rules.filters.words.company];
   const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, personField: entity.personField };
-  const text = hasFreeText(filters.q) ? freeText(filters.q, entity.textFields, entity.bonus, expansion) : null;
-  return { bool: { filter: [...filter, ...(text?.filter ?? [])], ...(text ? { must: text.must, should: text.should } : {}) } };
+  const text = hasFreeText(q) ? freeText(q, entity.textFields, entity.bonus, expansion) : null;
+  // What the request leaves out ("not in London"), as the word filters name it, whole words only.
+  const left = exclusions.flatMap((exclusion) =>
+    excludedFilters(exclusion).flatMap((name) => wordFilter(name, entity.rules.filters.words[name], exclusion.value, { wholeWords: true }) ?? []),
+  );
+  return {
+    bool: {
+      filter: [...filter, ...(text?.filter ?? [])],
+      ...(left.length > 0 ? { must_not: left } : {}),
+      ...(text ? { must: text.must, should: text.should } : {}),
+    },
+  };
 }
 
 export function buildEntitySearchRequest<F extends SearchFilters>(

@@ -20,4 +20,12 @@ describe('designer facet statements', () => {
     expect(location.sql).not.toContain('LIMIT');
     expect(facetStatement(spec, 'category').sql).toContain('GROUP BY d.category');
   });
+
+  it('leave out what the request excludes, as the word filters name it in whole words', () => {
+    const company = facetStatement(designerSearchSpec({ q: 'brand designers not in london' }, NO_QUERY_TERMS), 'company');
+    const [, n] = /NOT coalesce\(s\.location_tsv @@ \$(\d+)::tsquery, false\)/.exec(company.sql)!;
+    // A whole word: no prefix (":*").
+    expect(company.params[Number(n) - 1]).toBe("( 'london' )");
+    expect(facetStatement(designerSearchSpec({ q: 'brand designers in london' }, NO_QUERY_TERMS), 'company').sql).not.toContain('NOT coalesce');
+  });
 });

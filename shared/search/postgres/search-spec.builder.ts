@@ -9,6 +9,7 @@ import type { FieldWeights } from './word-matchers.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { Params, type SearchSpec, type SortKey } from './sql-builder.ts';
 import { type Weight, wordFilterQuery } from './text-search.ts';
+import { excludedFilters, readExclusions } from '../query-exclusions.ts';
 
 /** The column each key of the engine-neutral orders is selected as, and the SQL type its cursor value binds as. */
 const SORT_COLUMNS: Readonly<Record<SortField, Omit<SortKey, 'desc'>>> = {
@@ -82,9 +83,10 @@ export function entitySearchSpec<F extends SearchFilters>(
 ): SearchSpec {
   const { alias, rules } = entity;
   const keys = entitySortKeys(entity, filters);
-  const query = understandQuery(filters.q);
-  const expansions = expandQueryWords(filters.q, synonyms);
-  const spans = conceptSpans(filters.q, synonyms);
+  const { q, exclusions } = readExclusions(filters.q);
+  const query = understandQuery(q);
+  const expansions = expandQueryWords(q, synonyms);
+  const spans = conceptSpans(q, synonyms);
   const concepts = entity.roleColumns ? spans : undefined;
   const placeOnly = placeOnlyWords(query, synonyms);
   const places = namedPlaces(query, synonyms);
@@ -148,6 +150,13 @@ export function entitySearchSpec<F extends SearchFilters>(
       for (const name of Object.keys(rules.filters.words) as (keyof SearchFilters & keyof typeof rules.filters.words)[]) {
         const query = filters[name] ? wordFilterQuery(name, filters[name]) : null;
         if (query) where.push(`s.${name}_tsv @@ ${params.add(query, 'tsquery')}`);
+      }
+      // What the request leaves out ("not in London"), as the word filters name it, whole words only.
+      for (const exclusion of exclusions) {
+        for (const name of excludedFilters(exclusion)) {
+          const query = wordFilterQuery(name, exclusion.value, { wholeWords: true });
+          if (query) where.push(`NOT coalesce(s.${name}_tsv @@ ${params.add(query, 'tsquery')}, false)`);
+        }
       }
       const text = freeText(params, options.top);
       if (options.top && !text) throw new Error('a search without free text has no top to read');

@@ -110,10 +110,10 @@ export const followedBy = (parts: readonly string[]): string => `( ${parts.join(
 /**
  * A word filter (location, company) as a tsquery, the twin of wordFilter in the Elasticsearch engine:
  * whole words or word prefixes, adjacent and in order, never inside a word, as filterPhrases reads the
- * value. Null when the value has no word.
+ * value (`wholeWords`: no prefixes). Null when the value has no word.
  */
-export function wordFilterQuery(filter: string, value: string): string | null {
-  const phrases = filterPhrases(filter, value, searchWords).map(({ words, prefix }) => followedBy(words.map((w) => lexeme(w, { prefix }))));
+export function wordFilterQuery(filter: string, value: string, options: { wholeWords?: boolean } = {}): string | null {
+  const phrases = filterPhrases(filter, value, searchWords, options).map(({ words, prefix }) => followedBy(words.map((w) => lexeme(w, { prefix }))));
   if (phrases.length === 0) return null;
   return phrases.length === 1 ? phrases[0]! : anyOf(phrases);
 }

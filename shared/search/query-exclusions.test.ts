@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { excludedFilters, readExclusions } from './query-exclusions.ts';
+
+describe('readExclusions', () => {
+  it('reads a place after "not in", "not based in", "outside" and their kin in other languages', () => {
+    expect(readExclusions('brand designers not in london')).toEqual({ q: 'brand designers', exclusions: [{ kind: 'location', value: 'london' }] });
+    expect(readExclusions('a product designer not based in the us')).toEqual({ q: 'a product designer', exclusions: [{ kind: 'location', value: 'us' }] });
+    expect(readExclusions('illustrators outside of Europe')).toEqual({ q: 'illustrators', exclusions: [{ kind: 'location', value: 'Europe' }] });
+    expect(readExclusions('Produktdesignerin nicht in Berlin').exclusions).toEqual([{ kind: 'location', value: 'Berlin' }]);
+    expect(readExclusions('diseñadora gráfica no en Madrid').exclusions).toEqual([{ kind: 'location', value: 'Madrid' }]);
+    expect(readExclusions('graphiste pas à Paris').exclusions).toEqual([{ kind: 'location', value: 'Paris' }]);
+    expect(readExclusions('motion designers except those in berlin')).toEqual({ q: 'motion designers', exclusions: [{ kind: 'location', value: 'berlin' }] });
+  });
+
+  it('reads an employer after "not at", "never worked at" and "except the ones at"', () => {
+    expect(readExclusions('product designers, not at Google')).toEqual({ q: 'product designers,', exclusions: [{ kind: 'company', value: 'Google' }] });
+    expect(readExclusions('ux designer who has never worked at uber').exclusions).toEqual([{ kind: 'company', value: 'uber' }]);
+    expect(readExclusions('senior designer except the ones at google')).toEqual({ q: 'senior designer', exclusions: [{ kind: 'company', value: 'google' }] });
+    expect(readExclusions('designers other than the ones from airbnb').exclusions).toEqual([{ kind: 'company', value: 'airbnb' }]);
+  });
+
+  it('reads either after "excluding", "except", "other than" and "but not", and every alternative of an "or" list', () => {
+    expect(readExclusions('motion designers excluding Buck')).toEqual({ q: 'motion designers', exclusions: [{ kind: 'either', value: 'Buck' }] });
+    expect(readExclusions('designers not in london or paris who know figma')).toEqual({
+      q: 'designers who know figma',
+      exclusions: [
+        { kind: 'location', value: 'london' },
+        { kind: 'location', value: 'paris' },
+      ],
+    });
+    // The rest of the request goes on after the clause, its "but" taken with it.
+    expect(readExclusions('brand designers in europe but not in germany')).toEqual({ q: 'brand designers in europe', exclusions: [{ kind: 'location', value: 'germany' }] });
+    expect(readExclusions('brand designer, but not at Meta, based in berlin').q).toBe('brand designer, , based in berlin');
+  });
+
+  it('leaves alone what only looks like one: not-for-profit, "not just", a marker inside a word, a run too long to be a name', () => {
+    for (const q of ['designers for not for profit organisations', 'not just a designer', 'exceptional illustrator', 'notion designers in berlin', 'knotting artist', 'a designer not in any of the big agencies people usually hire from']) {
+      expect(readExclusions(q), q).toEqual({ q, exclusions: [] });
+    }
+    expect(readExclusions(undefined)).toEqual({ q: undefined, exclusions: [] });
+  });
+
+  it('leaves nothing to find when the clause is all the request says', () => {
+    expect(readExclusions('not in tokyo')).toEqual({ q: undefined, exclusions: [{ kind: 'location', value: 'tokyo' }] });
+  });
+
+  it('never changes a request that has none of its markers', () => {
+    const word = fc.constantFrom('brand', 'designer', 'in', 'at', 'berlin', 'google', 'who', 'knows', 'figma', 'or', 'and', 'the', 'from', 'senior', 'en', 'bei');
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), (words) => {
+        const q = words.join(' ');
+        expect(readExclusions(q)).toEqual({ q, exclusions: [] });
+      }),
+    );
+  });
+});
+
+describe('excludedFilters', () => {
+  it('names a place by the location filter, an employer by the company filter, and either by both', () => {
+    expect(excludedFilters({ kind: 'location', value: 'berlin' })).toEqual(['location']);
+    expect(excludedFilters({ kind: 'company', value: 'buck' })).toEqual(['company']);
+    expect(excludedFilters({ kind: 'either', value: 'buck' })).toEqual(['location', 'company']);
+  });
+});

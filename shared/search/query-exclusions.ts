@@ -1,0 +1,94 @@
+/**
+ * What a request asks to leave out, in the words people and agents write: "brand designers not in London",
+ * "product designers, not at Google", "illustrators outside Europe", "motion designers excluding Buck".
+ * Read as words to find, the place after "not in" was a place every match must hold, so the first request
+ * answered with the people in London. Both engines read the request without these clauses and leave out
+ * the records the clause names, as the location and company filters would match them (whole words, no
+ * prefixes: "not at Meta" keeps Metalab). Pure.
+ */
+
+/** One thing a request leaves out: its words as typed, and the filter that names it (either: a place or an employer). */
+export interface Exclusion {
+  kind: 'location' | 'company' | 'either';
+  value: string;
+}
+
+export interface QueryExclusions {
+  /** The request without its clauses that leave things out; undefined when nothing is left of it. */
+  q: string | undefined;
+  exclusions: Exclusion[];
+}
+
+/** The words that leave out whatever follows them, a place or an employer ("excluding Buck", "except those in Berlin"). */
+const LEAVE_OUT = String.raw`(?:excluding|except(?:\s+for)?|other\s+than|but\s+not)`;
+
+/** Who a clause that leaves out names before saying where ("except the ones at Google"). */
+const PEOPLE = String.raw`(?:the\s+ones|ones|those|anyone|anybody|people|designers)`;
+
+/** The words that, after "not" and its kin, introduce a place, in English and the languages of the synonym rules. */
+const PLACE_MARKERS = [
+  String.raw`(?:not|never)\s+(?:(?:based|located|living|working)\s+)?(?:in|from)`,
+  String.raw`outside(?:\s+of)?`,
+  String.raw`nicht\s+in`,
+  String.raw`außerhalb(?:\s+von)?`,
+  String.raw`no\s+en`,
+  String.raw`fuera\s+de`,
+  String.raw`pas\s+(?:à|a|en)`,
+  String.raw`hors\s+de`,
+  String.raw`não\s+em`,
+  String.raw`fora\s+de`,
+  String.raw`non\s+(?:a|in)`,
+  String.raw`fuori\s+da`,
+  String.raw`${LEAVE_OUT}\s+${PEOPLE}\s+(?:based\s+)?in`,
+];
+
+/** …an employer: "not at Google", "never worked at Uber", "nicht bei Siemens", "pas chez Ubisoft". */
+const EMPLOYER_MARKERS = [
+  String.raw`(?:not|never)\s+(?:(?:worked|working|employed|been)\s+)?(?:at|for)(?!\s+profit\b)`,
+  String.raw`nicht\s+bei`,
+  String.raw`pas\s+chez`,
+  String.raw`${LEAVE_OUT}\s+${PEOPLE}\s+(?:at|from)`,
+];
+
+/** …either, as the words after them say: "excluding Buck", "except Berlin", "other than Stripe", "but not Nike". */
+const EITHER_MARKERS = [LEAVE_OUT];
+
+/** Where the thing left out ends: punctuation, or a word that starts another part of the request. */
+const STOP = String.raw`(?=\s*[,.;:!?()]|\s+(?:who|that|which|with|and|but|based|working|having|has|have|is|are|in|at|from)\b|\s*$)`;
+
+/** At most this many words name one thing left out: a longer run is a sentence, not a name. */
+const MAX_WORDS = 4;
+
+const clause = (markers: readonly string[]) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:but|and)\s+)?(?:${markers.join('|')})\s+((?:the\s+)?[^,.;:!?()]+?)${STOP}`, 'giu');
+
+const KINDS: readonly [Exclusion['kind'], RegExp][] = [
+  ['location', clause(PLACE_MARKERS)],
+  ['company', clause(EMPLOYER_MARKERS)],
+  ['either', clause(EITHER_MARKERS)],
+];
+
+/** The request without the clauses that leave things out, and what they leave out ("not in london or paris": both). */
+export function readExclusions(q: string | undefined): QueryExclusions {
+  if (!q) return { q, exclusions: [] };
+  const exclusions: Exclusion[] = [];
+  let rest = q;
+  for (const [kind, pattern] of KINDS) {
+    rest = rest.replace(pattern, (whole, object: string) => {
+      const values = object
+        .replace(/^the\s+/iu, '')
+        .split(/\s+or\s+|\s*\/\s*/iu)
+        .map((value) => value.trim())
+        .filter((value) => value.length > 0);
+      if (values.length === 0 || values.some((value) => value.split(/\s+/u).length > MAX_WORDS)) return whole;
+      exclusions.push(...values.map((value) => ({ kind, value })));
+      return ' ';
+    });
+  }
+  const cleaned = rest.replace(/\s+/gu, ' ').trim();
+  return { q: exclusions.length === 0 ? q : cleaned || undefined, exclusions };
+}
+
+/** The word filters that name what an exclusion leaves out: its own, or both the location and the company. */
+export function excludedFilters({ kind }: Exclusion): ('location' | 'company')[] {
+  return kind === 'either' ? ['location', 'company'] : [kind];
+}
