@@ -83,6 +83,14 @@ describe('designerMatch', () => {
     expect(designerMatch(sara, highlightWords({ location: 'munich' }))!.reason).toBe('based in Munich, DE');
   });
 
+  it('what the request leaves out is no reason to match', () => {
+    // Sara was a Lead Designer at Miro and is in Munich: neither is why she answers these.
+    expect(match('illustrator not at miro')!.reason).toBe('current role: Illustrator at Canva');
+    expect(match('illustrator not at miro')!.fields.map((f) => f.field)).toEqual(['title']);
+    expect(match('illustrators outside germany')!.fields.map((f) => f.field)).toEqual(['title']);
+    expect(match('not in berlin')).toBeNull();
+  });
+
   it('nothing to find without words', () => {
     expect(designerMatch(sara, highlightWords({}))).toBeNull();
   });

@@ -6,6 +6,7 @@ import { tokenize } from '../text/fold.ts';
 import { designerRoles } from './designer-search.rules.ts';
 import { filterPhrases } from './filter-phrases.ts';
 import { locationSearchNames } from './location-names.ts';
+import { readExclusions } from './query-exclusions.ts';
 import { type PrefixScope, understandQuery } from './query-words.ts';
 
 /**
@@ -184,7 +185,7 @@ function fragment(field: MatchField, text: string, found: Found, role?: MatchFra
   return { field, ...(role ? { role } : {}), text: cut.text, offsets: cut.offsets, html: markedHtml(cut.text, cut.offsets) };
 }
 
-/** The request's words, per field: q's everywhere, the company filter's in companies, the location filter's in the location. */
+/** The request's words, per field: q's everywhere (without what it leaves out), the company filter's in companies, the location filter's in the location. */
 export interface HighlightWords {
   all: Term[];
   company: Term[];
@@ -194,8 +195,10 @@ export interface HighlightWords {
 }
 
 export function highlightWords(filters: Pick<DesignerFilters, 'q' | 'company' | 'location'>, wordForms: WordForms = NO_WORD_FORMS): HighlightWords {
-  const { words, prefix } = understandQuery(filters.q);
-  const expanded = wordForms.expand(filters.q);
+  // The words the engines search: what the request leaves out ("not in san francisco") is no reason to match.
+  const { q } = readExclusions(filters.q);
+  const { words, prefix } = understandQuery(q);
+  const expanded = wordForms.expand(q);
   const all = words.map((word, i) => term(word, prefix[i] ?? null, wordForms, expanded[i]));
   const ofFilter = (name: 'company' | 'location') =>
     filterPhrases(name, filters[name] ?? '', tokenize).flatMap((phrase) => phrase.words.map((word) => term(word, phrase.prefix ? 'any' : null, NO_WORD_FORMS)));
