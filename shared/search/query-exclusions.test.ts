@@ -34,8 +34,8 @@ describe('readExclusions', () => {
     expect(readExclusions('brand designer, but not at Meta, based in berlin').q).toBe('brand designer, , based in berlin');
   });
 
-  it('leaves alone what only looks like one: not-for-profit, "not just", a marker inside a word, a run too long to be a name', () => {
-    for (const q of ['designers for not for profit organisations', 'not just a designer', 'exceptional illustrator', 'notion designers in berlin', 'knotting artist', 'a designer not in any of the big agencies people usually hire from']) {
+  it('leaves alone what only looks like one: not for profit, outside the box, "not just", a marker inside a word, a run too long to be a name', () => {
+    for (const q of ['designers for not for profit organisations', 'not just a designer', 'exceptional illustrator', 'notion designers in berlin', 'knotting artist', 'a designer not in any of the big agencies people usually hire from', 'outside the box thinker brand designer']) {
       expect(readExclusions(q), q).toEqual({ q, exclusions: [] });
     }
     expect(readExclusions(undefined)).toEqual({ q: undefined, exclusions: [] });

@@ -28,7 +28,7 @@ const PEOPLE = String.raw`(?:the\s+ones|ones|those|anyone|anybody|people|designe
 /** The words that, after "not" and its kin, introduce a place, in English and the languages of the synonym rules. */
 const PLACE_MARKERS = [
   String.raw`(?:not|never)\s+(?:(?:based|located|living|working)\s+)?(?:in|from)`,
-  String.raw`outside(?:\s+of)?`,
+  String.raw`outside(?:\s+of)?(?!\s+the\s+box\b)`,
   String.raw`nicht\s+in`,
   String.raw`außerhalb(?:\s+von)?`,
   String.raw`no\s+en`,
