@@ -1,9 +1,8 @@
 import type { Category } from '../domain/category.schema.ts';
 import { type DesignerFacets, FACET_SIZE, type FacetName } from '../domain/designer-facets.schema.ts';
 import type { Designer } from '../domain/designer.schema.ts';
-import { tokenize } from '../text/fold.ts';
 import { designerRoles } from './designer-search.rules.ts';
-import { locationCountryCode } from './location-names.ts';
+import { isRemoteLocation, locationCountryCode } from './location-names.ts';
 
 /**
  * What each facet counts, for both engines: Elasticsearch indexes these values (designer.document.ts) and
@@ -22,7 +21,7 @@ export interface DesignerFacetValues {
 }
 
 export function locationFacetValues(location: string | null | undefined): Pick<DesignerFacetValues, 'country' | 'remote'> {
-  return { country: locationCountryCode(location), remote: tokenize(location ?? '').includes('remote') };
+  return { country: locationCountryCode(location), remote: isRemoteLocation(location) };
 }
 
 export function designerFacetValues(designer: Pick<Designer, 'location' | 'current_role' | 'previous_roles'>): DesignerFacetValues {

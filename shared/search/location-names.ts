@@ -371,17 +371,24 @@ export function locationNames(location: string | null | undefined): string[] {
  */
 export const REMOTE_LOCATION_WORDS: ReadonlySet<string> = new Set(['remote', ...REMOTE_WORK_WORDS, ...REMOTE_WORK_TRANSLATIONS].map(fold));
 
+/** The names a remote location gains (locationSearchNames): every word of REMOTE_LOCATION_WORDS it does not say already. */
+const REMOTE_WORK_NAMES: readonly string[] = [...REMOTE_LOCATION_WORDS].filter((word) => word !== 'remote');
+
+/** Whether a location says "remote", a word of it ("Remote (EU)"): what the remote facet counts and `location=remote` matches. */
+export function isRemoteLocation(location: string | null | undefined): boolean {
+  return !!location && tokenize(location).includes('remote');
+}
+
 /**
  * The names free text and the location filter find a location by: its names (locationNames), and for a
- * location that says "remote" (a word of it, as the remote facet reads it) the other words for remote work
- * (REMOTE_LOCATION_WORDS), each its own value. A location field holds no word forms and no synonyms, so
- * without them "brand designer who works remotely" and "diseñadora de marca en teletrabajo" missed the
- * designers in "Remote (EU)" that "remote brand designer" finds. Type-ahead completes the words locations are
- * written with (locationNames) and leaves these out.
+ * remote location (isRemoteLocation) the other words for remote work, each its own value. A location field
+ * holds no word forms and no synonyms, so without them "brand designer who works remotely" and "diseñadora de
+ * marca en teletrabajo" missed the designers in "Remote (EU)" that "remote brand designer" finds. Type-ahead
+ * completes the words locations are written with (locationNames) and leaves these out.
  */
 export function locationSearchNames(location: string | null | undefined): string[] {
   const names = locationNames(location);
-  return location && tokenize(location).includes('remote') ? [...names, ...[...REMOTE_LOCATION_WORDS].filter((word) => word !== 'remote')] : names;
+  return isRemoteLocation(location) ? [...names, ...REMOTE_WORK_NAMES] : names;
 }
 
 function splitCountry(location: string): { before: string; country: string; after: string } {
