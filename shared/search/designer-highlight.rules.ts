@@ -6,7 +6,7 @@ import { tokenize } from '../text/fold.ts';
 import { designerRoles } from './designer-search.rules.ts';
 import { filterPhrases } from './filter-phrases.ts';
 import { locationSearchNames } from './location-names.ts';
-import { readExclusions } from './query-exclusions.ts';
+import { readRequest } from './query-reading.ts';
 import { type PrefixScope, understandQuery } from './query-words.ts';
 
 /**
@@ -196,7 +196,7 @@ export interface HighlightWords {
 
 export function highlightWords(filters: Pick<DesignerFilters, 'q' | 'company' | 'location'>, wordForms: WordForms = NO_WORD_FORMS): HighlightWords {
   // The words the engines search: what the request leaves out ("not in san francisco") is no reason to match.
-  const { q } = readExclusions(filters.q);
+  const { q } = readRequest(filters.q);
   const { words, prefix } = understandQuery(q);
   const expanded = wordForms.expand(q);
   const all = words.map((word, i) => term(word, prefix[i] ?? null, wordForms, expanded[i]));

@@ -73,6 +73,26 @@ export const REMOTE_WORK_WORDS: readonly string[] = ['remotely', 'wfh'];
 export const REMOTE_WORK_TRANSLATIONS: readonly string[] = ['fernarbeit', 'homeoffice', 'teletrabajo', 'télétravail', 'teletrabalho', 'telelavoro', 'remoto', 'remota'];
 
 /**
+ * The phrases that say remote work in several words, in English and the languages above, each a regular
+ * expression of words: the request reads each as the one word "wfh" (shared/search/query-reading.ts). Read as
+ * words, "work from home product designer" named a place "home product designer", and "from home" never
+ * reached a remote location. "home office" is left out: it is also an employer (the UK Home Office).
+ */
+export const REMOTE_WORK_PHRASES: readonly string[] = [
+  String.raw`work(?:s|ing|ed)?\s+(?:from|at)\s+home`,
+  String.raw`(?:work(?:s|ing|ed)?\s+)?from\s+anywhere`,
+  String.raw`home[\s-]+based`,
+  String.raw`location[\s-]+independent`,
+  String.raw`(?:trabaj\p{L}*\s+)?desde\s+(?:casa|cualquier\s+lugar)`,
+  String.raw`a\s+distancia`,
+  String.raw`(?:arbeit\p{L}*\s+)?von\s+zu\s*hause(?:\s+aus)?`,
+  String.raw`(?:travail\p{L}*\s+)?(?:à|a)\s+distance`,
+  String.raw`(?:trabalh\p{L}*\s+)?(?:à|a)\s+distância`,
+  String.raw`(?:lavor\p{L}*\s+)?a\s+distanza`,
+  String.raw`da\s+remoto`,
+];
+
+/**
  * The titles and skills of the field in the other languages designers and recruiters write in: Spanish,
  * German, French, Portuguese and Italian, with feminine forms and compounds. Each rule is one way, from the
  * words of another language to what they mean in English, its first target: a title holding that meaning

@@ -114,7 +114,7 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
 
   it.skipIf(reason)('the other words for remote work find the remote locations, as "remote" does', async () => {
     // Erik is in "Remote (US)", Fatima and Ines in "Remote (EU)"; Olga's bio says "remote", last.
-    for (const q of ['remote', 'remotely', 'wfh', 'teletrabajo', 'Homeoffice', 'télétravail']) {
+    for (const q of ['remote', 'remotely', 'wfh', 'teletrabajo', 'Homeoffice', 'télétravail', 'working from home', 'home-based', 'desde casa']) {
       const found = await slugs(q);
       expect([...found.slice(0, 3)].sort(), q).toEqual(remote);
       expect(found.slice(3), q).toEqual(['olga-orr']);
@@ -124,7 +124,7 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
   });
 
   it.skipIf(reason)('a remote location ranks above a bio that says "remote", however remote work is asked', async () => {
-    for (const q of ['a remote animator', 'remote animators', 'animators who work remotely', 'wfh animator', 'animador en teletrabajo']) {
+    for (const q of ['a remote animator', 'remote animators', 'animators who work remotely', 'wfh animator', 'animador en teletrabajo', 'work from home animator', 'animator working from home', 'animador a distancia']) {
       const found = await slugs(q);
       expect(found[0], q).toBe('ines-ito');
       expect(found.indexOf('olga-orr'), q).toBeGreaterThan(0);

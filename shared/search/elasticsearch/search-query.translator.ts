@@ -1,7 +1,8 @@
 import type { PageWindow } from '../page-window.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
-import { excludedFilters, readExclusions } from '../query-exclusions.ts';
+import { excludedFilters } from '../query-exclusions.ts';
+import { readRequest } from '../query-reading.ts';
 import type { QueryWords } from '../query-words.ts';
 import type { ConceptSpan, QualifiedRole, SynonymSet } from '../query-synonyms.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
@@ -48,7 +49,7 @@ export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F
 
 /** Pure: validated filters to a bool query whose filters all combine with AND. `now`: the reading instant. */
 export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date, synonyms?: SynonymSet): Query {
-  const { q, exclusions } = readExclusions(filters.q);
+  const { q, exclusions } = readRequest(filters.q);
   const filter: Query[] = liveFilter(entity.listed, now);
   for (const name of entity.rules.filters.exact) {
     const value = filters[name];

@@ -9,7 +9,8 @@ import type { FieldWeights } from './word-matchers.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { Params, type SearchSpec, type SortKey } from './sql-builder.ts';
 import { type Weight, wordFilterQuery } from './text-search.ts';
-import { excludedFilters, readExclusions } from '../query-exclusions.ts';
+import { excludedFilters } from '../query-exclusions.ts';
+import { readRequest } from '../query-reading.ts';
 
 /** The column each key of the engine-neutral orders is selected as, and the SQL type its cursor value binds as. */
 const SORT_COLUMNS: Readonly<Record<SortField, Omit<SortKey, 'desc'>>> = {
@@ -83,7 +84,7 @@ export function entitySearchSpec<F extends SearchFilters>(
 ): SearchSpec {
   const { alias, rules } = entity;
   const keys = entitySortKeys(entity, filters);
-  const { q, exclusions } = readExclusions(filters.q);
+  const { q, exclusions } = readRequest(filters.q);
   const query = understandQuery(q);
   const expansions = expandQueryWords(q, synonyms);
   const spans = conceptSpans(q, synonyms);

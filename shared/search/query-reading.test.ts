@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { understandQuery } from './query-words.ts';
+import { namedPlaces } from './query-synonyms.ts';
+import { readRequest, withRemoteWorkWords } from './query-reading.ts';
+
+describe('withRemoteWorkWords', () => {
+  it('reads each phrase for remote work, in every language of the synonym rules, as "wfh"', () => {
+    const cases: [string, string][] = [
+      ['brand designer working from home', 'brand designer wfh'],
+      ['Work From Home product designer', 'wfh product designer'],
+      ['illustrator who works at home', 'illustrator who wfh'],
+      ['a home-based illustrator', 'a wfh illustrator'],
+      ['motion designer, location independent', 'motion designer, wfh'],
+      ['ux designer who can work from anywhere', 'ux designer who can wfh'],
+      ['diseñador UX trabajando desde casa', 'diseñador UX wfh'],
+      ['diseñadora gráfica a distancia', 'diseñadora gráfica wfh'],
+      ['Markendesignerin von zu Hause aus', 'Markendesignerin wfh'],
+      ['graphiste en travail à distance', 'graphiste en wfh'],
+      ['designer de produto a distância', 'designer de produto wfh'],
+      ['illustratrice a distanza', 'illustratrice wfh'],
+      ['designer da remoto', 'designer wfh'],
+    ];
+    for (const [q, read] of cases) expect(withRemoteWorkWords(q), q).toBe(read);
+  });
+
+  it('leaves alone what only holds the words: an employer, a word that contains one, home alone', () => {
+    for (const q of ['designer from home depot', 'homework app designer', 'smart home product designer', 'designers at the home office', 'networking from homes']) {
+      expect(withRemoteWorkWords(q), q).toBe(q);
+    }
+  });
+
+  it('a request without the phrases is unchanged', () => {
+    const words = fc.constantFrom('brand', 'designer', 'home', 'from', 'work', 'in', 'berlin', 'remote', 'at', 'the', 'distance');
+    fc.assert(
+      fc.property(fc.array(words, { maxLength: 8 }), (list) => {
+        const q = list.join(' ');
+        fc.pre(!/work\w* (from|at) home|from anywhere/u.test(q));
+        expect(withRemoteWorkWords(q)).toBe(q);
+      }),
+    );
+  });
+});
+
+describe('readRequest', () => {
+  it('names remote work as a place, never "home" nor the words after it', () => {
+    // Read as words, "work from home product designer" held "home product designer" as a place and an employer.
+    const { q } = readRequest('work from home product designer');
+    const query = understandQuery(q);
+    expect(query.employerWords).toEqual([]);
+    expect(namedPlaces(query)).toEqual([['wfh']]);
+  });
+
+  it('sets apart what the request leaves out after reading its phrases', () => {
+    expect(readRequest('illustrators working from home, not in berlin')).toEqual({ q: 'illustrators wfh,', exclusions: [{ kind: 'location', value: 'berlin' }] });
+    expect(readRequest(undefined)).toEqual({ q: undefined, exclusions: [] });
+  });
+});
