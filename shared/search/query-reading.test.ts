@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { understandQuery } from './query-words.ts';
 import { namedPlaces } from './query-synonyms.ts';
-import { readRequest, withRemoteWorkWords } from './query-reading.ts';
+import { readRequest, withoutContractions, withRemoteWorkWords } from './query-reading.ts';
 
 describe('withRemoteWorkWords', () => {
   it('reads each phrase for remote work, in every language of the synonym rules, as "wfh"', () => {
@@ -42,7 +42,24 @@ describe('withRemoteWorkWords', () => {
   });
 });
 
+describe('withoutContractions', () => {
+  it('writes out what English contracts, so no stray letter is a word to find', () => {
+    expect(withoutContractions("I'm looking for a motion designer")).toBe('I looking for a motion designer');
+    expect(withoutContractions('I’d like a brand designer who’s in Berlin')).toBe('I like a brand designer who in Berlin');
+    expect(withoutContractions("designers who haven't worked at Google")).toBe('designers who have not worked at Google');
+    expect(withoutContractions("someone who can't relocate and won't travel")).toBe('someone who can not relocate and will not travel');
+  });
+
+  it('leaves an apostrophe inside a name or a possessive alone', () => {
+    for (const q of ["O'Connor designers", "children's book illustrator", "D'Angelo", 'Lisbon designers']) expect(withoutContractions(q), q).toBe(q);
+  });
+});
+
 describe('readRequest', () => {
+  it('reads a contracted "not" as the clause that leaves out: "who haven\'t worked at Google"', () => {
+    expect(readRequest("designers who haven't worked at Google").exclusions).toEqual([{ kind: 'company', value: 'Google' }]);
+  });
+
   it('names remote work as a place, never "home" nor the words after it', () => {
     // Read as words, "work from home product designer" held "home product designer" as a place and an employer.
     const { q } = readRequest('work from home product designer');

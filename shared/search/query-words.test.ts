@@ -88,6 +88,25 @@ describe('understandQuery', () => {
     expect(now('head of design at Adobe')).toEqual([]);
   });
 
+  it('reads "both … and", "either … or" and "as well as" as the list they open, no word of it', () => {
+    const plain = understandQuery('designers at stripe or adobe');
+    const either = understandQuery('designers at either stripe or adobe');
+    expect(either.words).toEqual(plain.words);
+    expect(either.employerLists).toEqual(plain.employerLists);
+    const both = understandQuery('designers who have worked at both google and meta');
+    expect(both.words).toEqual(['designers', 'google', 'meta']);
+    expect(both.employerWords.map((i) => both.words[i])).toEqual(['google']);
+    expect(understandQuery('someone who has worked for google as well as meta').words).toEqual(['google', 'meta']);
+  });
+
+  it('reads a number alone, and when and for how long, as filler; a number inside a name stays', () => {
+    expect(understandQuery('ux designer with 5+ years of experience at google').words).toEqual(['ux', 'designer', 'google']);
+    expect(understandQuery('need 2 product designers for a 3 month contract, start asap').words).toEqual(['product', 'designers', 'contract']);
+    expect(understandQuery('top rated 3d artists at N26').words).toEqual(['3d', 'artists', 'n26']);
+    // A request of filler alone keeps its words.
+    expect(understandQuery('2020').words).toEqual(['2020']);
+  });
+
   it('gives a former employer named after the role wanted a word, and the full past-role bonus otherwise', () => {
     expect(pastRoleBonusWords(understandQuery('head of design based in Scandinavia, ex Adobe'))).toBe(PAST_ROLE_AFTER_ROLE_WORDS);
     expect(pastRoleBonusWords(understandQuery('former Google design directors'))).toBe(PAST_ROLE_BONUS_WORDS);
@@ -211,10 +230,11 @@ describe('understandQuery', () => {
     expect(understandQuery('boyer g')).toMatchObject({ words: ['boyer', 'g'], prefix: [null, 'any'] });
     // "Surname, Initial": a last letter with a full stop, or after a comma, is an initial too.
     for (const q of ['Boyer, G.', 'Boyer, G', 'Boyer,G', 'boyer G.', 'Boyer, G. ']) expect(understandQuery(q).prefix, q).toEqual([null, 'name']);
-    for (const q of ['Boyer, Ge', 'boyer, 3', 'mr. g', 'boyer g']) expect(understandQuery(q).prefix, q).toEqual([null, 'any']);
+    for (const q of ['Boyer, Ge', 'mr. g', 'boyer g']) expect(understandQuery(q).prefix, q).toEqual([null, 'any']);
     expect(understandQuery('J R R Tolkien')).toMatchObject({ words: ['j', 'r', 'tolkien'], prefix: ['name', 'name', 'any'] });
-    // A digit is no initial: "3 designer" does not look for "3d…".
-    expect(understandQuery('3 designer')).toMatchObject({ words: ['3', 'designer'], prefix: [null, 'any'] });
+    // A digit is no initial: "3 designer" does not look for "3d…" (a number alone is filler).
+    expect(understandQuery('3 designer')).toMatchObject({ words: ['designer'], prefix: ['any'] });
+    expect(understandQuery('boyer, 3')).toMatchObject({ words: ['boyer'], prefix: ['any'] });
     expect(understandQuery('Ö Ünal').prefix).toEqual(['name', 'any']);
   });
 
@@ -248,7 +268,7 @@ describe('understandQuery', () => {
     expect(understandQuery('can yilmaz').fillerInNames).toEqual([{ filler: 'can', beside: 0 }]);
     expect(understandQuery('motion designer can yilmaz').fillerInNames).toEqual([{ filler: 'can', beside: 1 }, { filler: 'can', beside: 2 }]);
     // Filler beside filler alone pairs with nothing.
-    expect(understandQuery('a motion designer who can start next month').fillerInNames).toEqual([{ filler: 'a', beside: 0 }, { filler: 'who', beside: 1 }, { filler: 'can', beside: 2 }]);
+    expect(understandQuery('a motion designer who can animate').fillerInNames).toEqual([{ filler: 'a', beside: 0 }, { filler: 'who', beside: 1 }, { filler: 'can', beside: 2 }]);
     expect(understandQuery('The Who').fillerInNames).toEqual([]);
   });
 

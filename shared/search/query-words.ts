@@ -12,8 +12,9 @@ import { isEnglishWord } from '../text/english-words.ts';
  * its words, so "who" still searches for "who".
  */
 export const FILLER_WORDS: ReadonlySet<string> = new Set([
-  // articles, conjunctions, prepositions
+  // articles, conjunctions, prepositions ("both … and", "either … or", "as well as")
   'a', 'an', 'the', 'and', 'or', 'of', 'in', 'at', 'on', 'for', 'to', 'from', 'with', 'by', 'as', 'into', 'about', 'near', 'around',
+  'both', 'either', 'well',
   // pronouns and question words
   'i', 'me', 'my', 'we', 'our', 'you', 'your', 'who', 'whom', 'whose', 'that', 'which', 'what', 'someone', 'somebody',
   'anyone', 'anybody', 'person', 'people', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'some', 'any',
@@ -29,10 +30,12 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   // "someone who has done brand work"): said of no designer, so no record holds them
   'ideally', 'preferably', 'ideal', 'best', 'available', 'availability', 'done', 'doing', 'suitable', 'qualified', 'candidate', 'candidates',
   'maybe', 'perhaps', 'possibly', 'should', 'must', 'might', 'will', 'able',
+  // when and for how long ("who can start asap", "for a 3 month contract", "5+ years"), said of no designer
+  'start', 'starting', 'asap', 'immediately', 'month', 'months', 'week', 'weeks',
   // praise, which no profile is held to ("a talented illustrator", "an award-winning art director")
   'talented', 'passionate', 'amazing', 'awesome', 'excellent', 'outstanding', 'exceptional', 'brilliant', 'seasoned',
   'versatile', 'accomplished', 'renowned', 'dedicated', 'motivated', 'reliable', 'proven', 'skillful', 'skilful',
-  'award', 'winning', 'innovative', 'thoughtful',
+  'award', 'winning', 'innovative', 'thoughtful', 'top', 'rated', 'highly',
   // what a request for open roles calls every open role ("motion design roles in berlin", "ux work in the us")
   'job', 'jobs', 'role', 'roles', 'position', 'positions', 'opening', 'openings', 'opportunity', 'opportunities',
   'vacancy', 'vacancies', 'work', 'gig', 'gigs', 'now',
@@ -95,6 +98,8 @@ const GENERIC_EMPLOYER_WORDS: ReadonlySet<string> = new Set([
 const MAX_EMPLOYER_WORDS = 4;
 /** Words a place may start with after its marker ("in the us"), left out of it. */
 const PLACE_ARTICLES: ReadonlySet<string> = new Set(['the', 'la', 'le', 'el', 'der', 'die', 'das']);
+/** Words that open a list of two ("at both Google and Meta", "at either Stripe or Adobe"): what follows them is what the marker introduces. */
+const LIST_OPENERS: ReadonlySet<string> = new Set(['both', 'either']);
 /** The longest place a request names, in words ("rio de janeiro" is three with its glue, "san francisco" two). */
 export const MAX_PLACE_WORDS = 3;
 /** Places a request names at most; more are read as words only. */
@@ -374,12 +379,18 @@ const ASKING_OR_SKILL: ReadonlySet<string> = new Set(['hire', 'hiring']);
 /** After a verb of asking, what it asks for: an article or a person ("hiring a …", "hiring someone …"). */
 const ASKED_FOR: ReadonlySet<string> = new Set(['a', 'an', 'the', 'someone', 'somebody', 'for', 'our', 'my']);
 
+/** A token of digits alone. */
+const NUMBER = /^\d+$/u;
+
 /**
- * Token k is a word of the request: filler, save a verb of asking that asks for no one, no article or role
- * following it ("hiring logistics", "with hiring experience"), which names the skill.
+ * Token k is filler: a number alone, or a filler word, save a verb of asking that asks for no one, no article
+ * or role following it ("hiring logistics", "with hiring experience"), which names the skill.
  */
 function isFillerAt(tokens: readonly string[], k: number): boolean {
   const token = tokens[k]!;
+  // A number alone counts years, people or months ("5+ years", "2 product designers"); names hold theirs
+  // inside a word ("N26", "3D", "99designs").
+  if (NUMBER.test(token)) return true;
   if (!FILLER_WORDS.has(token)) return false;
   if (!ASKING_OR_SKILL.has(token)) return true;
   return ASKED_FOR.has(tokens[k + 1] ?? '') || tokens.slice(k + 1).some(namesRole);
@@ -539,6 +550,7 @@ function employerWords(tokens: readonly string[], words: readonly string[], orGr
     const employer = introducesEmployer(tokens, k);
     if (!employer && !PAST_ROLE_WORDS.has(token)) continue;
     let at = k + 1;
+    if (LIST_OPENERS.has(tokens[at] ?? '') && !clauses.has(at)) at += 1;
     if (PLACE_ARTICLES.has(tokens[at] ?? '') && !clauses.has(at)) at += 1;
     if (clauses.has(at)) continue;
     let name: number[] = [];
@@ -567,6 +579,7 @@ function employerLists(tokens: readonly string[], words: readonly string[], orGr
     let at = tokens.indexOf(words[alternatives[0]![0]!]!);
     if (clauses.has(at)) return [];
     if (PLACE_ARTICLES.has(tokens[at - 1] ?? '') && !clauses.has(at - 1)) at -= 1;
+    if (LIST_OPENERS.has(tokens[at - 1] ?? '') && !clauses.has(at - 1)) at -= 1;
     return introducesEmployer(tokens, at - 1) ? [alternatives.map((alternative) => alternative.filter((i) => namesEmployer(words[i]!)))] : [];
   });
 }

@@ -553,6 +553,19 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer not in austin')}`)).toEqual(['r1']);
         expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer not in san francisco')}`)).toEqual([]);
       });
+
+      it('what a request says of no designer (numbers, durations, contractions, list openers) asks nothing of a match', async () => {
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}&limit=100`);
+        // d01 and d10 are the Product Designers at Acme Studio. Read as words, "I'm" left an "m" and "5" a "5"
+        // that no record holds, and the request asked for more words than the rest could meet: it found nobody.
+        const acme = sorted(await q('product designers at acme studio'));
+        expect(acme).toEqual(['d01', 'd10']);
+        expect(sorted(await q("I'm looking for 2 product designers with 5+ years at Acme Studio who can start asap"))).toEqual(acme);
+        // d10 was at Hooli too.
+        expect((await q('product designers who have worked at both acme studio and hooli'))[0]).toBe('d10');
+        // A contracted "not" leaves out as the words written out do.
+        expect(await q("3d artist who hasn't worked at acme")).toEqual(['d06']);
+      });
     });
 
     describe('designers: pagination', () => {

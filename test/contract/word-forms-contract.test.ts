@@ -205,8 +205,9 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
   it.skipIf(reason)('a filler word counts in a name only beside the word typed next to it: "who can start" asks for no Can', async () => {
     const managers = await slugs('design manager');
     expect(managers.indexOf('can-aksoy')).toBeGreaterThan(managers.indexOf('hirer'));
-    // Nobody holds "start next month": the holders of the role rank as the role alone ranks them.
-    expect(await slugs('a design manager who can start next month')).toEqual(['hirer', 'can-aksoy']);
+    // Nobody holds "next", and "start" and "month" are filler: the request ranks as the role alone ranks them.
+    expect(await slugs('a design manager who can start next month')).toEqual(managers);
+    expect(managers.slice(0, 2)).toEqual(['hirer', 'can-aksoy']);
     // Typed beside her last name, "can" is her first.
     expect((await slugs('can aksoy'))[0]).toBe('can-aksoy');
     expect((await slugs('design manager can aksoy'))[0]).toBe('can-aksoy');
