@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -655,5 +655,34 @@ describe('toolWords', () => {
   it('leave out the words a rule maps a tool to, and words that are no tool', () => {
     expect(tools('illustrator')).toEqual([]);
     expect(tools('brand designer in berlin')).toEqual([]);
+  });
+});
+
+describe('currentRoleWords', () => {
+  const held = (q: string) => {
+    const query = understandQuery(q);
+    return currentRoleWords(query, conceptSpans(q)).map((i) => query.words[i]);
+  };
+
+  it('gives the current role the words a request for past roles says of now, one by one', () => {
+    expect(held('designers at klarna, ex spotify')).toEqual(['klarna']);
+    expect(held('ex spotify designers now at klarna')).toEqual(['klarna']);
+    expect(held('former google design directors')).toEqual([]);
+  });
+
+  it('leaves a concept of two words or more to count as a whole', () => {
+    // "ux" alone would make a UX Researcher hold "ux ui designers".
+    expect(held('ux ui designers based in germany, ex wolff olins')).toEqual([]);
+    expect(held('motion designers at buck, ex nike')).toEqual(['buck']);
+  });
+});
+
+describe('unitsOfNow', () => {
+  it('keeps the units a request for past roles says of now, a concept whole', () => {
+    const q = 'design technologists currently at framer who used to be at shopify';
+    const query = understandQuery(q);
+    const units = unitsOfNow(roleUnits(query.words, conceptSpans(q)), query.nowWords);
+    expect(units.map((unit) => ('concept' in unit ? unit.words.join(' ') : unit.word))).toEqual(['design technologists', 'framer']);
+    expect(unitsOfNow(roleUnits(query.words, conceptSpans(q)), [])).toEqual([]);
   });
 });

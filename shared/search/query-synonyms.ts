@@ -2,7 +2,7 @@ import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema
 import { CURATED_SYNONYMS, TOOL_SYNONYMS, TRANSLATED_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
-import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, PAST_ROLE_WORDS, type QueryWords, ROLE_HEADS, SAID_BY_EVERY_ROLE, TRADE_HEADS, understandQuery } from './query-words.ts';
+import { asksPastRolesAt, FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, type QueryWords, ROLE_HEADS, SAID_BY_EVERY_ROLE, TRADE_HEADS, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
 import { placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
@@ -840,7 +840,7 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
   // first word makes "director design" a phrase of the list too, which no one asked for.
   const read: typeof longest = [];
   for (const span of [...longest].sort((a, b) => a.start - b.start || b.end - a.end)) if (!read.some((kept) => kept.end > span.start)) read.push(span);
-  const pastBefore = (index: number) => tokens.slice(0, index).some((t) => PAST_ROLE_WORDS.has(t));
+  const pastBefore = (index: number) => tokens.slice(0, index).some((_, k) => asksPastRolesAt(tokens, k));
   const known = read.flatMap(({ start, end, phrases }) => {
     const from = at[start]!;
     const to = at[end - 1]! + 1;
@@ -890,6 +890,15 @@ export function roleUnits(words: readonly string[], concepts: readonly ConceptSp
 }
 
 /**
+ * The units (roleUnits) a request for past roles says of now (QueryWords.nowWords), which its current role is
+ * scored on as any request's best role is: "design technologists currently at framer who used to be at
+ * shopify" asks for the Design Technologist at Framer now. Pure.
+ */
+export function unitsOfNow(units: readonly RoleUnit[], nowWords: readonly number[]): RoleUnit[] {
+  return units.filter((unit) => ('concept' in unit ? unit.indexes.every((i) => nowWords.includes(i)) : nowWords.includes(unit.index)));
+}
+
+/**
  * A concept of two telling words or more is held by a role's title alone: its words, by their stems, or the
  * concept's phrase. Held anywhere in the role, "design researcher" found a former UX Researcher at Design Lab
  * (the title one word, the company the other) as much as a UX Researcher now, and above her. A unit of one
@@ -905,6 +914,17 @@ export const unitWords = (unit: RoleUnit): number => ('concept' in unit ? unit.w
  * spell them, so the role bonuses of both engines match them by their words and the stems of a title, never
  * within a typo allowance ("motion" is no typo of the company Notion).
  */
+/**
+ * The now words (QueryWords.nowWords, as indices into query.words) the current role earns one by one in a
+ * request for past roles: not those of a concept of two words or more, which counts as a whole, in the current
+ * title (conceptRoleBonus). Counted alone, the "ux" of "ux ui designers based in germany, ex wolff olins" put a
+ * UX Researcher above the Product Designers who had been at Wolff Olins. Pure.
+ */
+export function currentRoleWords(query: Pick<QueryWords, 'words' | 'nowWords'>, concepts: readonly ConceptSpan[]): number[] {
+  const whole = new Set(concepts.filter((c) => c.words >= 2).flatMap((c) => c.covers));
+  return query.nowWords.filter((i) => !whole.has(query.words[i]!));
+}
+
 export function knownWords(concepts: readonly ConceptSpan[]): ReadonlySet<string> {
   return new Set(concepts.filter((c) => c.synonyms.length > 0).flatMap((c) => c.covers));
 }

@@ -107,6 +107,23 @@ describe('understandQuery', () => {
     expect(understandQuery('2020').words).toEqual(['2020']);
   });
 
+  it('asks for past roles with "used" only in "used to"', () => {
+    expect(understandQuery('a ux designer who has shipped products used by millions').pastRoles).toBe(false);
+    expect(understandQuery('designers who used to work at google').pastRoles).toBe(true);
+    expect(understandQuery('designers who used to work at google').pastAlternatives).toEqual([['google']]);
+  });
+
+  it('reads what follows "now" or "currently" after the past roles as said of now, not of the past', () => {
+    const read = (q: string) => {
+      const query = understandQuery(q);
+      return { now: query.nowWords.map((i) => query.words[i]), past: query.pastAlternatives };
+    };
+    expect(read('ex Spotify designers now at Klarna')).toEqual({ now: ['klarna'], past: [['spotify']] });
+    expect(read('formerly at Google or Meta, currently a motion designer at Stripe')).toEqual({ now: ['motion', 'stripe'], past: [['google'], ['meta']] });
+    // Before the past roles, "currently" is filler like any other: the words before "used" are said of now.
+    expect(read('designers currently at Klarna who used to be at Spotify')).toEqual({ now: ['klarna'], past: [['spotify']] });
+  });
+
   it('gives a former employer named after the role wanted a word, and the full past-role bonus otherwise', () => {
     expect(pastRoleBonusWords(understandQuery('head of design based in Scandinavia, ex Adobe'))).toBe(PAST_ROLE_AFTER_ROLE_WORDS);
     expect(pastRoleBonusWords(understandQuery('former Google design directors'))).toBe(PAST_ROLE_BONUS_WORDS);
@@ -302,6 +319,10 @@ describe('requiredMatches', () => {
     // A place is at most three words, and ends at the next filler word.
     expect(places('illustrator in rio de janeiro brazil')).toEqual([['rio', 'de', 'janeiro']]);
     expect(places('product designer fintech')).toEqual([]);
+    // No role names a place: after the Italian and Portuguese "a", the English article's role is no place.
+    expect(places('a product designer in berlin')).toEqual([['berlin']]);
+    expect(places('a head of design')).toEqual([]);
+    expect(places('designer a Milano')).toEqual([['milano']]);
     // A query made only of filler has no place: its words are all it searches for.
     expect(places('in the')).toEqual([]);
     expect(placeSpans(['in', 'a', 'in', 'b', 'in', 'c', 'in', 'd'])).toEqual([['b'], ['c'], ['d']]);

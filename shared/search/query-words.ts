@@ -142,6 +142,12 @@ export const ROLE_FIRST_WORDS = 40;
  */
 export const PAST_ROLE_WORDS: ReadonlySet<string> = new Set(['former', 'formerly', 'ex', 'previously', 'previous', 'past', 'used', 'left']);
 
+/** Token k asks for past roles: a PAST_ROLE_WORDS word, "used" only in "used to" ("products used by millions" asks nothing of the past). */
+export function asksPastRolesAt(tokens: readonly string[], k: number): boolean {
+  const token = tokens[k]!;
+  return PAST_ROLE_WORDS.has(token) && (token !== 'used' || tokens[k + 1] === 'to');
+}
+
 /**
  * A previous role holding what a request for past roles names ("ex Lego", "former Helpful Design Co.
  * designers") earns this many exact words of the best field, shared out over the words it names. Chosen on the
@@ -234,16 +240,17 @@ export interface QueryWords {
   pastRoles: boolean;
   /**
    * What a request for past roles says a previous role holds: the content words typed after the first word
-   * asking for them ("ex google cloud or shopify"), split at "or" into alternatives ([google, cloud],
-   * [shopify]), the places it names and "designer" left out; all the words when none follows. Empty when the
-   * request does not ask for past roles.
+   * asking for them ("ex google cloud or shopify") and before a word saying what holds now (NOW_ROLE_WORDS),
+   * split at "or" into alternatives ([google, cloud], [shopify]), the places it names and "designer" left out;
+   * all the words when none follows. Empty when the request does not ask for past roles.
    */
   pastAlternatives: string[][];
   /**
-   * In a request for past roles, the content words typed before the first word asking for them, as indices
-   * into `words`: the role it wants now ("head of design" in "head of design based in Scandinavia, ex Adobe"),
-   * the places it names and the word every role says ("designer") left out. Empty otherwise, and when the
-   * request asks for past roles first ("former Google design directors"): all its words are then about them.
+   * In a request for past roles, the content words typed before the first word asking for them, and after a
+   * word saying what holds now ("ex Spotify designers now at Klarna"), as indices into `words`: the role or
+   * employer it wants now ("head of design" in "head of design based in Scandinavia, ex Adobe"), the places it
+   * names and the word every role says ("designer") left out. Empty otherwise, and when the request asks for
+   * past roles first and says nothing of now ("former Google design directors"): all its words are then about them.
    */
   nowWords: number[];
   /**
@@ -366,6 +373,9 @@ export function placeSpans(tokens: readonly string[], markers: ReadonlySet<strin
     if (PLACE_ARTICLES.has(tokens[at] ?? '')) at += 1;
     const span: string[] = [];
     while (at < tokens.length && span.length < MAX_PLACE_WORDS && !FILLER_WORDS.has(tokens[at]!)) span.push(tokens[at++]!);
+    // No place is named by a role: "a product designer" after the Italian and Portuguese "a" is the article, and
+    // read as a place its words were no longer what a request for past roles says of now or of the past.
+    if (span.some(namesRole)) continue;
     if (span.length > 0 && !spans.some((s) => s.join(' ') === span.join(' '))) spans.push(span);
   }
   return spans;
@@ -427,7 +437,7 @@ export function understandQuery(q: string | undefined): QueryWords {
     return initial ? 'name' : null;
   });
   const places = content.length > 0 ? placeSpans(tokens) : [];
-  const pastRoles = filler.some((t) => PAST_ROLE_WORDS.has(t));
+  const pastRoles = tokens.some((t, k) => !kept.includes(t) && asksPastRolesAt(tokens, k));
   const orGroups = alternativesOfOr(tokens, words);
   const inGroups = orGroups.flat(2).length;
   const { found: employers, named: employerNames } = content.length > 0 ? employerWords(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : { found: [], named: [] };
@@ -546,9 +556,8 @@ function employerWords(tokens: readonly string[], words: readonly string[], orGr
   const found = new Set<number>();
   const named: number[][] = [];
   for (let k = 0; k < tokens.length; k++) {
-    const token = tokens[k]!;
     const employer = introducesEmployer(tokens, k);
-    if (!employer && !PAST_ROLE_WORDS.has(token)) continue;
+    if (!employer && !asksPastRolesAt(tokens, k)) continue;
     let at = k + 1;
     if (LIST_OPENERS.has(tokens[at] ?? '') && !clauses.has(at)) at += 1;
     if (PLACE_ARTICLES.has(tokens[at] ?? '') && !clauses.has(at)) at += 1;
@@ -665,11 +674,24 @@ function shareHead(group: readonly number[][], words: readonly string[]): number
   return [...group.slice(0, -1), last.slice(0, -1)];
 }
 
+/** Filler that, after the words asking for past roles, says what holds now: "ex Spotify designers now at Klarna". */
+export const NOW_ROLE_WORDS: ReadonlySet<string> = new Set(['now', 'currently', 'presently', 'nowadays']);
+
+/**
+ * The tokens of a request for past roles in its two parts: what it says of now (before the word asking for
+ * past roles, and after a NOW_ROLE_WORDS word that follows it) and what it says of the past (between them).
+ */
+function pastAndNow(tokens: readonly string[]): { past: string[]; now: string[] } {
+  const start = tokens.findIndex((_, k) => asksPastRolesAt(tokens, k));
+  const end = tokens.findIndex((t, k) => k > start && NOW_ROLE_WORDS.has(t));
+  const stop = end < 0 ? tokens.length : end;
+  return { past: tokens.slice(start + 1, stop), now: [...tokens.slice(0, start), ...tokens.slice(stop)] };
+}
+
 /** QueryWords.nowWords of a request that asks for past roles. */
 function nowWords(tokens: readonly string[], words: readonly string[], places: readonly string[][]): number[] {
   const placeWords = new Set(places.flat());
-  const before = tokens.slice(0, tokens.findIndex((t) => PAST_ROLE_WORDS.has(t)));
-  const now = before.filter((t) => !FILLER_WORDS.has(t) && !placeWords.has(t) && !SAID_BY_EVERY_ROLE.has(t));
+  const now = pastAndNow(tokens).now.filter((t) => !FILLER_WORDS.has(t) && !placeWords.has(t) && !SAID_BY_EVERY_ROLE.has(t));
   return [...new Set(now.map((t) => words.indexOf(t)))].filter((i) => i >= 0);
 }
 
@@ -677,7 +699,7 @@ function nowWords(tokens: readonly string[], words: readonly string[], places: r
 function pastAlternatives(tokens: readonly string[], words: readonly string[], places: readonly string[][]): string[][] {
   const placeWords = new Set(places.flat());
   const telling = (group: readonly string[]) => [...new Set(group.filter((t) => words.includes(t) && !FILLER_WORDS.has(t) && !placeWords.has(t) && !SAID_BY_EVERY_ROLE.has(t)))];
-  const after = tokens.slice(tokens.findIndex((t) => PAST_ROLE_WORDS.has(t)) + 1);
+  const after = pastAndNow(tokens).past;
   const groups: string[][] = [[]];
   for (const token of after) {
     if (token === 'or') groups.push([]);
@@ -691,11 +713,12 @@ function pastAlternatives(tokens: readonly string[], words: readonly string[], p
 
 /**
  * The query without the words at `drop` (indices into `words`), for the readers of its words, their prefixes,
- * the filler and pastRoles (the role bonuses); `kept` holds each word's index in the query. Its other indices
- * still point into the query's words.
+ * the filler, pastRoles and nowWords (the role bonuses); `kept` holds each word's index in the query. Its
+ * nowWords index its own words; its other indices still point into the query's words.
  */
 export function withoutWords(query: QueryWords, drop: readonly number[]): { query: QueryWords; kept: number[] } {
   const kept = query.words.flatMap((_, i) => (drop.includes(i) ? [] : [i]));
   if (kept.length === query.words.length) return { query, kept };
-  return { query: { ...query, words: kept.map((i) => query.words[i]!), prefix: kept.map((i) => query.prefix[i]!) }, kept };
+  const nowWords = query.nowWords.flatMap((i) => (kept.includes(i) ? [kept.indexOf(i)] : []));
+  return { query: { ...query, words: kept.map((i) => query.words[i]!), prefix: kept.map((i) => query.prefix[i]!), nowWords }, kept };
 }

@@ -106,7 +106,7 @@ describe('buildDesignerQuery', () => {
   });
 
   it('q of two or more words scores the best single role by the words it holds (two at least), and the current role again', () => {
-    const [best, current, title, exact] = sameRoleBonus({ words: ['senior', 'designer', 'figma'], prefix: [null, null, 'any'], pastRoles: false, filler: [] }) as {
+    const [best, current, title, exact] = sameRoleBonus({ words: ['senior', 'designer', 'figma'], prefix: [null, null, 'any'], pastRoles: false, filler: [], nowWords: [] }) as {
       nested: { path: string; score_mode: string; query: { bool: { filter?: unknown[]; should: { constant_score: { boost: number } }[]; minimum_should_match: number } } };
     }[];
     for (const bonus of [best!, current!]) {
@@ -117,7 +117,7 @@ describe('buildDesignerQuery', () => {
     // The best role counts the words that tell roles apart ("designer" is in nearly every title); the current one all of them.
     expect(best!.nested.query.bool.should).toHaveLength(2);
     expect(current!.nested.query.bool.should).toHaveLength(3);
-    expect(sameRoleBonus({ words: ['senior', 'designer'], prefix: [null, 'any'], pastRoles: false, filler: [] })).toHaveLength(3);
+    expect(sameRoleBonus({ words: ['senior', 'designer'], prefix: [null, 'any'], pastRoles: false, filler: [], nowWords: [] })).toHaveLength(3);
     // Per word, as the Postgres engine's points: an exact word in the name for the best role, half for the current one.
     expect(ROLE_BOOSTS.bestRole).toBe(3);
     expect(best!.nested.query.bool.filter).toBeUndefined();
@@ -140,13 +140,30 @@ describe('buildDesignerQuery', () => {
     expect(ROLE_BOOSTS.exactTitle).toBeCloseTo(0.05);
     // Filler counts ("head of design"); one word has that bonus alone.
     expect(JSON.stringify(sameRoleBonus(understandQuery('head of design')))).toContain('"terms":["head","design","of"]');
-    expect(sameRoleBonus({ words: ['figma'], prefix: ['any'], pastRoles: false, filler: [] })).toHaveLength(1);
+    expect(sameRoleBonus({ words: ['figma'], prefix: ['any'], pastRoles: false, filler: [], nowWords: [] })).toHaveLength(1);
     // Past roles: none of the current role's bonuses.
-    const past = sameRoleBonus({ words: ['google', 'director'], prefix: [null, 'any'], pastRoles: true, filler: [] });
+    const past = sameRoleBonus({ words: ['google', 'director'], prefix: [null, 'any'], pastRoles: true, filler: [], nowWords: [] });
     expect(past).toHaveLength(2);
     expect(JSON.stringify(past)).toContain('{"term":{"roles.current":false}}');
+    // What a request for past roles says of now, in the current role: one word of it is enough.
+    const [, now] = sameRoleBonus(understandQuery('designers at klarna, ex spotify')) as { nested: { query: { bool: { filter: unknown[]; should: unknown[]; minimum_should_match: number } } } }[];
+    expect(now!.nested.query.bool.filter).toEqual([{ term: { 'roles.current': true } }]);
+    expect(now!.nested.query.bool.minimum_should_match).toBe(1);
+    expect(JSON.stringify(now!.nested.query.bool.should)).toContain('klarna');
+    expect(JSON.stringify(now!.nested.query.bool.should)).not.toContain('spotify');
+    expect(JSON.stringify(sameRoleBonus(understandQuery('former google design directors')))).not.toContain('{"term":{"roles.current":true}}');
+    // Two units said of now (a concept and an employer): the current role holding both earns what a best role earns.
+    const q2 = 'design technologists currently at framer who used to be at shopify';
+    const nowUnits = sameRoleBonus(understandQuery(q2), conceptSpans(q2)).find((clause) => JSON.stringify(clause).includes('"minimum_should_match":2') && JSON.stringify(clause).includes('{"term":{"roles.current":true}}'));
+    expect(JSON.stringify(nowUnits)).toContain('framer');
+    expect(JSON.stringify(nowUnits)).not.toContain('shopify');
+    // A concept alone said of now is the concept bonus's: the former employer's one word still tells its holders apart.
+    const q3 = 'creative technologists based in scandinavia, ex apple or slack';
+    const conceptNow = sameRoleBonus(understandQuery(q3), conceptSpans(q3)).filter((clause) => JSON.stringify(clause).includes('{"term":{"roles.current":true}}'));
+    expect(conceptNow).toHaveLength(1);
+    expect(JSON.stringify(conceptNow[0])).toContain('"dis_max"');
     // The role named exactly is a previous one too: "art directors ex lego" is not the Art Director at Lego now.
-    const pastExact = sameRoleBonus({ words: ['art', 'director', 'lego'], prefix: [null, null, 'any'], pastRoles: true, filler: [] }).at(-1);
+    const pastExact = sameRoleBonus({ words: ['art', 'director', 'lego'], prefix: [null, null, 'any'], pastRoles: true, filler: [], nowWords: [] }).at(-1);
     expect(JSON.stringify(pastExact)).toMatch(/"filter":\[\{"term":\{"roles.current":false\}\},\{"term":\{"roles.words":3\}\}/);
     // A previous role counts the telling words too: a former Type Designer at the New York Times holds three
     // of "motion designers, ex new york times", not four.

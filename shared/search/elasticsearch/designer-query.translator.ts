@@ -10,7 +10,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, heldInTitle, heldRole, knownTitleForms, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitWords, wholePlaceWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -46,11 +46,11 @@ export const ROLE_BOOSTS = {
  * (conceptRoleBonus), so a Creative Director ranks above a former one for "art director" while a Head of
  * Design at Miro who left still ranks above one at Notion for "head of design miro".
  */
-export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles' | 'filler'>, concepts: readonly ConceptSpan[] = []): Query[] {
+export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'pastRoles' | 'filler' | 'nowWords'>, concepts: readonly ConceptSpan[] = []): Query[] {
   const { words, prefix, pastRoles } = query;
   const several = words.length >= 2;
   const known = knownTitleForms(concepts);
-  const ownWords = several && !pastRoles ? [bestRole(roleWordsScored(words, prefix, known, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } }))] : [];
+  const ownWords = pastRoles ? nowRoleBonus(query, concepts, known) : several ? [bestRole(roleWordsScored(words, prefix, known, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } }))] : [];
   const current = [...ownWords, ...conceptRoleBonus(concepts)];
   const greatest = [...(current.length > 1 ? [{ dis_max: { queries: current } }] : current), ...(pastRoles ? [] : [exactTitle(typedForms(query))])];
   if (!several) return greatest;
@@ -61,7 +61,13 @@ export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'past
   // Designer's role hold "motion graphics designer".
   const units = roleUnits(words, concepts);
   const bestOf = (perWord: number, filter?: Query) => bestUnits(units, prefix, known, perWord, filter);
-  if (pastRoles) return [...bestOf(ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } }), ...greatest, exactRole(words, prefix, known, { term: { 'roles.current': false } })];
+  // A request for past roles scores the previous roles on all its words, at half, and the current role holding
+  // two units of what it says of now, as any request scores its best role; a concept alone is the concept
+  // bonus's, so the former employer's one word (pastRoleBonusWords) still tells that concept's holders apart.
+  if (pastRoles) {
+    const now = bestUnits(unitsOfNow(units, query.nowWords), prefix, known, ROLE_BOOSTS.bestRole, { term: { 'roles.current': true } }, { together: true });
+    return [...bestOf(ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } }), ...now, ...greatest, exactRole(words, prefix, known, { term: { 'roles.current': false } })];
+  }
   return [...bestOf(ROLE_BOOSTS.bestRole), ...greatest, exactRole(words, prefix, known)];
 }
 
@@ -120,14 +126,14 @@ function exactTitle(forms: readonly string[]): Query {
  * two units at least, or a concept of two telling words or more on its own (by its words or its title as
  * typed); only roles that pass `filter`. The Postgres engine's unitsScore is its twin.
  */
-function bestUnits(units: readonly RoleUnit[], prefix: QueryWords['prefix'], known: KnownForms, perWord: number, filter?: Query): Query[] {
+function bestUnits(units: readonly RoleUnit[], prefix: QueryWords['prefix'], known: KnownForms, perWord: number, filter?: Query, { together = false } = {}): Query[] {
   const clauses = units.map((unit) => unitClause(unit, prefix, known, perWord));
   const scoped = (query: Query): Query => (filter ? { bool: { filter: [filter], must: [query] } } : query);
   const queries: Query[] = [
     ...(clauses.length >= 2 ? [{ bool: { ...(filter ? { filter: [filter] } : {}), should: clauses, minimum_should_match: 2 } }] : []),
     // On its own, a concept counts by its words (or its title as typed): a synonym title alone is the
-    // concept bonus's to score (conceptRoleBonus), in the current role.
-    ...units.flatMap((unit) => (unitWords(unit) >= 2 ? [scoped(unitClause(unit, prefix, known, perWord, false))] : [])),
+    // concept bonus's to score (conceptRoleBonus), in the current role. `together`: only beside another unit.
+    ...(together ? [] : units.flatMap((unit) => (unitWords(unit) >= 2 ? [scoped(unitClause(unit, prefix, known, perWord, false))] : []))),
   ];
   if (queries.length === 0) return [];
   return [bestRole(queries.length > 1 ? { dis_max: { queries } } : queries[0]!)];
@@ -152,14 +158,29 @@ function unitClause(unit: RoleUnit, prefix: QueryWords['prefix'], known: KnownFo
 }
 
 /** A role holding at least two of the words, scoring `perWord` for each it holds; only roles that pass `filter`. */
-function roleWordsScored(words: readonly string[], prefix: QueryWords['prefix'], known: KnownForms, perWord: number, filter?: Query): Query {
+function roleWordsScored(words: readonly string[], prefix: QueryWords['prefix'], known: KnownForms, perWord: number, filter?: Query, atLeast = 2): Query {
   return {
     bool: {
       ...(filter ? { filter: [filter] } : {}),
       should: words.map((word, i) => ({ constant_score: { filter: roleWord(word, prefix[i] ?? null, known), boost: perWord } })),
-      minimum_should_match: 2,
+      minimum_should_match: atLeast,
     },
   };
+}
+
+/**
+ * In a request for past roles, what it says of now (QueryWords.nowWords: "designers at Klarna, ex Spotify",
+ * "ex Spotify designers now at Klarna") in the current role: per word held (currentRoleWords), what the current
+ * role earns per word in any other request. Without it the current role earned nothing in such a request, and
+ * a CGI Artist who had been at Klarna and at Spotify Studios tied with the 3D Designer at Klarna who had been
+ * at Spotify, the newer listing first. The Postgres engine's nowRoleScore is its twin.
+ */
+function nowRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'nowWords'>, concepts: readonly ConceptSpan[], known: KnownForms): Query[] {
+  const now = currentRoleWords(query, concepts);
+  if (now.length === 0) return [];
+  const words = now.map((i) => query.words[i]!);
+  const prefix = now.map((i) => query.prefix[i] ?? null);
+  return [bestRole(roleWordsScored(words, prefix, known, ROLE_BOOSTS.currentRole, { term: { 'roles.current': true } }, 1))];
 }
 
 /** Phrases of stems in a role's title (roles.forms), each as a phrase clause. */

@@ -226,6 +226,15 @@ describe('freeTextSql', () => {
     expect(former).not.toContain("ts_filter(s.role_tsvs[1], '{d}')");
   });
 
+  it('a request for past roles scores the current role holding what it says of now, per word half the best exact word', () => {
+    const { score } = build('designers at acme, ex globex', new Map(), true);
+    expect(score).toMatch(/\(\(s\.current_role_tsv @@ «[^»]*acme[^»]*»\)::int\) \* 30\b/);
+    expect(score).not.toMatch(/s\.current_role_tsv @@ «[^»]*globex/);
+    expect(build('former acme designer', new Map(), true).score).not.toContain('s.current_role_tsv @@');
+    // Two units said of now: the current role holding both earns what a best role earns, the best exact word each.
+    expect(build('designers at acme studio, ex globex', new Map(), true).score).toMatch(/CASE WHEN s\.current_role_tsv @@ «\( \( \( 'acme' \) & \( 'studio' \) \) \)» THEN 2 ELSE 0 END \* 60\b/);
+  });
+
   it('a request for past roles scores a previous role holding what follows "ex", each alternative of an "or" on its own', () => {
     const { score } = build('ex google cloud or shopify', new Map(), true);
     // Previous roles only (the current one, first, skipped); google and cloud: both, each half of 240; shopify alone: 240.

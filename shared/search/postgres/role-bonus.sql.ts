@@ -1,4 +1,4 @@
-import { type AskedRole, type ConceptSpan, heldInTitle, knownTitleForms, type RoleUnit, roleUnits, typedForms, unitWords } from '../query-synonyms.ts';
+import { type AskedRole, type ConceptSpan, currentRoleWords, heldInTitle, knownTitleForms, type RoleUnit, roleUnits, typedForms, unitsOfNow, unitWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
@@ -76,7 +76,6 @@ export function roleBonus(
     const all = [...own, ...concepts];
     return [...(all.length > 1 ? [`GREATEST(${all.join(', ')})`] : all), ...title];
   };
-  if (words.length < 2) return greatest([]);
   // A word of a concept the synonym rules know is spelled right: its word or its stem in a title, never a typo
   // of another, and held by the stems of a title (knownTitleForms), as in the Elasticsearch engine's roleWord.
   const known = knownTitleForms(options.concepts ?? []);
@@ -85,6 +84,9 @@ export function roleBonus(
     if (!forms) return options.alternatives(i);
     return anyOf([lexeme(word), ...forms.map((form) => formLexeme(form, ROLE_FORM_WEIGHT)), ...(query.prefix[i] === 'any' ? [lexeme(word, { prefix: true })] : [])]);
   });
+  // In a request for past roles the current role earns what it says of now, what it earns per word otherwise.
+  const now = pastRoles ? nowRoleScore(currentRoleWords(query, options.concepts ?? []), groups, params, roleColumns, exactBest / 2) : [];
+  if (words.length < 2) return greatest(now);
   const bestRole = (shift: string, score: (role: string) => string) => bestRoleSql(roleColumns, shift, score);
   // A role the query names exactly: every word and no other content word (filler such as "of" aside), so
   // "cgi artist google" ranks the CGI Artist at Google above the one at Google Cloud.
@@ -103,10 +105,26 @@ export function roleBonus(
   const unitScore = unitsScore(roleUnits(words, options.concepts ?? []), groups, options.widest, params, rolePoints.best);
   // The previous roles: all of them without a current role, else all but the first.
   const bestOf = (shift: string) => (unitScore ? [bestRole(shift, unitScore)] : []);
-  if (pastRoles) return [...bestOf(previousRoles(roleColumns)), ...greatest([]), exactRole];
+  if (pastRoles) {
+    // The current role holding two units of what the request says of now, as any request scores its best role;
+    // a concept alone is the concept bonus's, so the former employer's one word still tells its holders apart.
+    // The Elasticsearch engine's sameRoleBonus is its twin.
+    const nowUnits = unitsScore(unitsOfNow(roleUnits(words, options.concepts ?? []), query.nowWords), groups, options.widest, params, exactBest, { together: true });
+    return [...bestOf(previousRoles(roleColumns)), ...(nowUnits ? [nowUnits(roleColumns.current)] : []), ...greatest(now), exactRole];
+  }
   // Its parameters are added only where the SQL reads them: Postgres refuses a parameter it cannot type.
   const scored = roleScore(words.length, groups, subsetOperands(words.length, options.widest, 2), params);
   return [...bestOf(''), ...greatest([`${scored(roleColumns.current)} * ${rolePoints.current}`]), exactRole];
+}
+
+/**
+ * The twin of the Elasticsearch engine's nowRoleBonus: in a request for past roles, what it says of now
+ * (`now`: currentRoleWords) in the current role, `points` per word held.
+ */
+function nowRoleScore(now: readonly number[], groups: readonly string[], params: Params, roleColumns: RoleColumns, points: number): string[] {
+  if (now.length === 0) return [];
+  const held = now.map((i) => `(${roleColumns.current} @@ ${params.add(groups[i]!, 'tsquery')})::int`);
+  return [`(${held.join(' + ')}) * ${points}`];
 }
 
 /** The offset of bestRoleSql that skips the current role, the first of a designer's roles when there is one. */
@@ -221,8 +239,8 @@ export function pastRoleBonus({ query, params, roleColumns, alternatives: matche
  * typed); null when no role can score.
  * Without a concept, roleScore's count of the words held, which most roles answer in one test.
  */
-function unitsScore(units: readonly RoleUnit[], groups: readonly string[], widest: number, params: Params, points: number): ((role: string) => string) | null {
-  const alone = units.flatMap((unit, k) => (unitWords(unit) >= 2 ? [k] : []));
+function unitsScore(units: readonly RoleUnit[], groups: readonly string[], widest: number, params: Params, points: number, { together = false } = {}): ((role: string) => string) | null {
+  const alone = together ? [] : units.flatMap((unit, k) => (unitWords(unit) >= 2 ? [k] : []));
   if (units.length < 2 && alone.length === 0) return null;
   const wordUnits = units.filter((unit): unit is Extract<RoleUnit, { word: string }> => !('concept' in unit));
   if (wordUnits.length === units.length) {
