@@ -103,6 +103,10 @@ describe('understandQuery', () => {
     expect(understandQuery('ux designer with 5+ years of experience at google').words).toEqual(['ux', 'designer', 'google']);
     expect(understandQuery('need 2 product designers for a 3 month contract, start asap').words).toEqual(['product', 'designers', 'contract']);
     expect(understandQuery('top rated 3d artists at N26').words).toEqual(['3d', 'artists', 'n26']);
+    // Greetings, thanks and what is said of the person rather than their work.
+    expect(understandQuery('Hi! Hiring a UX researcher. Any recommendations?').words).toEqual(['ux', 'researcher']);
+    expect(understandQuery('brand designers in New York right now').places).toEqual([['new', 'york']]);
+    expect(understandQuery('3D artists familiar with Unreal, willing to relocate').words).toEqual(['3d', 'artists', 'unreal']);
     // A request of filler alone keeps its words.
     expect(understandQuery('2020').words).toEqual(['2020']);
   });

@@ -20,7 +20,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'anyone', 'anybody', 'person', 'people', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'some', 'any',
   // verbs of asking and being
   'find', 'show', 'list', 'get', 'give', 'search', 'searching', 'look', 'looking', 'need', 'needs', 'want', 'wants', 'seeking',
-  'hire', 'hiring', 'recommend', 'please', 'can', 'could', 'would', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have',
+  'hire', 'hiring', 'recommend', 'recommendation', 'recommendations', 'suggestions', 'please', 'can', 'could', 'would', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have',
   'had', 'do', 'does', 'did', 's',
   // how requests describe a person rather than what the person is
   'based', 'located', 'living', 'lives', 'live', 'experience', 'experienced', 'background', 'years', 'year', 'worked',
@@ -30,8 +30,12 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   // "someone who has done brand work"): said of no designer, so no record holds them
   'ideally', 'preferably', 'ideal', 'best', 'available', 'availability', 'done', 'doing', 'suitable', 'qualified', 'candidate', 'candidates',
   'maybe', 'perhaps', 'possibly', 'should', 'must', 'might', 'will', 'able',
-  // when and for how long ("who can start asap", "for a 3 month contract", "5+ years"), said of no designer
-  'start', 'starting', 'asap', 'immediately', 'month', 'months', 'week', 'weeks',
+  // when and for how long ("who can start asap", "for a 3 month contract", "5+ yrs", "right now"), said of no designer
+  'start', 'starting', 'asap', 'immediately', 'month', 'months', 'week', 'weeks', 'yrs', 'yr', 'right',
+  // greetings and thanks around a request ("Hi! Any recommendations?"), and what it says of the person asked
+  // for rather than their work ("willing to relocate", "familiar with Unreal", "who speak English", "similar ones")
+  'hi', 'hello', 'hey', 'thanks', 'thank', 'cheers', 'willing', 'relocation', 'relocate', 'familiar',
+  'speak', 'speaks', 'speaking', 'similar', 'ones',
   // praise, which no profile is held to ("a talented illustrator", "an award-winning art director")
   'talented', 'passionate', 'amazing', 'awesome', 'excellent', 'outstanding', 'exceptional', 'brilliant', 'seasoned',
   'versatile', 'accomplished', 'renowned', 'dedicated', 'motivated', 'reliable', 'proven', 'skillful', 'skilful',
