@@ -149,6 +149,22 @@ describe('understandQuery', () => {
     expect(understandQuery('lead designer canva').orGroups).toEqual([]);
   });
 
+  it('bounds an "or" list by its clause, and reads a place beside a place alone', () => {
+    const lists = (q: string) => {
+      const query = understandQuery(q);
+      return query.orGroups.map((list) => list.map((alternative) => alternative.map((i) => query.words[i])));
+    };
+    // Read back to the filler word, the list was a Product Designer in London or anyone remote.
+    expect(lists('product designer, london or remote')).toEqual([[['london'], ['remote']]]);
+    expect(lists('brand designer berlin or remote')).toEqual([[['berlin'], ['remote']]]);
+    expect(lists('brand designer new york or remote')).toEqual([[['new', 'york'], ['remote']]]);
+    expect(lists('remote or berlin brand designers')).toEqual([[['remote'], ['berlin']]]);
+    // Not places: the runs as typed.
+    expect(lists('brand designer or art director')).toEqual([[['brand', 'designer'], ['art', 'director']]]);
+    expect(lists('ex google cloud or shopify')).toEqual([[['google', 'cloud'], ['shopify']]]);
+    expect(lists('motion designers, buck or nike')).toEqual([[['buck'], ['nike']]]);
+  });
+
   it('requires the first word of each place a place-only marker introduces, outside "or" lists', () => {
     const required = (q: string) => wordsAt(q, 'requiredPlaceWords');
     expect(required('brand designer in Ulaanbaatar')).toEqual(['ulaanbaatar']);

@@ -1,6 +1,6 @@
 import { tokenize } from '../text/fold.ts';
 import { isShortCode } from './filter-phrases.ts';
-import { locationCodeNames, placeNameAt } from './location-names.ts';
+import { locationCodeNames, placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
 
 /**
@@ -442,7 +442,7 @@ export function understandQuery(q: string | undefined): QueryWords {
   });
   const places = content.length > 0 ? placeSpans(tokens) : [];
   const pastRoles = tokens.some((t, k) => !kept.includes(t) && asksPastRolesAt(tokens, k));
-  const orGroups = alternativesOfOr(tokens, words);
+  const orGroups = alternativesOfOr(tokens, words, partStarts(q ?? '', CLAUSE_BREAKS));
   const inGroups = orGroups.flat(2).length;
   const { found: employers, named: employerNames } = content.length > 0 ? employerWords(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : { found: [], named: [] };
   // A place after a word that introduces nothing else ("in New York") is read by the place rules; after "a" or
@@ -627,15 +627,42 @@ function mayNamePlace(span: readonly string[]): boolean {
   return placeNameAt(span, 0) > 0 || (isShortCode(first) && locationCodeNames(first).length > 0) || !isEnglishWord(first);
 }
 
+/** The span names a place as a whole: a place of the world or a word for remote work. */
+const isPlaceName = (span: readonly string[]): boolean => (span.length === 1 && REMOTE_LOCATION_WORDS.has(span[0]!)) || placeNameAt(span, 0) === span.length;
+
 /**
- * QueryWords.orGroups: around each "or", the content words typed right before it (back to a filler word) and
- * right after it (up to a filler word), chained ("a or b or c"); a list whose words repeat another list's is
+ * The two runs around an "or", where one names a place as a whole and the other ends (or starts) in one: the
+ * place alone ("brand designer berlin or remote" is Berlin or remote, not a Brand Designer in Berlin or anyone
+ * remote).
+ */
+function placeOrPlace(before: number[], after: number[], tokens: readonly string[], k: number): [number[], number[]] {
+  const beforeTokens = tokens.slice(k - before.length, k);
+  const afterTokens = tokens.slice(k + 1, k + 1 + after.length);
+  if (before.length > 1 && isPlaceName(afterTokens)) {
+    const from = beforeTokens.findIndex((_, j) => isPlaceName(beforeTokens.slice(j)));
+    if (from > 0) return [before.slice(from), after];
+  }
+  if (after.length > 1 && isPlaceName(beforeTokens)) {
+    const count = placeNameAt(afterTokens, 0) || (REMOTE_LOCATION_WORDS.has(afterTokens[0]!) ? 1 : 0);
+    if (count > 0) return [before, after.slice(0, count)];
+  }
+  return [before, after];
+}
+
+/**
+ * QueryWords.orGroups: around each "or", the content words typed right before it (back to a filler word or
+ * the start of a clause, after a comma) and right after it (up to a filler word or the next clause), chained
+ * ("a or b or c"), a place alone beside a place (placeOrPlace); a list whose words repeat another list's is
  * left out.
  */
-function alternativesOfOr(tokens: readonly string[], words: readonly string[]): number[][][] {
+function alternativesOfOr(tokens: readonly string[], words: readonly string[], clauses: ReadonlySet<number>): number[][][] {
   const run = (from: number, step: 1 | -1): number[] => {
     const found: number[] = [];
-    for (let i = from; i >= 0 && i < tokens.length && !FILLER_WORDS.has(tokens[i]!); i += step) found.push(words.indexOf(tokens[i]!));
+    for (let i = from; i >= 0 && i < tokens.length && !FILLER_WORDS.has(tokens[i]!); i += step) {
+      if (step === 1 && i > from && clauses.has(i)) break;
+      found.push(words.indexOf(tokens[i]!));
+      if (step === -1 && clauses.has(i)) break;
+    }
     return step === 1 ? found : found.reverse();
   };
   const groups: number[][][] = [];
@@ -643,8 +670,7 @@ function alternativesOfOr(tokens: readonly string[], words: readonly string[]): 
   let openEnd = -1;
   for (let k = 0; k < tokens.length; k++) {
     if (tokens[k] !== 'or') continue;
-    const before = run(k - 1, -1);
-    const after = run(k + 1, 1);
+    const [before, after] = placeOrPlace(run(k - 1, -1), run(k + 1, 1), tokens, k);
     if (after.length === 0 || before.length === 0) {
       open = undefined;
       continue;

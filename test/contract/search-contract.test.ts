@@ -566,6 +566,19 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         // A contracted "not" leaves out as the words written out do.
         expect(await q("3d artist who hasn't worked at acme")).toEqual(['d06']);
       });
+
+      it('an "or" list of places is the places alone: "product designers, san francisco or remote"', async () => {
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}&limit=100`);
+        // Read back to the filler word, the list was a Product Designer in San Francisco or anyone remote: the
+        // Motion Designer (d05) and the 3D Artist (d06) in remote locations matched.
+        for (const text of ['product designers, san francisco or remote', 'product designers san francisco or remote']) {
+          const found = await q(text);
+          expect(found[0], text).toBe('d01');
+          expect(found, text).not.toContain('d05');
+          expect(found, text).not.toContain('d06');
+        }
+        expect((await q('brand designer zurich or remote'))[0]).toBe('d02');
+      });
     });
 
     describe('designers: pagination', () => {
