@@ -359,6 +359,68 @@ function agentRemote(r: Random, corpus: readonly CorpusDesigner[], n: number): J
   return out;
 }
 
+/**
+ * Requests written as people and agents chat: a contraction, numbers of years, people and months, "both …
+ * and", what holds now after the past ("ex Spotify designers now at Klarna"), and remote work in a phrase.
+ * None of their extra words is held by any designer.
+ */
+function agentChatty(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const out: JudgedQuery[] = [];
+  const located = corpus.filter((d) => d.current_role && cityOf(d.location));
+  const moved = corpus.filter((d) => d.current_role && d.previous_roles.some((p) => !same(p.company, d.current_role!.company)));
+  const remote = corpus.filter((d) => d.current_role && d.location.startsWith('Remote'));
+  const inCity = (title: string, city: string) =>
+    grade(corpus, (d) => (d.current_role && same(d.current_role.title, title) ? (cityOf(d.location) && same(cityOf(d.location)!, city) ? 3 : 1) : 0));
+  // Now at one company, before at another: the current role at the first and a previous one at the second.
+  const nowAndBefore = (title: string, company: string, before: string) =>
+    grade(corpus, (d) => {
+      const now = d.current_role;
+      if (!now || !same(now.company, company)) return 0;
+      const was = d.previous_roles.some((p) => same(p.company, before));
+      if (same(now.title, title)) return was ? 3 : 1;
+      return was ? 1 : 0;
+    });
+  const templates: ((k: number) => JudgedQuery | null)[] = [
+    (k) => {
+      const t = r.pick(located);
+      const title = fold(t.current_role!.title);
+      const city = fold(cityOf(t.location)!);
+      return { family: 'agent', q: `I'm looking for a ${title} with ${3 + k}+ years of experience in ${city}`, grades: inCity(title, city) };
+    },
+    (k) => {
+      const t = r.pick(located);
+      const title = fold(t.current_role!.title);
+      const city = fold(cityOf(t.location)!);
+      return { family: 'agent', q: `need ${2 + k} ${plural(title)} for a ${3 + k} month contract in ${city}, start asap`, grades: inCity(title, city) };
+    },
+    () => {
+      const t = r.pick(moved);
+      const now = t.current_role!;
+      const before = t.previous_roles.find((p) => !same(p.company, now.company))!;
+      return { family: 'agent', q: `${plural(fold(now.title))} currently at ${fold(now.company)} who used to be at ${fold(before.company)}`, grades: nowAndBefore(now.title, now.company, before.company) };
+    },
+    () => {
+      const t = r.pick(moved);
+      const now = t.current_role!;
+      const before = t.previous_roles.find((p) => !same(p.company, now.company))!;
+      return { family: 'agent', q: `ex ${fold(before.company)} ${plural(fold(now.title))} now at ${fold(now.company)}`, grades: nowAndBefore(now.title, now.company, before.company) };
+    },
+    () => {
+      const title = r.pick(remote).current_role!.title;
+      return {
+        family: 'agent',
+        q: `a ${fold(title)} who's working from home`,
+        grades: grade(corpus, (d) => (d.current_role && same(d.current_role.title, title) ? (d.location.startsWith('Remote') ? 3 : 1) : 0)),
+      };
+    },
+  ];
+  for (let i = 0; out.length < n && i < n * 10; i++) {
+    const query = templates[out.length % templates.length]!(Math.floor(out.length / templates.length));
+    if (query && !out.some((o) => o.q === query.q)) out.push(query);
+  }
+  return out;
+}
+
 /** Requests no designer in the directory answers: the right result is an empty one. */
 const NOTHING = [
   'plumber', 'tax accountant', 'dentist in berlin', 'veterinarian', 'forklift operator', 'kubernetes site reliability engineer',
@@ -385,6 +447,8 @@ export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7):
     ...agentByState(r, corpus),
     ...agentQualified(r, corpus, 12),
     ...agentRemote(r, corpus, 6),
+    // Last: drawn after the others, which are then as before.
+    ...agentChatty(r, corpus, 10),
     ...NOTHING.map((q): JudgedQuery => ({ family: 'nothing', q, grades: new Map() })),
   ];
 }
