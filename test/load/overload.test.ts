@@ -21,7 +21,12 @@ const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 12);
 const TARGET_LATENCY_S = 1;
 /** While capacity is measured nothing may be shed. */
 const UNBOUNDED = 100_000;
-const CONNECTIONS = 200;
+/**
+ * Connections, at least: each holds one request in flight, so the load reaches the in-flight bound only with
+ * more connections than the bound. At a fixed 200, a run measuring 242 req/s set a bound of 242 that 200
+ * connections never reached: the excess waited in the client instead of being shed, and nothing was.
+ */
+const MIN_CONNECTIONS = 200;
 const PATH = '/api/v1/designers?q=design&limit=10';
 
 describe('overload: at twice the measured capacity the API sheds the excess with 503 + Retry-After, fast, and its memory stays flat', () => {
@@ -90,9 +95,11 @@ describe('overload: at twice the measured capacity the API sheds the excess with
         rss.push(await rssBytes());
       }
     })();
+    // Twice capacity offered is twice the bound in flight: as many connections, and some.
+    const connections = Math.max(MIN_CONNECTIONS, 2 * inFlightBound + 50);
     const load = await autocannon({
       url: `${base}${PATH}`,
-      connections: CONNECTIONS,
+      connections,
       overallRate: Math.ceil(capacity * 2),
       duration: LOAD_SECONDS,
       timeout: 10,
@@ -107,7 +114,7 @@ describe('overload: at twice the measured capacity the API sheds the excess with
     const early = Math.max(...rss.slice(0, third));
     const late = Math.max(...rss.slice(-third));
     console.log(
-      `[overload] capacity ${capacity.toFixed(0)} req/s (p99 ${capacityP99} ms), in-flight bound ${inFlightBound}; offered ${Math.ceil(capacity * 2)} req/s over ${CONNECTIONS} connections for ${LOAD_SECONDS} s: ` +
+      `[overload] capacity ${capacity.toFixed(0)} req/s (p99 ${capacityP99} ms), in-flight bound ${inFlightBound}; offered ${Math.ceil(capacity * 2)} req/s over ${connections} connections for ${LOAD_SECONDS} s: ` +
         `${ok} served (${(ok / LOAD_SECONDS).toFixed(0)}/s), ${shed} shed with 503, ${load.timeouts} timeouts, ${load.errors} errors, ` +
         `latency p50 ${load.latency.p50} ms p99 ${load.latency.p99} ms max ${load.latency.max} ms; RSS ${(early / 2 ** 20).toFixed(0)} → ${(late / 2 ** 20).toFixed(0)} MiB`,
     );
