@@ -111,6 +111,20 @@ describe('understandQuery', () => {
     expect(understandQuery('2020').words).toEqual(['2020']);
   });
 
+  it('ends the past at "and" opening another clause, and asks nothing of a previous role for a place alone', () => {
+    const read = (q: string) => {
+      const query = understandQuery(q);
+      return { now: query.nowWords.map((i) => query.words[i]), past: query.pastAlternatives };
+    };
+    // "knows Figma" is a skill: no previous role at Figma. "in fintech" names where, no employer.
+    expect(read('a senior ux designer who previously worked at Stripe and knows Figma').past).toEqual([['stripe']]);
+    expect(read('a senior ux designer who previously worked in fintech and knows Figma').past).toEqual([]);
+    // "and" between employers keeps the list.
+    expect(read('designers who previously worked at google and meta').past).toEqual([['google', 'meta']]);
+    // Nothing after the word asking for past roles: all its words are about them.
+    expect(read('former Google designers').past).toEqual([['google']]);
+  });
+
   it('asks for past roles with "used" only in "used to"', () => {
     expect(understandQuery('a ux designer who has shipped products used by millions').pastRoles).toBe(false);
     expect(understandQuery('designers who used to work at google').pastRoles).toBe(true);

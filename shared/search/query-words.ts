@@ -707,15 +707,24 @@ function shareHead(group: readonly number[][], words: readonly string[]): number
 /** Filler that, after the words asking for past roles, says what holds now: "ex Spotify designers now at Klarna". */
 export const NOW_ROLE_WORDS: ReadonlySet<string> = new Set(['now', 'currently', 'presently', 'nowadays']);
 
+/** After "and" or "but", the verbs that open another clause of a request ("… who previously worked in fintech and knows Figma"). */
+const CLAUSE_VERBS: ReadonlySet<string> = new Set(['knows', 'know', 'is', 'are', 'has', 'have', 'does', 'do', 'can', 'speaks', 'lives', 'leads', 'uses', 'loves']);
+
 /**
- * The tokens of a request for past roles in its two parts: what it says of now (before the word asking for
- * past roles, and after a NOW_ROLE_WORDS word that follows it) and what it says of the past (between them).
+ * The tokens of a request for past roles in its parts: what it says of now (before the word asking for past
+ * roles, and after a NOW_ROLE_WORDS word that follows it), and what it says of the past (between them, up to
+ * "and" or "but" opening another clause: "previously at Stripe and knows Figma" asks no previous role to be
+ * at Figma). What follows such a clause is neither.
  */
 function pastAndNow(tokens: readonly string[]): { past: string[]; now: string[] } {
   const start = tokens.findIndex((_, k) => asksPastRolesAt(tokens, k));
-  const end = tokens.findIndex((t, k) => k > start && NOW_ROLE_WORDS.has(t));
-  const stop = end < 0 ? tokens.length : end;
-  return { past: tokens.slice(start + 1, stop), now: [...tokens.slice(0, start), ...tokens.slice(stop)] };
+  const after = (test: (t: string, k: number) => boolean) => {
+    const at = tokens.findIndex((t, k) => k > start && test(t, k));
+    return at < 0 ? tokens.length : at;
+  };
+  const now = after((t) => NOW_ROLE_WORDS.has(t));
+  const clause = after((t, k) => (t === 'and' || t === 'but') && CLAUSE_VERBS.has(tokens[k + 1] ?? ''));
+  return { past: tokens.slice(start + 1, Math.min(now, clause)), now: [...tokens.slice(0, start), ...tokens.slice(now)] };
 }
 
 /** QueryWords.nowWords of a request that asks for past roles. */
@@ -737,6 +746,8 @@ function pastAlternatives(tokens: readonly string[], words: readonly string[], p
   }
   const alternatives = groups.map(telling).filter((group) => group.length > 0);
   if (alternatives.length > 0) return alternatives;
+  // What follows names only where ("previously worked in fintech"): no previous role is asked to hold anything.
+  if (after.some((t) => words.includes(t) && !FILLER_WORDS.has(t) && !SAID_BY_EVERY_ROLE.has(t))) return [];
   const all = telling(words);
   return all.length > 0 ? [all] : [];
 }

@@ -24,7 +24,7 @@ export const DESIGNER_TEXT_FIELDS = boostedFields(DESIGNER_SEARCH_RULES.text);
  * (free-text.sql.ts), in the same units (the boolean similarity makes a word exactly in a field score the
  * field's boost, MATCH_TIER_BOOSTS): per word of the best role, an exact word in the best-weighted field;
  * per word of the current role, half that again; for a request for past roles, half per word of the best
- * previous role and nothing for the current one. Under BM25 the bonus was a fixed 1 plus 2 for the current
+ * previous role, and the current role on what the request says of now only. Under BM25 the bonus was a fixed 1 plus 2 for the current
  * role, which a bio naming the title and words spread over two roles outscored. And, for a request for past
  * roles, a previous role holding what it names (pastRoleBonusWords exact words, shared out over them).
  */
@@ -41,7 +41,8 @@ export const ROLE_BOOSTS = {
  * Words of one role (its title and company) rank above the same words spread over several roles and above
  * a bio naming them: a nested query scores the best single role by the query words it holds, counting only
  * roles that hold at least two; the current role scores again, or, when the request asks for past roles
- * ("former …"), only previous roles score, at half; and a role the query names exactly scores once more.
+ * ("former …"), previous roles score, at half, and the current role on what the request says of now
+ * (nowRoleBonus, unitsOfNow); and a role the query names exactly scores once more.
  * The current role's score is the greater of its words and a concept the query names in its title
  * (conceptRoleBonus), so a Creative Director ranks above a former one for "art director" while a Head of
  * Design at Miro who left still ranks above one at Notion for "head of design miro".

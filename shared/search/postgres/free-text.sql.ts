@@ -89,7 +89,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const optional = fillerScores(options, words$, matches);
   const exactBest = Math.max(...Object.values(weights)) * MATCH_TIER_POINTS.exact;
   // Points per word of the best role and of the current one. "former …" scores the previous roles instead,
-  // at half (the current role, first, is left out).
+  // at half (the current role, first, is left out, but for what the request says of now: roleBonus).
   // A concept in a role's title (conceptRoleBonus) earns what the current role earns per word, a synonym of it
   // at the form tier.
   const concept = exactBest / 2;

@@ -102,14 +102,15 @@ export function roleBonus(
   // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a
   // Graphic Designer at Framer would hold two words of "communication designer who worked at framer".
   // A concept the query names counts once, as a whole (roleUnits).
-  const unitScore = unitsScore(roleUnits(words, options.concepts ?? []), groups, options.widest, params, rolePoints.best);
+  const units = roleUnits(words, options.concepts ?? []);
+  const unitScore = unitsScore(units, groups, options.widest, params, rolePoints.best);
   // The previous roles: all of them without a current role, else all but the first.
   const bestOf = (shift: string) => (unitScore ? [bestRole(shift, unitScore)] : []);
   if (pastRoles) {
     // The current role holding two units of what the request says of now, as any request scores its best role;
     // a concept alone is the concept bonus's, so the former employer's one word still tells its holders apart.
     // The Elasticsearch engine's sameRoleBonus is its twin.
-    const nowUnits = unitsScore(unitsOfNow(roleUnits(words, options.concepts ?? []), query.nowWords), groups, options.widest, params, exactBest, { together: true });
+    const nowUnits = unitsScore(unitsOfNow(units, query.nowWords), groups, options.widest, params, exactBest, { together: true });
     return [...bestOf(previousRoles(roleColumns)), ...(nowUnits ? [nowUnits(roleColumns.current)] : []), ...greatest(now), exactRole];
   }
   // Its parameters are added only where the SQL reads them: Postgres refuses a parameter it cannot type.
