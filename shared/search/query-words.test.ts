@@ -107,6 +107,10 @@ describe('understandQuery', () => {
     expect(understandQuery('Hi! Hiring a UX researcher. Any recommendations?').words).toEqual(['ux', 'researcher']);
     expect(understandQuery('brand designers in New York right now').places).toEqual([['new', 'york']]);
     expect(understandQuery('3D artists familiar with Unreal, willing to relocate').words).toEqual(['3d', 'artists', 'unreal']);
+    // Questions and their quantifiers, and the verbs of a move.
+    expect(understandQuery('is there a motion designer in Tokyo?').words).toEqual(['motion', 'designer', 'tokyo']);
+    expect(understandQuery('how many product designers are in Berlin? show me all of them').words).toEqual(['product', 'designers', 'berlin']);
+    expect(understandQuery('tell me about a designer who moved from Spotify to Figma').words).toEqual(['designer', 'spotify', 'figma']);
     // A request of filler alone keeps its words.
     expect(understandQuery('2020').words).toEqual(['2020']);
   });

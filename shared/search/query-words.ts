@@ -17,7 +17,8 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'both', 'either', 'well',
   // pronouns and question words
   'i', 'me', 'my', 'we', 'our', 'you', 'your', 'who', 'whom', 'whose', 'that', 'which', 'what', 'someone', 'somebody',
-  'anyone', 'anybody', 'person', 'people', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'some', 'any',
+  'where', 'how', 'many', 'there', 'tell',
+  'anyone', 'anybody', 'person', 'people', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'some', 'any', 'all', 'every',
   // verbs of asking and being
   'find', 'show', 'list', 'get', 'give', 'search', 'searching', 'look', 'looking', 'need', 'needs', 'want', 'wants', 'seeking',
   'hire', 'hiring', 'recommend', 'recommendation', 'recommendations', 'suggestions', 'please', 'can', 'could', 'would', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have',
@@ -26,6 +27,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'based', 'located', 'living', 'lives', 'live', 'experience', 'experienced', 'background', 'years', 'year', 'worked',
   'works', 'working', 'knows', 'know', 'knowing', 'skilled', 'skills', 'expert', 'expertise', 'good', 'great', 'strong',
   'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'left', 'also', 'like', 'really', 'very',
+  'moved', 'moving', 'switched', 'joined',
   // how requests hedge and rank what they ask ("ideally in Berlin", "the best motion designers available",
   // "someone who has done brand work"): said of no designer, so no record holds them
   'ideally', 'preferably', 'ideal', 'best', 'available', 'availability', 'done', 'doing', 'suitable', 'qualified', 'candidate', 'candidates',
