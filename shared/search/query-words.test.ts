@@ -111,6 +111,18 @@ describe('understandQuery', () => {
     expect(understandQuery('is there a motion designer in Tokyo?').words).toEqual(['motion', 'designer', 'tokyo']);
     expect(understandQuery('how many product designers are in Berlin? show me all of them').words).toEqual(['product', 'designers', 'berlin']);
     expect(understandQuery('tell me about a designer who moved from Spotify to Figma').words).toEqual(['designer', 'spotify', 'figma']);
+    // How the other languages ask, and say who worked where.
+    expect(understandQuery('cerco un designer di prodotto a Milano che ha lavorato per Bending Spoons').words).toEqual(['designer', 'prodotto', 'milano', 'bending', 'spoons']);
+    expect(understandQuery('graphiste à Paris qui a travaillé chez Ubisoft').words).toEqual(['graphiste', 'paris', 'ubisoft']);
+    expect(understandQuery('ich suche eine Motion Designerin in Hamburg').words).toEqual(['motion', 'designerin', 'hamburg']);
+    expect(understandQuery('busco diseñador de producto que haya trabajado en Glovo').words).toEqual(['disenador', 'de', 'producto', 'glovo']);
+    // After a verb of having worked, the preposition names an employer (or where), never a place alone.
+    const glovo = understandQuery('busco diseñador de producto en Madrid que haya trabajado en Glovo');
+    expect(glovo.employerWords.map((i) => glovo.words[i])).toEqual(['glovo']);
+    expect(glovo.requiredPlaceWords.map((i) => glovo.words[i])).toEqual(['madrid']);
+    const stripe = understandQuery('a designer who worked for Stripe');
+    expect(stripe.employerWords.map((i) => stripe.words[i])).toEqual(['stripe']);
+    expect(understandQuery('designers who worked in fintech').employerWords).toEqual([]);
     // A request of filler alone keeps its words.
     expect(understandQuery('2020').words).toEqual(['2020']);
   });

@@ -49,6 +49,13 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'en', 'und', 'bei', 'mit', 'fur', 'als', 'zu', 'ein', 'eine', 'avec', 'pour', 'dans', 'chez', 'une', 'et', 'con', 'para', 'una', 'em', 'com', 'nel',
   // and how they describe a person ("mit Erfahrung in Verpackung", "con experiencia en packaging")
   'erfahrung', 'kenntnisse', 'experiencia', 'esperienza', 'competences',
+  // and how they ask, and say who worked where ("busco diseñador que haya trabajado en Glovo", "ich suche eine
+  // Motion Designerin", "graphiste qui a travaillé chez Ubisoft", "cerco un designer che ha lavorato per …")
+  'busco', 'buscamos', 'necesito', 'necesitamos', 'alguien', 'que', 'quien', 'haya', 'trabajado', 'trabaja', 'trabajo',
+  'ich', 'wir', 'suche', 'suchen', 'gesucht', 'jemand', 'jemanden', 'hat', 'gearbeitet', 'arbeitet', 'oder', 'einen', 'einer', 'die',
+  'cherche', 'cherchons', 'recherche', 'quelqu', 'qui', 'ayant', 'travaille',
+  'procuro', 'procuramos', 'alguem', 'trabalhou', 'trabalha', 'um', 'uma',
+  'cerco', 'cerchiamo', 'qualcuno', 'che', 'ha', 'lavorato', 'lavora', 'per', 'un', 'uno', 'di',
   // and the praise before the role they name ("erfahrene UX Designerin", "talentueuse illustratrice")
   'erfahren', 'erfahrene', 'erfahrener', 'erfahrenen', 'talentiert', 'talentierte', 'talentierter', 'talentierten',
   'experimentado', 'experimentada', 'experimente', 'experimentee', 'talentoso', 'talentosa', 'talentueux', 'talentueuse',
@@ -371,10 +378,10 @@ function endsInPlaceCode(tokens: readonly string[]): boolean {
 }
 
 /** The places a request introduces with a marker: the content words right after it, an article left out. */
-export function placeSpans(tokens: readonly string[], markers: ReadonlySet<string> = PLACE_SPAN_MARKERS): string[][] {
+export function placeSpans(tokens: readonly string[], markers: ReadonlySet<string> = PLACE_SPAN_MARKERS, skip: (k: number) => boolean = () => false): string[][] {
   const spans: string[][] = [];
   for (let i = 0; i < tokens.length && spans.length < MAX_PLACES; i++) {
-    if (!markers.has(tokens[i]!)) continue;
+    if (!markers.has(tokens[i]!) || skip(i)) continue;
     let at = i + 1;
     if (PLACE_ARTICLES.has(tokens[at] ?? '')) at += 1;
     const span: string[] = [];
@@ -449,7 +456,8 @@ export function understandQuery(q: string | undefined): QueryWords {
   const { found: employers, named: employerNames } = content.length > 0 ? employerWords(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : { found: [], named: [] };
   // A place after a word that introduces nothing else ("in New York") is read by the place rules; after "a" or
   // "from" it may be a name ("a Blue Bottle Coffee alum").
-  const placesOnly = content.length > 0 ? placeSpans(tokens, PLACE_ONLY_MARKERS) : [];
+  // After a verb of having worked, "en", "em", "per" … name an employer or a place, as "from" does: not only a place.
+  const placesOnly = content.length > 0 ? placeSpans(tokens, PLACE_ONLY_MARKERS, (k) => namesEmployerAfterWork(tokens, k)) : [];
   const ruled = new Set([...orGroups.flat(2), ...employers, ...placesOnly.flat().map((w) => words.indexOf(w))]);
   return {
     words,
@@ -547,8 +555,26 @@ function nameRuns(q: string, tokens: readonly string[], words: readonly string[]
   return runs;
 }
 
-/** Token k introduces an employer: "at", "from", "chez" or "bei", not after a word of skill or schooling ("good at"). */
-const introducesEmployer = (tokens: readonly string[], k: number): boolean => EMPLOYER_MARKERS.has(tokens[k] ?? '') && !NO_EMPLOYER_AFTER.has(tokens[k - 1] ?? '');
+/** Verbs of having worked, in English and the languages of the synonym rules ("trabajado", "lavorato", "gearbeitet"). */
+const WORKED_VERBS: ReadonlySet<string> = new Set([
+  'worked', 'works', 'working', 'work', 'trabajado', 'trabajo', 'trabaja', 'trabajando', 'trabalhou', 'trabalha', 'trabalhando',
+  'travaille', 'travaillant', 'lavorato', 'lavora', 'lavorando', 'gearbeitet', 'arbeitet',
+]);
+/** Prepositions that, after a verb of having worked, name the employer ("worked for Stripe", "trabajado en Glovo", "lavorato per Meta"). */
+const WORKED_AT: ReadonlySet<string> = new Set(['for', 'en', 'em', 'na', 'no', 'per', 'da', 'presso', 'para', 'pour']);
+
+/**
+ * Token k introduces an employer: "at", "from", "chez" or "bei", not after a word of skill or schooling ("good
+ * at"); or a preposition of WORKED_AT after a verb of having worked. Like "from", the name may also be where the
+ * designer is ("trabajado en Madrid"): an employer is held in a role's company or the location.
+ */
+const introducesEmployer = (tokens: readonly string[], k: number): boolean =>
+  (EMPLOYER_MARKERS.has(tokens[k] ?? '') && !NO_EMPLOYER_AFTER.has(tokens[k - 1] ?? '')) || namesEmployerAfterWork(tokens, k);
+
+/** Token k is a preposition of WORKED_AT right after a verb of having worked ("trabajado en", "lavorato per"). */
+function namesEmployerAfterWork(tokens: readonly string[], k: number): boolean {
+  return WORKED_AT.has(tokens[k] ?? '') && WORKED_VERBS.has(tokens[k - 1] ?? '');
+}
 
 /** A word of an employer's name: not a kind of employer ("large company"), the word every role says, nor a number. */
 const namesEmployer = (word: string): boolean => !GENERIC_EMPLOYER_WORDS.has(word) && !SAID_BY_EVERY_ROLE.has(word) && !/^\p{N}+$/u.test(word);

@@ -567,6 +567,22 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await q("3d artist who hasn't worked at acme")).toEqual(['d06']);
       });
 
+      it('a request in another language, as it asks and says who worked where, finds what the words say', async () => {
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}&limit=100`);
+        // d01 is the Product Designer in San Francisco who was at Globex. Read as words, "busco", "que", "haya",
+        // "trabajado" (and "cerco", "che", "ha", "lavorato", "per"; "ich", "suche", "die", "hat") were words every
+        // match had to hold, and each request found nobody.
+        for (const text of [
+          'busco diseñador de producto en San Francisco que haya trabajado en Globex',
+          'cerco un designer di prodotto a San Francisco che ha lavorato per Globex',
+          'ich suche einen Produktdesigner in San Francisco, der bei Globex gearbeitet hat',
+          'je cherche un designer produit à San Francisco qui a travaillé chez Globex',
+          'procuro designer de produto em San Francisco que trabalhou na Globex',
+        ]) {
+          expect((await q(text))[0], text).toBe('d01');
+        }
+      });
+
       it('an "or" list of places is the places alone: "product designers, san francisco or remote"', async () => {
         const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}&limit=100`);
         // Read back to the filler word, the list was a Product Designer in San Francisco or anyone remote: the
