@@ -282,6 +282,45 @@ function foreignSkills(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
   }));
 }
 
+/**
+ * Agent requests in those languages, as they ask and say who worked where ("busco diseñador de producto en
+ * Madrid que haya trabajado en Glovo"): the holders of the title in the city who worked at the company are
+ * relevant, the holders in the city a little.
+ */
+const FOREIGN_ASKS: [(title: string, city: string, company: string) => string, string, Concept][] = [
+  [(t, c, e) => `busco ${t} en ${c} que haya trabajado en ${e}`, 'diseñador de producto', 'productDesigner'],
+  [(t, c, e) => `necesito una ${t} en ${c} que trabajó en ${e}`, 'diseñadora gráfica', 'graphicDesigner'],
+  [(t, c, e) => `ich suche eine ${t} in ${c}, die bei ${e} gearbeitet hat`, 'Grafikdesignerin', 'graphicDesigner'],
+  [(t, c, e) => `wir suchen eine ${t} in ${c} mit Erfahrung bei ${e}`, 'Produktdesignerin', 'productDesigner'],
+  [(t, c, e) => `${t} à ${c} qui a travaillé chez ${e}`, 'graphiste', 'graphicDesigner'],
+  [(t, c, e) => `je cherche une ${t} à ${c} ayant travaillé chez ${e}`, 'illustratrice', 'illustrator'],
+  [(t, c, e) => `procuro ${t} em ${c} que trabalhou na ${e}`, 'designer de produto', 'productDesigner'],
+  [(t, c, e) => `procuramos uma ${t} em ${c} que trabalhou em ${e}`, 'designer gráfica', 'graphicDesigner'],
+  [(t, c, e) => `cerco un ${t} a ${c} che ha lavorato per ${e}`, 'designer di prodotto', 'productDesigner'],
+  [(t, c, e) => `cerchiamo un ${t} a ${c} che ha lavorato da ${e}`, 'illustratore', 'illustrator'],
+];
+
+function foreignAsks(r: Random, corpus: readonly CorpusDesigner[], drawFrom: readonly CorpusDesigner[]): JudgedQuery[] {
+  return FOREIGN_ASKS.flatMap(([ask, title, concept]) => {
+    const { titles } = CONCEPTS[concept];
+    const holders = drawFrom.filter((d) => holds(titles)(d) && cityOf(d.location) && d.previous_roles.length > 0);
+    if (holders.length === 0) return [];
+    const t = r.pick(holders);
+    const city = cityOf(t.location)!;
+    const company = t.previous_roles[0]!.company;
+    return [
+      {
+        family: 'languages' as const,
+        q: ask(title, city, company),
+        grades: grade(corpus, (d) => {
+          if (!holds(titles)(d) || cityOf(d.location) !== city) return 0;
+          return roles(d).some((x) => same(x.company, company)) ? 3 : 1;
+        }),
+      },
+    ];
+  });
+}
+
 function foreignCountries(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
   const countryOf = (d: CorpusDesigner) => /, ([A-Z]{2})$/.exec(d.location)?.[1];
   return FOREIGN_COUNTRY_REQUESTS.map(([q, concept, code]) => ({
@@ -440,6 +479,8 @@ export function generateConceptJudgements(generated: readonly CorpusDesigner[], 
     ...languages(r, corpus, generated),
     ...foreignCountries(corpus),
     ...foreignSkills(corpus),
+    // Last of the draws: the requests drawn before are as they were.
+    ...foreignAsks(r, corpus, generated),
     ...NOTHING_HARD.map((q): JudgedQuery => ({ family: 'nothing (hard)', q, grades: new Map() })),
   ].filter((query) => query.family === 'nothing (hard)' || query.grades.size > 0);
 }
