@@ -123,6 +123,9 @@ describe('understandQuery', () => {
     const stripe = understandQuery('a designer who worked for Stripe');
     expect(stripe.employerWords.map((i) => stripe.words[i])).toEqual(['stripe']);
     expect(understandQuery('designers who worked in fintech').employerWords).toEqual([]);
+    // How a request says where the work lies.
+    expect(understandQuery('product designer specializing in fintech apps').words).toEqual(['product', 'designer', 'fintech', 'apps']);
+    expect(understandQuery('motion designer in the music industry').words).toEqual(['motion', 'designer', 'music']);
     // A request of filler alone keeps its words.
     expect(understandQuery('2020').words).toEqual(['2020']);
   });

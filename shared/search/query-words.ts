@@ -37,7 +37,10 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   // greetings and thanks around a request ("Hi! Any recommendations?"), and what it says of the person asked
   // for rather than their work ("willing to relocate", "familiar with Unreal", "who speak English", "similar ones")
   'hi', 'hello', 'hey', 'thanks', 'thank', 'cheers', 'willing', 'relocation', 'relocate', 'familiar',
-  'speak', 'speaks', 'speaking', 'similar', 'ones',
+  'speak', 'speaks', 'speaking', 'fluent', 'similar', 'ones',
+  // and how they say where the work lies ("specializing in fintech apps", "interested in climate tech", "the music industry")
+  'specializing', 'specialising', 'specialized', 'specialised', 'specializes', 'specialises', 'interested', 'focused',
+  'focusing', 'focus', 'industry', 'industries',
   // praise, which no profile is held to ("a talented illustrator", "an award-winning art director")
   'talented', 'passionate', 'amazing', 'awesome', 'excellent', 'outstanding', 'exceptional', 'brilliant', 'seasoned',
   'versatile', 'accomplished', 'renowned', 'dedicated', 'motivated', 'reliable', 'proven', 'skillful', 'skilful',
