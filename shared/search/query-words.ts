@@ -659,7 +659,7 @@ function mayNamePlace(span: readonly string[]): boolean {
 }
 
 /** The span names a place as a whole: a place of the world or a word for remote work. */
-const isPlaceName = (span: readonly string[]): boolean => (span.length === 1 && REMOTE_LOCATION_WORDS.has(span[0]!)) || placeNameAt(span, 0) === span.length;
+const isPlaceName = (span: readonly string[]): boolean => span.length > 0 && ((span.length === 1 && REMOTE_LOCATION_WORDS.has(span[0]!)) || placeNameAt(span, 0) === span.length);
 
 /**
  * The two runs around an "or", where one names a place as a whole and the other ends (or starts) in one: the
