@@ -686,3 +686,15 @@ describe('unitsOfNow', () => {
     expect(unitsOfNow(roleUnits(query.words, conceptSpans(q)), [])).toEqual([]);
   });
 });
+
+describe('an "or" list of places', () => {
+  it('names each place, and its words are where the designer is, no words of a role', () => {
+    const query = understandQuery('brand designer berlin or remote');
+    expect(namedPlaces(query)).toEqual([['remote'], ['berlin']]);
+    expect(wholePlaceWords(query, conceptSpans('brand designer berlin or remote')).map((i) => query.words[i]).sort()).toEqual(['berlin', 'remote']);
+    // A list of employers stays words of the roles.
+    const employers = understandQuery('brand designer at stripe or adobe');
+    expect(wholePlaceWords(employers, conceptSpans('brand designer at stripe or adobe'))).toEqual([]);
+    expect(namedPlaces(employers)).toEqual([]);
+  });
+});

@@ -259,6 +259,12 @@ export function namedPlaces(query: QueryWords, synonyms: SynonymSet = CURATED_SY
   // the designer works: counted, the designers in "Remote (EU)" rank above those elsewhere whose bio says
   // "remote-first teams" for "a remote editorial designer", as a city typed alone ranks its designers.
   for (const word of query.words) if (REMOTE_LOCATION_WORDS.has(word)) add([word]);
+  // Each place of an "or" list of places ("brand designer berlin or remote"): counted for "remote" alone, the
+  // remote Brand Designers and those at Berlin Design Studio ranked above every Brand Designer in Berlin.
+  for (const alternative of query.orGroups.flat()) {
+    const words = alternative.map((i) => query.words[i]!);
+    if (words.length <= MAX_PLACE_WORDS && placeNameAt(words, 0) === words.length) add(words);
+  }
   return found.slice(0, MAX_PLACES);
 }
 
@@ -290,6 +296,10 @@ function splitRuns(runs: readonly string[][], splits: (word: string) => boolean)
  * place bonus ranks.
  */
 export function wholePlaceWords(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
+  return [...typedAlonePlaces(query, concepts, synonyms), ...placeLists(query)];
+}
+
+function typedAlonePlaces(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet): number[] {
   const places = new Set(unmarkedPlaceWords(query, synonyms));
   if (places.size === 0) return [];
   const breaks = new Set([...knownWords(concepts), ...SAID_BY_EVERY_ROLE]);
@@ -297,6 +307,19 @@ export function wholePlaceWords(query: QueryWords, concepts: readonly ConceptSpa
     .map((part) => part.map((word) => query.words.indexOf(word)))
     .filter((indexes) => indexes.every((i) => places.has(i)))
     .flat();
+}
+
+/**
+ * The words of an "or" list every alternative of which is a place, or a word for remote work ("brand designer
+ * berlin or remote"): where the designer is, as a place typed alone is. Counted as role words, the Brand
+ * Designers at Berlin Design Studio elsewhere ranked above every Brand Designer in Berlin.
+ */
+function placeLists(query: Pick<QueryWords, 'words' | 'orGroups'>): number[] {
+  const isPlace = (alternative: readonly number[]) => {
+    const words = alternative.map((i) => query.words[i]!);
+    return (words.length === 1 && REMOTE_LOCATION_WORDS.has(words[0]!)) || placeNameAt(words, 0) === words.length;
+  };
+  return query.orGroups.filter((group) => group.every(isPlace)).flat(2);
 }
 
 /** The one-word names of the tools the curated list knows ("figma", "blender"), not the words a rule maps them to. */

@@ -57,6 +57,13 @@ const EXTRA = [
   // tie would put her first).
   { ...extra(17, 'ines-ito', 'Ines Ito', 'Animator', 'Short films for broadcasters.'), location: 'Remote (EU)', listed_at: '2026-05-29T14:00:00.000Z' },
   { ...extra(18, 'olga-orr', 'Olga Orr', 'Animator', 'Short films for remote-first teams.'), location: 'Lisbon, PT', listed_at: '2026-05-29T15:00:00.000Z' },
+  // An Animator at a company named after Lisbon, in Tokyo (listed before the other Animators).
+  {
+    ...extra(21, 'lis-films', 'Lio Films', 'Animator', 'Title sequences.'),
+    current_role: { title: 'Animator', company: 'Lisbon Films', company_url: null },
+    location: 'Tokyo, JP',
+    listed_at: '2026-05-01T00:00:00.000Z',
+  },
   // A Map Designer at Quillon who had been at Brightwater, and one elsewhere who had been at both (the newer listing).
   {
     ...extra(19, 'nia-now', 'Nia Now', 'Map Designer', 'Maps.'),
@@ -95,7 +102,7 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     // "Illustrator" (a title) for "illustrations"; "UX Researcher" and "Research-led" for "researchers".
     expect(await slugs('illustrations')).toEqual(['hana-kim']);
     expect(await slugs('researchers')).toEqual(['john-appleseed']);
-    expect([...(await slugs('animators'))].sort()).toEqual(['erik-johansson', 'ines-ito', 'noa-cruz', 'olga-orr']);
+    expect([...(await slugs('animators'))].sort()).toEqual(['erik-johansson', 'ines-ito', 'lis-films', 'noa-cruz', 'olga-orr']);
   });
 
   it.skipIf(reason)('who does a craft finds the craft: a strategist, strategy', async () => {
@@ -146,6 +153,15 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     }
     // Without it, the newer listing comes first among the Animators who hold the words alike.
     expect((await slugs('animator')).slice(0, 2)).toEqual(['olga-orr', 'ines-ito']);
+  });
+
+  it.skipIf(reason)('an "or" list of places is where the designer is: "animators lisbon or remote"', async () => {
+    // Ines is in "Remote (EU)", Olga in Lisbon; the Animator at Lisbon Films is in Tokyo. Counted as words of a
+    // role, "lisbon" put Lisbon Films above Olga, and "remote" alone earned the place bonus.
+    for (const q of ['animators lisbon or remote', 'animators remote or lisbon']) {
+      const found = await slugs(q);
+      expect([...found.slice(0, 2)].sort(), q).toEqual(['ines-ito', 'olga-orr']);
+    }
   });
 
   it.skipIf(reason)('what a request for past roles says of now is held by the current role', async () => {
