@@ -371,6 +371,11 @@ export function locationNames(location: string | null | undefined): string[] {
  */
 export const REMOTE_LOCATION_WORDS: ReadonlySet<string> = new Set(['remote', ...REMOTE_WORK_WORDS, ...REMOTE_WORK_TRANSLATIONS].map(fold));
 
+/** The words (folded) name a place as a whole: a place of the world ("new york") or a word for remote work. */
+export function namesPlace(words: readonly string[]): boolean {
+  return words.length > 0 && ((words.length === 1 && REMOTE_LOCATION_WORDS.has(words[0]!)) || placeNameAt(words, 0) === words.length);
+}
+
 /** The names a remote location gains (locationSearchNames): every word of REMOTE_LOCATION_WORDS it does not say already. */
 const REMOTE_WORK_NAMES: readonly string[] = [...REMOTE_LOCATION_WORDS].filter((word) => word !== 'remote');
 

@@ -4,7 +4,7 @@ import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
 import { asksPastRolesAt, FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, type QueryWords, ROLE_HEADS, SAID_BY_EVERY_ROLE, TRADE_HEADS, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
-import { placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
+import { namesPlace, placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
 import { oneEditFrom } from '../text/edit-distance.ts';
 
@@ -263,7 +263,7 @@ export function namedPlaces(query: QueryWords, synonyms: SynonymSet = CURATED_SY
   // remote Brand Designers and those at Berlin Design Studio ranked above every Brand Designer in Berlin.
   for (const alternative of query.orGroups.flat()) {
     const words = alternative.map((i) => query.words[i]!);
-    if (words.length <= MAX_PLACE_WORDS && placeNameAt(words, 0) === words.length) add(words);
+    if (words.length <= MAX_PLACE_WORDS && namesPlace(words)) add(words);
   }
   return found.slice(0, MAX_PLACES);
 }
@@ -315,11 +315,7 @@ function typedAlonePlaces(query: QueryWords, concepts: readonly ConceptSpan[], s
  * Designers at Berlin Design Studio elsewhere ranked above every Brand Designer in Berlin.
  */
 function placeLists(query: Pick<QueryWords, 'words' | 'orGroups'>): number[] {
-  const isPlace = (alternative: readonly number[]) => {
-    const words = alternative.map((i) => query.words[i]!);
-    return (words.length === 1 && REMOTE_LOCATION_WORDS.has(words[0]!)) || placeNameAt(words, 0) === words.length;
-  };
-  return query.orGroups.filter((group) => group.every(isPlace)).flat(2);
+  return query.orGroups.filter((group) => group.every((alternative) => namesPlace(alternative.map((i) => query.words[i]!)))).flat(2);
 }
 
 /** The one-word names of the tools the curated list knows ("figma", "blender"), not the words a rule maps them to. */

@@ -1,6 +1,6 @@
 import { tokenize } from '../text/fold.ts';
 import { isShortCode } from './filter-phrases.ts';
-import { locationCodeNames, placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
+import { locationCodeNames, namesPlace, placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
 
 /**
@@ -658,9 +658,6 @@ function mayNamePlace(span: readonly string[]): boolean {
   return placeNameAt(span, 0) > 0 || (isShortCode(first) && locationCodeNames(first).length > 0) || !isEnglishWord(first);
 }
 
-/** The span names a place as a whole: a place of the world or a word for remote work. */
-const isPlaceName = (span: readonly string[]): boolean => span.length > 0 && ((span.length === 1 && REMOTE_LOCATION_WORDS.has(span[0]!)) || placeNameAt(span, 0) === span.length);
-
 /**
  * The two runs around an "or", where one names a place as a whole and the other ends (or starts) in one: the
  * place alone ("brand designer berlin or remote" is Berlin or remote, not a Brand Designer in Berlin or anyone
@@ -669,11 +666,11 @@ const isPlaceName = (span: readonly string[]): boolean => span.length > 0 && ((s
 function placeOrPlace(before: number[], after: number[], tokens: readonly string[], k: number): [number[], number[]] {
   const beforeTokens = tokens.slice(k - before.length, k);
   const afterTokens = tokens.slice(k + 1, k + 1 + after.length);
-  if (before.length > 1 && isPlaceName(afterTokens)) {
-    const from = beforeTokens.findIndex((_, j) => isPlaceName(beforeTokens.slice(j)));
+  if (before.length > 1 && namesPlace(afterTokens)) {
+    const from = beforeTokens.findIndex((_, j) => namesPlace(beforeTokens.slice(j)));
     if (from > 0) return [before.slice(from), after];
   }
-  if (after.length > 1 && isPlaceName(beforeTokens)) {
+  if (after.length > 1 && namesPlace(beforeTokens)) {
     const count = placeNameAt(afterTokens, 0) || (REMOTE_LOCATION_WORDS.has(afterTokens[0]!) ? 1 : 0);
     if (count > 0) return [before, after.slice(0, count)];
   }
