@@ -434,6 +434,8 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'graphic designer, visual designer, communication designer, communications designer, graphic artist, visual communication designer',
   'graphic design, visual communication, communication design, visual design',
   'brand designer, identity designer, brand identity designer, branding designer',
+  // Who leads a craft's work practises it: its practitioners' names reach its leads (below them), not the reverse.
+  'brand designer, identity designer, brand identity designer, branding designer => brand lead',
   'branding specialist, brand specialist, branding expert => brand designer',
   'corporate identity, brand identity, visual identity, branding, identity design, brand design, corporate design',
   'ci => corporate identity',
@@ -467,6 +469,7 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'storyboard artist, storyboarder, storyboards, storyboarding',
   'character designer, character design, character artist',
   'motion designer, motion graphics designer, motion graphic designer, motion artist, animator, mograph artist',
+  'motion designer, motion graphics designer, motion graphic designer, motion artist => motion lead, motion design lead',
   'motion graphics, animation, motion design, mograph, animated graphics',
   'motion director, motion design director, head of motion, motion lead, motion design lead',
   'sound designer, audio designer, sound design, audio design',

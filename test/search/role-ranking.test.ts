@@ -82,6 +82,8 @@ const corpus: CorpusDesigner[] = [
   designer('Mira Lopez', role('Wayfinding Designer', 'Spotify Research'), [], 'Signage.'),
   // Google's head of design before, an illustrator now: the role named exactly, though not held now.
   designer('Noor Aziz', role('Illustrator', 'Pitch'), [role('Head of Design', 'Google')], 'Picture books.'),
+  // Who leads a craft: a brand designer's search reaches her, below its practitioners.
+  designer('Bea Bloom', role('Brand Lead', 'Koto'), [], 'Identities.'),
 ];
 
 describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engine', () => {
@@ -109,8 +111,8 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
   it('a one-word query ranks those holding the word above a namesake whose name only starts with it', async () => {
     for (const engine of engines()) {
       const { ranked } = await engine.search('brand');
-      expect([engine.name, ranked.slice(0, 2).sort()]).toEqual([engine.name, ['rr005', 'rr006']]);
-      expect([engine.name, ranked.indexOf('rr009')]).toEqual([engine.name, 2]);
+      expect([engine.name, ranked.slice(0, 3).sort()]).toEqual([engine.name, ['rr005', 'rr006', 'rr035']]);
+      expect([engine.name, ranked.indexOf('rr009')]).toEqual([engine.name, 3]);
     }
   });
 
@@ -164,6 +166,18 @@ describe.skipIf(!services)('role ranking on Elasticsearch and the embedded engin
         expect([engine.name, q, [...ranked.slice(0, 2)].sort(), [...ranked.slice(2, 4)].sort()]).toEqual([engine.name, q, ['rr017', 'rr023'], ['rr009', 'rr022']]);
         expect([engine.name, q, ranked.includes('rr021'), ranked.includes('rr018')]).toEqual([engine.name, q, false, false]);
       }
+    }
+  });
+
+  it("a practitioner's title reaches the lead of the craft, below the practitioners, and not the reverse", async () => {
+    for (const engine of engines()) {
+      for (const q of ['brand designer', 'brand designers in berlin']) {
+        const { ranked } = await engine.search(q);
+        // Mei and Omar are brand designers; Bea is a Brand Lead.
+        expect([engine.name, q, ranked.slice(0, 2).sort(), ranked[2]]).toEqual([engine.name, q, ['rr005', 'rr006'], 'rr035']);
+      }
+      const { ranked } = await engine.search('brand lead');
+      expect([engine.name, ranked]).toEqual([engine.name, ['rr035']]);
     }
   });
 
