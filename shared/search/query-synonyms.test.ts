@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -696,5 +696,27 @@ describe('an "or" list of places', () => {
     const employers = understandQuery('brand designer at stripe or adobe');
     expect(wholePlaceWords(employers, conceptSpans('brand designer at stripe or adobe'))).toEqual([]);
     expect(namedPlaces(employers)).toEqual([]);
+  });
+});
+
+describe('exactEmployers', () => {
+  const groups = (q: string) => exactEmployers(understandQuery(q));
+
+  it('reads each name after "at", each "or" list and the past alternatives as a constraint', () => {
+    expect(groups('head of design at google')).toEqual([{ alternatives: [{ naming: ['google'], written: ['google'] }], past: false }]);
+    expect(groups('product designers at the new york times')).toEqual([{ alternatives: [{ naming: ['new', 'york', 'times'], written: ['new', 'york', 'times'] }], past: false }]);
+    expect(groups('illustrators who worked at wolff olins or monzo')).toEqual([
+      { alternatives: [{ naming: ['wolff', 'olins'], written: ['wolff', 'olins'] }, { naming: ['monzo'], written: ['monzo'] }], past: false },
+    ]);
+    expect(groups('ux designers in berlin, ex miro or unity')).toEqual([{ alternatives: [{ naming: ['miro'], written: ['miro'] }, { naming: ['unity'], written: ['unity'] }], past: true }]);
+  });
+
+  it('names a past employer by its words outside the vocabulary: the title after it may be written, not required', () => {
+    expect(groups('former Lego 3D artists')).toEqual([{ alternatives: [{ naming: ['lego'], written: ['lego', '3d', 'artists'] }], past: true }]);
+  });
+
+  it('asks nothing of a kind of employer, which names no company', () => {
+    expect(groups('designers at fintech startups')).toEqual([]);
+    expect(groups('product designers')).toEqual([]);
   });
 });

@@ -372,6 +372,42 @@ export function employerListsHeld(query: QueryWords, synonyms: SynonymSet = CURA
     .filter((alternatives) => alternatives.every((words) => words.length > 0));
 }
 
+/** An employer the request names, as a role's company holds it exactly (exactEmployers). */
+export interface ExactEmployer {
+  /** The words that name it (namingWords): the company holds each. */
+  naming: string[];
+  /** Every word the request writes for it: the company holds no content word but these. */
+  written: string[];
+}
+
+/** The employers of one constraint of the request: one of them held exactly meets it (exactEmployers). */
+export interface ExactEmployerGroup {
+  alternatives: ExactEmployer[];
+  /** Of a request for past roles ("ex Spotify"): held by a previous role. */
+  past: boolean;
+}
+
+/**
+ * The employers the request names, by constraint (each name after "at", each "or" list, and the alternatives
+ * of a request for past roles), as a role's company holds them exactly: every naming word, and no content word
+ * the request did not write. A sister company ("Spotify Studios", "Google Cloud", "Miro Ventures") holds
+ * every word of the employer and one more; both engines rank a role at the employer itself above it
+ * (EXACT_EMPLOYER_WORDS). The past alternatives' words of the vocabulary are the title ("former Lego 3D
+ * artists"): they may be written, but only the others name. Pure.
+ */
+export function exactEmployers(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): ExactEmployerGroup[] {
+  const wordsOf = (indices: readonly number[]) => indices.map((i) => query.words[i]!);
+  const employer = (indices: readonly number[]): ExactEmployer => ({ naming: wordsOf(namingWords(query, indices, synonyms)), written: wordsOf(indices) });
+  const named = (alternatives: ExactEmployer[]) => alternatives.every((alternative) => alternative.naming.length > 0);
+  const groups: ExactEmployerGroup[] = [
+    ...query.employerNames.map((name) => ({ alternatives: [employer(name)], past: false })),
+    ...query.employerLists.map((alternatives) => ({ alternatives: alternatives.map(employer), past: false })),
+  ];
+  const past = query.pastAlternatives.map((words) => ({ naming: words.filter((word) => !synonyms.holdsWord(word) || TOOL_WORDS.has(word)), written: [...words] }));
+  if (past.length > 0) groups.push({ alternatives: past, past: true });
+  return groups.filter((group) => named(group.alternatives));
+}
+
 /**
  * The words of an employer (indices into query.words, in order) that name it: from its first word that is no
  * word of the field's vocabulary, every word side by side after it. The words before it say what kind of

@@ -142,6 +142,15 @@ export const PLACE_BONUS_WORDS = 1.5;
 export const EMPLOYER_LIST_BONUS_WORDS = 1;
 
 /**
+ * What a role at an employer the request names exactly earns (exactEmployers: the company holds its naming
+ * words and no other), in exact words of the best field, once per constraint, on both engines: a role at a
+ * sister company ("Google Cloud" for "at Google") meets the words but is another employer. Two words, so the
+ * Head of Design who was at Google ranks above Google Cloud's Head of Design now for "head of design at
+ * google" (the role held now earns one word more, ROLE_FIRST_BEFORE_WORDS).
+ */
+export const EXACT_EMPLOYER_WORDS = 2;
+
+/**
  * What a designer holding the role a request asks for (in the current title, or in a role at an employer the
  * request names) earns, in exact words of the best field, when the request constrains it further (askedRole:
  * "an art director in Scandinavia who has worked at IKEA or H&M"): more than any record's other words and
@@ -151,6 +160,15 @@ export const EMPLOYER_LIST_BONUS_WORDS = 1;
  * in Copenhagen for "a motion graphics designer in scandinavia who has worked at lego or duolingo".
  */
 export const ROLE_FIRST_WORDS = 40;
+
+/**
+ * What a designer earns who held the role asked for before, at an employer the request names, and holds another
+ * now (askedRole): one exact word of the best field less than holding it now. The role a request names beside
+ * "who has worked at" is what the designer is; the employer was theirs in any role. Level with the holders, a
+ * UX Researcher who had been an Interaction Designer at Unity ranked above the Interaction Designer who had
+ * been a UX Researcher at Miro, for "ux ui designers based in iberia, ex miro or unity".
+ */
+export const ROLE_FIRST_BEFORE_WORDS = ROLE_FIRST_WORDS - 1;
 
 /**
  * Filler that asks for past roles ("former Google design directors", "who used to work at Possible Works",

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractEngines, type LoadedEngine } from './engines.ts';
+import { describe, expect, it } from 'vitest';
+import { contractEngines } from './engines.ts';
+import { withExtraDesigners } from './extra-designers.ts';
 import { DESIGNERS, type DesignerFixture, NOW } from './fixtures.ts';
 import { createDirectoryService } from '../../shared/directory/directory-service.ts';
 import type { DesignerSearch } from '../../shared/domain/designer-search.schema.ts';
@@ -83,18 +84,7 @@ const EXTRA = [
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
   const reason = engine.unavailable();
-  let loaded: LoadedEngine;
-
-  beforeAll(async () => {
-    if (reason) return;
-    loaded = await engine.load();
-    for (const fixture of EXTRA) await loaded.addDesigner(fixture);
-  }, 300_000);
-  afterAll(async () => {
-    await loaded?.close();
-  });
-
-  const slugs = async (q: string) => (await loaded.search.searchDesigners({ q }, { limit: 20, offset: 0 })).items.map((d) => d.slug);
+  const { loaded, slugs } = withExtraDesigners(engine, EXTRA);
 
   it.skipIf(reason)('plural and derived forms match, below the form typed', async () => {
     expect(await slugs('prototyping')).toEqual(['lit-proto', 'form-proto']);
@@ -141,7 +131,7 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
       expect([...found.slice(0, 3)].sort(), q).toEqual(remote);
       expect(found.slice(3), q).toEqual(['olga-orr']);
     }
-    const filtered = await loaded.search.searchDesigners({ location: 'remotely' }, { limit: 20, offset: 0 });
+    const filtered = await loaded().search.searchDesigners({ location: 'remotely' }, { limit: 20, offset: 0 });
     expect(filtered.items.map((d) => d.slug).sort()).toEqual(remote);
   });
 
@@ -210,7 +200,7 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
   });
 
   it.skipIf(reason)('country names in other languages find the country, in free text and the location filter, as the API reads them', async () => {
-    const directory = createDirectoryService({ search: loaded.search, now: () => NOW });
+    const directory = createDirectoryService({ search: loaded().search, now: () => NOW });
     const found = async (search: DesignerSearch) =>
       (await directory.searchDesigners({ ...search, limit: 20 }, { defaultLimit: 20, maxLimit: 20 })).items.map((d) => `${d.slug} ${d.location}`);
     expect(await found({ q: 'Markendesignerin in der Schweiz' })).toEqual(['bruno-muller Zürich, CH']);

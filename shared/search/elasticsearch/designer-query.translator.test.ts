@@ -10,14 +10,15 @@ import {
   DESIGNER_TEXT_FIELDS,
   pastRoleBonus,
   ROLE_BOOSTS,
+  exactEmployerBonus,
   exactRolePoints,
   roleFirstBonus,
   roleHolding,
   sameRoleBonus,
 } from './designer-query.translator.ts';
 import { freeText, wordFilter } from './query-clauses.ts';
-import { PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans, heldRole } from '../query-synonyms.ts';
+import { EXACT_EMPLOYER_WORDS, PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
+import { askedRole, conceptSpans, exactEmployers, heldRole } from '../query-synonyms.ts';
 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[]; must_not?: unknown[] } };
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
@@ -223,17 +224,42 @@ describe('buildDesignerQuery', () => {
     expect(JSON.stringify(one.at(-1))).toContain('{"terms_set":{"roles.forms":{"terms":["research"]');
   });
 
-  it('the role asked for beside other constraints: its title now, or at an employer named, outweighs every other match', () => {
+  it('the role asked for beside other constraints: its title now, or (a word less) at an employer named, outweighs every other match', () => {
     const q = 'an art director in berlin who has worked at lego or ikea';
     const [bonus] = roleFirstBonus(askedRole(understandQuery(q), conceptSpans(q)));
+    type Tier = { constant_score: { filter: { bool: { should: unknown[] } }; boost: number } };
+    const [now, before] = (bonus as { nested: { query: { dis_max: { queries: Tier[] } } } }).nested.query.dis_max.queries;
+    expect(now!.constant_score.boost).toBe(ROLE_FIRST_WORDS * ROLE_BOOSTS.bestRole);
+    expect(now!.constant_score.filter.bool.should).toEqual([{ term: { 'roles.current': true } }]);
+    expect(before!.constant_score.boost).toBe((ROLE_FIRST_WORDS - 1) * ROLE_BOOSTS.bestRole);
+    expect(before!.constant_score.filter.bool.should).toEqual([{ bool: { filter: [{ match: { 'roles.text': { query: 'lego' } } }] } }, { bool: { filter: [{ match: { 'roles.text': { query: 'ikea' } } }] } }]);
     const json = JSON.stringify(bonus);
-    expect(json).toContain(`"boost":${ROLE_FIRST_WORDS * ROLE_BOOSTS.bestRole}`);
     expect(json).toContain('{"match_phrase":{"roles.forms":"art director"}}');
     expect(json).toContain('{"match_phrase":{"roles.forms":"creativ director"}}');
-    expect(json).toContain('"should":[{"term":{"roles.current":true}},{"bool":{"filter":[{"match":{"roles.text":{"query":"lego"}}}]}},{"bool":{"filter":[{"match":{"roles.text":{"query":"ikea"}}}]}}],"minimum_should_match":1');
     expect(JSON.stringify(bool({ q }).should)).toContain(json);
+    // No employer named: the title now alone.
+    const [alone] = roleFirstBonus(askedRole(understandQuery('an art director in berlin'), conceptSpans('an art director in berlin')));
+    expect(JSON.stringify(alone)).not.toContain('dis_max');
+    expect(JSON.stringify(alone)).toContain(`"boost":${ROLE_FIRST_WORDS * ROLE_BOOSTS.bestRole}`);
     // A title and a company alone: the words rank them.
     expect(roleFirstBonus(askedRole(understandQuery('art director lego'), conceptSpans('art director lego')))).toEqual([]);
+  });
+
+  it('a role at an employer named exactly: its company holds the naming words and as many content words as it holds of those written', () => {
+    type Exact = { nested: { query: { constant_score: { filter: { bool: { filter?: unknown[]; should: unknown[] } }; boost: number } } } };
+    const bonus = (q: string) => exactEmployerBonus(exactEmployers(understandQuery(q))) as Exact[];
+    const held = (words: string[]) => ({ bool: { filter: [...words.map((word) => ({ match: { 'roles.company': { query: word } } })), { term: { 'roles.company_words': words.length } }] } });
+    const [atGoogle] = bonus('head of design at google');
+    expect(atGoogle!.nested.query.constant_score.boost).toBe(EXACT_EMPLOYER_WORDS * ROLE_BOOSTS.bestRole);
+    expect(atGoogle!.nested.query.constant_score.filter.bool).toEqual({ should: [held(['google'])], minimum_should_match: 1 });
+    // A request for past roles: a previous role; the title written after the employer may be in its name.
+    const [lego] = bonus('former lego 3d artists');
+    expect(lego!.nested.query.constant_score.filter.bool.filter).toEqual([{ term: { 'roles.current': false } }]);
+    expect(lego!.nested.query.constant_score.filter.bool.should).toEqual([held(['lego']), held(['lego', '3d']), held(['lego', 'artists']), held(['lego', '3d', 'artists'])]);
+    // One per constraint: the name after "at", and each alternative of an "or" list in one.
+    expect(bonus('designers at pentagram who worked at ideo or monzo')).toHaveLength(2);
+    expect(bonus('designers at fintech startups')).toEqual([]);
+    expect(JSON.stringify(bool({ q: 'head of design at google' }).should)).toContain(JSON.stringify(atGoogle));
   });
 
   it('the holders of the role a request names match however few of its words, scoring those words but not their typos', () => {

@@ -3,14 +3,14 @@ import type { estypes } from '@elastic/elasticsearch';
 import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { pastRoleBonusWords, type QueryWords, requiredMatches, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
+import { EXACT_EMPLOYER_WORDS, pastRoleBonusWords, type QueryWords, requiredMatches, ROLE_FIRST_BEFORE_WORDS, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { butNotCutShort, MATCH_TIER_BOOSTS, typoOptions } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitWords, wholePlaceWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -276,21 +276,46 @@ export function conceptRoleBonus(concepts: readonly ConceptSpan[]): Query[] {
 
 /**
  * The role a request asks for beside other constraints (askedRole), typed or by a synonym, in the title of
- * the current role or of a role at an employer the request names: ROLE_FIRST_WORDS exact words of the best
- * field, so its holders rank first. The Postgres engine's roleFirstBonus is its twin.
+ * the current role: ROLE_FIRST_WORDS exact words of the best field, so its holders rank first; or of a role at
+ * an employer the request names, one word less (ROLE_FIRST_BEFORE_WORDS). The Postgres engine's roleFirstBonus
+ * is its twin.
  */
 export function roleFirstBonus(role: AskedRole | null): Query[] {
   if (!role) return [];
   const { concept, employers } = role;
   const atEmployer = employers.map((words) => ({ bool: { filter: words.map((word) => ({ match: { 'roles.text': { query: word } } })) } }));
-  return [
+  const holding = (when: Query[], words: number): Query => ({
+    constant_score: {
+      filter: { bool: { filter: [{ bool: { should: inTitle([concept.typed, ...concept.synonyms]), minimum_should_match: 1 } }], should: when, minimum_should_match: 1 } },
+      boost: words * EXACT_BEST,
+    },
+  });
+  const now = holding([{ term: { 'roles.current': true } }], ROLE_FIRST_WORDS);
+  return [bestRole(atEmployer.length > 0 ? { dis_max: { queries: [now, holding(atEmployer, ROLE_FIRST_BEFORE_WORDS)] } } : now)];
+}
+
+/**
+ * A role at an employer the request names exactly (exactEmployers): its company holds every naming word and
+ * no content word the request did not write, that is, some set of the written words holding the naming ones,
+ * and as many content words as that set (roles.company_words). EXACT_EMPLOYER_WORDS exact words of the best
+ * field per constraint, by a previous role for a request for past roles. The Postgres engine's
+ * exactEmployerBonus is its twin.
+ */
+export function exactEmployerBonus(groups: readonly ExactEmployerGroup[]): Query[] {
+  const exactly = ({ naming, written }: ExactEmployer): Query[] => {
+    const others = [...new Set(written)].filter((word) => !naming.includes(word));
+    // Every set of the written words holding the naming ones (a name is a few words: at most 2^3 sets).
+    const sets = others.slice(0, 3).reduce<string[][]>((all, word) => [...all, ...all.map((set) => [...set, word])], [[...new Set(naming)]]);
+    return sets.map((set) => ({ bool: { filter: [...set.map((word) => ({ match: { 'roles.company': { query: word } } })), { term: { 'roles.company_words': set.length } }] } }));
+  };
+  return groups.map(({ alternatives, past }) =>
     bestRole({
       constant_score: {
-        filter: { bool: { filter: [{ bool: { should: inTitle([concept.typed, ...concept.synonyms]), minimum_should_match: 1 } }], should: [{ term: { 'roles.current': true } }, ...atEmployer], minimum_should_match: 1 } },
-        boost: ROLE_FIRST_WORDS * EXACT_BEST,
+        filter: { bool: { ...(past ? { filter: [{ term: { 'roles.current': false } }] } : {}), should: alternatives.flatMap(exactly), minimum_should_match: 1 } },
+        boost: EXACT_EMPLOYER_WORDS * EXACT_BEST,
       },
     }),
-  ];
+  );
 }
 
 /** The designers whose current title holds the role a request names (heldRole), typed or by a synonym; null for none. The Postgres engine's currentlyHeld is its twin. */
@@ -318,6 +343,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
     ...sameRoleBonus(withoutWords(query, wholePlaceWords(query, concepts, synonyms)).query, concepts),
     ...pastRoleBonus(query),
     ...roleFirstBonus(askedRole(query, concepts, synonyms)),
+    ...exactEmployerBonus(exactEmployers(query, synonyms)),
   ],
   holders: (query, concepts, synonyms) => currentHolders(heldRole(query, concepts, synonyms)),
   roles: { path: 'roles', field: 'roles.text' },

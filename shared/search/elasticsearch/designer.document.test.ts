@@ -32,8 +32,8 @@ describe('toDesignerDocument', () => {
       description: 'builds identity systems for museums',
       location: ['zurich ch', 'zurich switzerland', 'zurich schweiz', 'zurich europe', 'zurich emea', 'zurich dach', 'zurich western europe', 'zurich central europe', 'zuerich ch', 'zurigo ch', 'zurique ch'],
       roles: [
-        { text: 'brand designer acme studio', current: true, words: 4, forms: 'brand design', title_words: 2 },
-        { text: 'graphic designer globex', current: false, words: 3, forms: 'graphic design', title_words: 2 },
+        { text: 'brand designer acme studio', current: true, words: 4, forms: 'brand design', title_words: 2, company: 'acme studio', company_words: 2 },
+        { text: 'graphic designer globex', current: false, words: 3, forms: 'graphic design', title_words: 2, company: 'globex', company_words: 1 },
       ],
       suggest: {
         name: ['ana', 'muller'],
@@ -52,7 +52,7 @@ describe('toDesignerDocument', () => {
     const doc = toDesignerDocument({ ...indexed, designer: { ...indexed.designer, current_role: null } });
     expect(doc.companies).toEqual(['globex']);
     expect(doc.titles).toEqual(['graphic designer']);
-    expect(doc.roles).toEqual([{ text: 'graphic designer globex', current: false, words: 3, forms: 'graphic design', title_words: 2 }]);
+    expect(doc.roles).toEqual([{ text: 'graphic designer globex', current: false, words: 3, forms: 'graphic design', title_words: 2, company: 'globex', company_words: 1 }]);
   });
 
   it('reading back returns exactly the public profile', () => {

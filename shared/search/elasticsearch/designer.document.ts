@@ -21,9 +21,11 @@ export type DesignerDocument = Pick<Designer, 'id' | 'slug' | 'category'> & {
      * One entry per role, current first: its title and company as one text, so words of one role stay
      * together, how many content words it holds (a query naming all of them and no other is that role),
      * the stems of its title (where a concept the query names matches: conceptRoleBonus), and how many
-     * distinct stems the title has (a query typing all of them names the title exactly: exactTitle).
+     * distinct stems the title has (a query typing all of them names the title exactly: exactTitle); its
+     * company's words and how many distinct content words they are (a role at a sister company, "Google
+     * Cloud", holds every word of "Google" and one more: exactEmployerBonus).
      */
-    roles: { text: string; current: boolean; words: number; forms: string; title_words: number }[];
+    roles: { text: string; current: boolean; words: number; forms: string; title_words: number; company: string; company_words: number }[];
     /** Each kind's distinct words, as keywords: what type-ahead completes and counts (suggest.rules.ts). */
     suggest: Record<SuggestionKind, string[]>;
     /** What the facets count (designer-facets.rules.ts), as exact values to aggregate. */
@@ -44,7 +46,8 @@ export function toDesignerDocument({ designer, listed_at }: IndexedDesigner): De
     roles: designerRoles(designer).map(({ role, current }) => {
       const text = normalizeText(`${role.title} ${role.company}`);
       const forms = wordForms(tokenize(role.title));
-      return { text, current, words: contentWords(text).length, forms: forms.join(' '), title_words: new Set(forms).size };
+      const company = normalizeText(role.company);
+      return { text, current, words: contentWords(text).length, forms: forms.join(' '), title_words: new Set(forms).size, company, company_words: contentWords(company).length };
     }),
     suggest: suggestWords(designer),
     facets: designerFacetValues(designer),

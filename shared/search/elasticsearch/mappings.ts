@@ -40,9 +40,9 @@ function formsMappings(fields: TextFields<never>): estypes.MappingProperty {
  * documents indexed before the change gain them on the next reindex. A change to an existing field (3:
  * the whitespace analyzer) cannot be made in place: it also bumps DOCUMENT_VERSION, so the worker
  * rebuilds the index with the new mapping (4: the boolean similarity, and roles.words; 5: roles.forms; 6:
- * roles.title_words).
+ * roles.title_words; 7: roles.company and roles.company_words).
  */
-export const MAPPING_VERSION = 6;
+export const MAPPING_VERSION = 7;
 
 /**
  * Bumped with every change to what a document holds for the same row (2: a location also carries its
@@ -57,11 +57,12 @@ export const MAPPING_VERSION = 6;
  * "publication" and "conversion" keep stems of their own; 13: the country groups recruiters write beside the
  * continents among the location's names, "DACH", "Benelux", "East Asia"; 14: who does a craft stems as the
  * craft, "strategist" as "strategy", "typographer" as "typography"; 15: a remote location's other words for
- * remote work, "remotely", "teletrabajo"). An
+ * remote work, "remotely", "teletrabajo"; 16: each role's company and its number of distinct content words,
+ * roles.company and roles.company_words). An
  * index whose documents are older is rebuilt by the worker when it starts (ingest-worker.factory.ts), so a
  * release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 15;
+export const DOCUMENT_VERSION = 16;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
@@ -82,8 +83,12 @@ const designerMappings: estypes.MappingTypeMapping = {
     ...textMappings(DESIGNER_SEARCH_RULES.text),
     // Each role's title and company together, so the words of one role can be told from words spread
     // over several roles (scored by a nested query), its number of content words, and the stems of its
-    // title, where the concepts a query names match (conceptRoleBonus), with their number (exactTitle).
-    roles: { type: 'nested', properties: { text: searchText, current: { type: 'boolean' }, words: { type: 'short' }, forms: formsText, title_words: { type: 'short' } } },
+    // title, where the concepts a query names match (conceptRoleBonus), with their number (exactTitle), and
+    // its company with its number of content words, where an employer the request names is held exactly.
+    roles: {
+      type: 'nested',
+      properties: { text: searchText, current: { type: 'boolean' }, words: { type: 'short' }, forms: formsText, title_words: { type: 'short' }, company: searchText, company_words: { type: 'short' } },
+    },
     // Type-ahead's words by kind, as keywords: a prefix query finds them, a terms aggregation counts them.
     suggest: { properties: Object.fromEntries(SUGGESTION_KINDS.map((kind) => [kind, { type: 'keyword' }])) },
     // What the facets count, as exact values (terms aggregations read their doc values).

@@ -1,5 +1,5 @@
 import { DESIGNER_SEARCH_RULES, type DesignerTextSource, designerRoles } from '../designer-search.rules.ts';
-import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
+import { ROLE_COMPANY_WEIGHT, ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
 import { fieldWeights, formWeights, namingWeights, placeWeights, type SearchText, toSearchText, type TsvectorLayout } from './search-text.ts';
 import { TsvectorBuilder, type Weight } from './text-search.ts';
 
@@ -37,11 +37,12 @@ export const DESIGNER_NAMING_WEIGHTS = namingWeights(text, DESIGNER_TSVECTOR);
 
 /**
  * Mirrors toDesignerDocument: the same fields, the same folding, roles current first. Each role's vector holds
- * its title and company (weight D) and its title's stems (ROLE_FORM_WEIGHT), as the document's roles.forms.
+ * its title and company (weight D), its title's stems (ROLE_FORM_WEIGHT), as the document's roles.forms, and its
+ * company's words (ROLE_COMPANY_WEIGHT), as roles.company.
  */
 export function toDesignerSearchText(designer: DesignerSearchSource): SearchText {
   const roleText = (r: { title: string; company: string }) =>
-    new TsvectorBuilder().add([`${r.title} ${r.company}`]).addStems([r.title], ROLE_FORM_WEIGHT).toString();
+    new TsvectorBuilder().add([`${r.title} ${r.company}`]).addStems([r.title], ROLE_FORM_WEIGHT).add([r.company], ROLE_COMPANY_WEIGHT).toString();
   return {
     ...toSearchText(text, DESIGNER_TSVECTOR, filters.words, designer),
     roles: designerRoles(designer).map((r) => roleText(r.role)),

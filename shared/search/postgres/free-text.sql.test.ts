@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, namedRoles, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
+import { EXACT_EMPLOYER_WORDS, PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
+import { askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
-import { ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
+import { ROLE_COMPANY_WEIGHT, ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
 import { Params } from './sql-builder.ts';
 
 const WEIGHTS = { A: 6, B: 4, C: 2, D: 1 } as const;
@@ -33,11 +33,12 @@ describe('freeTextSql: the role asked for first', () => {
     return { where: inline(sql.where), score: inline(sql.score), top: sql.top };
   };
 
-  it('its title now, or at an employer named, earns ROLE_FIRST_WORDS exact words of the best field', () => {
+  it('its title now earns ROLE_FIRST_WORDS exact words of the best field, at an employer named one word less', () => {
     const { score } = sqlOf('a motion designer in berlin who worked at buck', false);
     const points = ROLE_FIRST_WORDS * WEIGHTS.A * MATCH_TIER_POINTS.exact;
+    const before = (ROLE_FIRST_WORDS - 1) * WEIGHTS.A * MATCH_TIER_POINTS.exact;
     expect(score).toContain(`CASE WHEN s.current_role_tsv @@ «( ( '~motion':A <-> '~design':A ) | ( '~motion':A <-> '~graphic':A <-> '~design':A )`);
-    expect(score).toMatch(new RegExp(`THEN ${points} ELSE COALESCE\\(.*'buck' \\).*\\* ${points} END`));
+    expect(score).toMatch(new RegExp(`THEN ${points} ELSE COALESCE\\(.*'buck' \\).*\\* ${before} END`));
     expect(sqlOf('motion designer buck', false).score).not.toContain(` ${points} `);
   });
 
@@ -46,6 +47,26 @@ describe('freeTextSql: the role asked for first', () => {
     expect(top).not.toBeNull();
     expect(where).toContain("( '~motion':B <-> '~design':B )");
     expect(where).toContain(sqlOf('a motion designer in berlin', false).where.replace(/^\(|\)$/g, '').split(' AND ')[0]!);
+  });
+});
+
+describe('freeTextSql: an employer named exactly', () => {
+  const scoreOf = (q: string) => {
+    const params = new Params();
+    const query = understandQuery(q);
+    const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const;
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, roleColumns, exactEmployers: exactEmployers(query), top: false })!;
+    return sql.score.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+  };
+
+  it('a role whose company holds the naming words and no other content word earns EXACT_EMPLOYER_WORDS exact words of the best field', () => {
+    const points = EXACT_EMPLOYER_WORDS * WEIGHTS.A * MATCH_TIER_POINTS.exact;
+    const score = scoreOf('head of design at google');
+    expect(score).toContain(`(s.role_tsvs[1] @@ «( 'google':${ROLE_COMPANY_WEIGHT} )» AND length(ts_delete(ts_filter(s.role_tsvs[1], '{c}'), «google,a,an,the,`);
+    expect(score).toMatch(new RegExp(`FROM unnest\\(s\\.role_tsvs\\) AS r\\) END, 0\\) \\* ${points}`));
+    // A request for past roles: the previous roles (the current one, first, skipped when there is one).
+    expect(scoreOf('ex google designers')).toContain('unnest(s.role_tsvs[1 + (length(s.current_role_tsv) > 0)::int:])');
+    expect(scoreOf('designers at fintech startups')).not.toContain(`'{c}'`);
   });
 });
 

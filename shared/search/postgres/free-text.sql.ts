@@ -1,6 +1,6 @@
-import { EMPLOYER_LIST_BONUS_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
-import { type AskedRole, type ConceptSpan, type NamedRole, type NameOnlyWords, type QualifiedRole, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
-import { currentlyHeld, pastRoleBonus, ROLE_FORM_WEIGHT, roleBonus, type RoleColumns, roleFirstBonus, rolePhrases, roleRows, type RolePoints } from './role-bonus.sql.ts';
+import { EMPLOYER_LIST_BONUS_WORDS, EXACT_EMPLOYER_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_BEFORE_WORDS, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
+import { type AskedRole, type ConceptSpan, type ExactEmployerGroup, type NamedRole, type NameOnlyWords, type QualifiedRole, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
+import { currentlyHeld, exactEmployerBonus, pastRoleBonus, ROLE_FORM_WEIGHT, roleBonus, type RoleColumns, roleFirstBonus, rolePhrases, roleRows, type RolePoints } from './role-bonus.sql.ts';
 import type { Params } from './sql-builder.ts';
 import { allOf, anyOf, followedBy, formLexeme, lexeme, type Weight } from './text-search.ts';
 import { MATCH_TIER_POINTS, type WordMatcherInput, type WordMatchers, wordMatchers, type WordTest, wordTests } from './word-matchers.sql.ts';
@@ -48,6 +48,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   employerColumns?: readonly string[] | undefined;
   /** The employer words a record must hold in `employerColumns` (employerOnlyWords). */
   employerWords?: readonly number[] | undefined;
+  /** The employers the request names, by constraint, as a role's company holds them exactly (exactEmployers). */
+  exactEmployers?: readonly ExactEmployerGroup[] | undefined;
   /** The employer "or" lists a record must hold one alternative of in `employerColumns` (employerListsHeld). */
   employerLists?: readonly (readonly (readonly number[])[])[] | undefined;
   /**
@@ -108,6 +110,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const roleWordsInput = { ...roleInput, query: forRoles.query, alternatives: (i: number) => words$.alternatives(forRoles.kept[i]!) };
   const places = placeBonus(options, exactBest, matches);
   const employerLists = employerListBonus(options, words$, exactBest);
+  const exactEmployers = exactEmployerBonus(options, options.exactEmployers ?? [], EXACT_EMPLOYER_WORDS * exactBest);
   // What a previous role holding what a request for past roles names earns (nothing without one).
   const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? pastRoleBonusWords(query) * exactBest : 0;
   const bonus = [
@@ -116,7 +119,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     ...pastRoleBonus(roleInput, pastPoints),
     ...places,
     ...employerLists,
-    ...roleFirstBonus(options, options.askedRole, ROLE_FIRST_WORDS * exactBest),
+    ...roleFirstBonus(options, options.askedRole, { now: ROLE_FIRST_WORDS * exactBest, before: ROLE_FIRST_BEFORE_WORDS * exactBest }),
+    ...exactEmployers,
   ];
   // A previous role may hold what a request for past roles names without holding every word: that bonus is
   // outside the top as well.
@@ -124,7 +128,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   // it are in the top (topMatches). Counted in the bound instead, it let nearly every request of two words
   // read past its top ("lead designer canva" names Canva as a place would), and p95 doubled.
   const marked = options.placeWeights ? (options.places ?? []).filter((place) => isMarked(query, place)).length : 0;
-  const outside = marked * PLACE_BONUS_WORDS * exactBest + pastPoints + employerLists.length * EMPLOYER_LIST_BONUS_WORDS * exactBest;
+  const outside = marked * PLACE_BONUS_WORDS * exactBest + pastPoints + (employerLists.length * EMPLOYER_LIST_BONUS_WORDS + exactEmployers.length * EXACT_EMPLOYER_WORDS) * exactBest;
   const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, outside);
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // A top that holds every word is all a top statement asks (the words' own test would add nothing); one that

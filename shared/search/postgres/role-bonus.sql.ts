@@ -1,4 +1,4 @@
-import { type AskedRole, type ConceptSpan, currentRoleWords, heldInTitle, knownTitleForms, type RoleUnit, roleUnits, typedForms, unitsOfNow, unitWords } from '../query-synonyms.ts';
+import { type AskedRole, type ConceptSpan, currentRoleWords, type ExactEmployerGroup, heldInTitle, knownTitleForms, type RoleUnit, roleUnits, typedForms, unitsOfNow, unitWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
@@ -31,6 +31,12 @@ const ROLES_UNROLLED = 4;
  * the weights the words' form matches read (FreeTextOptions.formWeights), so only conceptRoleBonus finds them.
  */
 export const ROLE_FORM_WEIGHT = 'A' satisfies Weight;
+
+/**
+ * Where a role's vector holds its company's words again, at positions of their own: a weight apart from the
+ * role's words (D) and its title's stems (ROLE_FORM_WEIGHT), so exactEmployerBonus reads the company alone.
+ */
+export const ROLE_COMPANY_WEIGHT = 'C' satisfies Weight;
 
 /** Columns of the designer search row that score words found together in one role. */
 export interface RoleColumns {
@@ -167,16 +173,35 @@ function conceptRoleBonus({ concepts, roleColumns, params }: RoleBonusInput, poi
 
 /**
  * The twin of the Elasticsearch engine's roleFirstBonus: the role a request asks for beside other constraints
- * (askedRole), typed or by a synonym, in the current title or in the title of a role at an employer the request
- * names, earns `points`.
+ * (askedRole), typed or by a synonym, in the current title earns `points.now`, or else in the title of a role at an
+ * employer the request names `points.before`.
  */
-export function roleFirstBonus({ roleColumns, params }: Pick<RoleBonusInput, 'roleColumns' | 'params'>, role: AskedRole | null | undefined, points: number): string[] {
+export function roleFirstBonus({ roleColumns, params }: Pick<RoleBonusInput, 'roleColumns' | 'params'>, role: AskedRole | null | undefined, points: { now: number; before: number }): string[] {
   if (!roleColumns || !role) return [];
   const inTitle = phrasesQuery([role.concept.typed, ...role.concept.synonyms], ROLE_FORM_WEIGHT);
   const current = inCurrentTitle(roleColumns, params, role.concept);
-  if (role.employers.length === 0) return [`CASE WHEN ${current} THEN ${points} ELSE 0 END`];
+  if (role.employers.length === 0) return [`CASE WHEN ${current} THEN ${points.now} ELSE 0 END`];
   const atEmployer = params.add(allOf([inTitle, anyOf(role.employers.map((words) => allOf(words.map((word) => lexeme(word)))))]), 'tsquery');
-  return [`CASE WHEN ${current} THEN ${points} ELSE ${bestRoleSql(roleColumns, '', (r) => `(CASE WHEN ${r} @@ ${atEmployer} THEN 1 ELSE 0 END)`)} * ${points} END`];
+  return [`CASE WHEN ${current} THEN ${points.now} ELSE ${bestRoleSql(roleColumns, '', (r) => `(CASE WHEN ${r} @@ ${atEmployer} THEN 1 ELSE 0 END)`)} * ${points.before} END`];
+}
+
+/**
+ * The twin of the Elasticsearch engine's exactEmployerBonus: a role whose company holds every naming word of an
+ * employer the request names and no content word the request did not write (its company words, at
+ * ROLE_COMPANY_WEIGHT, less the written words and filler, are none) earns `points`, once per constraint; for a
+ * request for past roles, a previous role.
+ */
+export function exactEmployerBonus({ roleColumns, params }: Pick<RoleBonusInput, 'roleColumns' | 'params'>, groups: readonly ExactEmployerGroup[], points: number): string[] {
+  if (!roleColumns) return [];
+  return groups.map(({ alternatives, past }) => {
+    const exactly = alternatives.map(({ naming, written }) => {
+      const held = params.add(allOf(naming.map((word) => lexeme(word, { weights: ROLE_COMPANY_WEIGHT }))), 'tsquery');
+      const allowed = params.add([...new Set([...written, ...FILLER_WORDS])], 'text[]');
+      return (role: string) => `(${role} @@ ${held} AND length(ts_delete(ts_filter(${role}, '{${ROLE_COMPANY_WEIGHT.toLowerCase()}}'), ${allowed})) = 0)`;
+    });
+    const score = (role: string) => `(CASE WHEN ${exactly.map((held) => held(role)).join(' OR ')} THEN 1 ELSE 0 END)`;
+    return `${bestRoleSql(roleColumns, past ? previousRoles(roleColumns) : '', score)} * ${points}`;
+  });
 }
 
 /** The rows whose text may hold `role` in a title (roleFirstBonus, currentlyHeld): its phrases' stems at the role weight. */

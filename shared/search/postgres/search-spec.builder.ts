@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, namedRoles, qualifiedRoles, conceptSpans, heldRole, knownWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
+import { anchorWords, askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, knownWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -122,6 +122,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       employerColumns,
       employerWords,
       employerLists,
+      exactEmployers: entity.roleColumns ? exactEmployers(query, synonyms) : undefined,
       employerNames: 'location' in rules.filters.words ? { names: employerNamesHeld(query, synonyms), placeColumn: 's.location_tsv' } : undefined,
       namingWeights: entity.namingWeights,
       nameWords,

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { contractEngines } from './engines.ts';
+import { withExtraDesigners } from './extra-designers.ts';
+import { DESIGNERS, type DesignerFixture } from './fixtures.ts';
+import type { Role } from '../../shared/domain/role.schema.ts';
+
+/**
+ * The employers a request names, one behaviour on PGlite, a Postgres server and Elasticsearch: a role at the
+ * employer itself ranks above a role at a sister company whose name holds the employer's and more ("Spotify
+ * Studios" for "Spotify").
+ */
+
+const base = DESIGNERS[0]!;
+const role = (title: string, company: string): Role => ({ title, company, company_url: null });
+let n = 0;
+/** Each newer than the one before and than every fixture: a tie of scores would rank the later one first. */
+const extra = (slug: string, name: string, current: Role, previous: Role[], description: string): DesignerFixture => {
+  n += 1;
+  return {
+    ...base,
+    id: `em${n}`,
+    slug,
+    name,
+    website: `https://${slug}.example`,
+    portfolio_preview: `https://images.example/${slug}.jpg`,
+    description,
+    location: 'Berlin, DE',
+    current_role: current,
+    previous_roles: previous,
+    status: 'published',
+    opted_in: true,
+    listed_at: `2026-06-0${n}T00:00:00.000Z`,
+  };
+};
+
+const EXTRA = [
+  // Spotify before, and Spotify Studios before (the newer listing).
+  extra('sam-spotify', 'Sam Sato', role('Map Designer', 'Kestrel'), [role('Map Designer', 'Spotify')], 'Route maps.'),
+  extra('sid-studios', 'Sid Sosa', role('Map Designer', 'Kestrel'), [role('Map Designer', 'Spotify Studios')], 'Route maps.'),
+];
+
+describe.each(contractEngines)('employers a request names on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { slugs } = withExtraDesigners(engine, EXTRA);
+
+  it.skipIf(reason)('a role at the employer named ranks above a role at its sister company', async () => {
+    for (const q of ['ex spotify map designers', 'map designers who used to work at spotify', 'map designers in berlin who have worked at spotify or lego']) {
+      const found = await slugs(q);
+      // Sam was at Spotify, Sid at Spotify Studios: both hold "spotify", Sid is the newer listing.
+      expect([q, found.slice(0, 2)]).toEqual([q, ['sam-spotify', 'sid-studios']]);
+    }
+    // The sister company named whole is that company.
+    expect((await slugs('ex spotify studios map designers'))[0]).toBe('sid-studios');
+  });
+});
