@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -718,5 +718,17 @@ describe('exactEmployers', () => {
   it('asks nothing of a kind of employer, which names no company', () => {
     expect(groups('designers at fintech startups')).toEqual([]);
     expect(groups('product designers')).toEqual([]);
+  });
+});
+
+describe('employers named by a tool', () => {
+  it('after "at" a tool is the company: a word every match holds as an employer', () => {
+    const atFigma = understandQuery('designers at figma');
+    expect(employerOnlyWords(atFigma)).toEqual([1]);
+    expect(employerListsHeld(understandQuery('designers who worked at framer or lego'))).toEqual([[[1], [2]]]);
+    // Without "at", and after a word of skill, the tool is what a designer uses.
+    expect(employerOnlyWords(understandQuery('designers good at figma'))).toEqual([]);
+    expect(toolWords(understandQuery('designers good at figma'))).toEqual([1]);
+    expect(toolWords(atFigma)).toEqual([]);
   });
 });

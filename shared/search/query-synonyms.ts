@@ -410,14 +410,16 @@ export function exactEmployers(query: QueryWords, synonyms: SynonymSet = CURATED
 
 /**
  * The words of an employer (indices into query.words, in order) that name it: from its first word that is no
- * word of the field's vocabulary, every word side by side after it. The words before it say what kind of
- * employer it is ("fintech", "agency"). Pure.
+ * word of the field's vocabulary, or that names a tool (TOOL_WORDS: Figma, Framer and Webflow are companies
+ * too, and after "at" they are the employer), every word side by side after it. The words before it say what
+ * kind of employer it is ("fintech", "agency"). Pure.
  */
 function namingWords(query: Pick<QueryWords, 'words'>, employer: readonly number[], synonyms: SynonymSet): number[] {
   const out: number[] = [];
   for (const i of employer) {
+    const word = query.words[i]!;
     const continues = out.length > 0 && out.at(-1) === i - 1;
-    if (continues || !synonyms.holdsWord(query.words[i]!)) out.push(i);
+    if (continues || !synonyms.holdsWord(word) || TOOL_WORDS.has(word)) out.push(i);
   }
   return out;
 }

@@ -5,9 +5,9 @@ import { DESIGNERS, type DesignerFixture } from './fixtures.ts';
 import type { Role } from '../../shared/domain/role.schema.ts';
 
 /**
- * The employers a request names, one behaviour on PGlite, a Postgres server and Elasticsearch: a role at the
- * employer itself ranks above a role at a sister company whose name holds the employer's and more ("Spotify
- * Studios" for "Spotify").
+ * The employers a request names, one behaviour on PGlite, a Postgres server and Elasticsearch: a tool's name
+ * after "at" is the company, and a role at the employer itself ranks above a role at a sister company whose
+ * name holds the employer's and more ("Spotify Studios" for "Spotify").
  */
 
 const base = DESIGNERS[0]!;
@@ -34,14 +34,36 @@ const extra = (slug: string, name: string, current: Role, previous: Role[], desc
 };
 
 const EXTRA = [
+  // Figma itself, its sister company, and a designer who uses the tool.
+  extra('fay-figma', 'Fay Fenn', role('Map Designer', 'Figma'), [], 'Route maps.'),
+  extra('flo-labs', 'Flo Frost', role('Map Designer', 'Figma Labs'), [], 'Route maps.'),
+  extra('uma-user', 'Uma Ure', role('Map Designer', 'Kestrel'), [], 'Prototypes route maps in Figma.'),
   // Spotify before, and Spotify Studios before (the newer listing).
   extra('sam-spotify', 'Sam Sato', role('Map Designer', 'Kestrel'), [role('Map Designer', 'Spotify')], 'Route maps.'),
   extra('sid-studios', 'Sid Sosa', role('Map Designer', 'Kestrel'), [role('Map Designer', 'Spotify Studios')], 'Route maps.'),
+  // Framer before, and its sister company before (the newer listing).
+  extra('fia-framer', 'Fia Falk', role('Map Designer', 'Kestrel'), [role('Copywriter', 'Framer')], 'Route maps.'),
+  extra('fen-sister', 'Fen Fox', role('Map Designer', 'Kestrel'), [role('Copywriter', 'Framer Studio')], 'Route maps.'),
 ];
 
 describe.each(contractEngines)('employers a request names on $name', (engine) => {
   const reason = engine.unavailable();
   const { slugs } = withExtraDesigners(engine, EXTRA);
+
+  it.skipIf(reason)('a tool named after "at" is the employer: its staff, not its users', async () => {
+    for (const q of ['map designers at figma', 'map designer at Figma']) {
+      // Figma itself, then its sister company; the designer who uses Figma works elsewhere.
+      expect([q, await slugs(q)]).toEqual([q, ['fay-figma', 'flo-labs']]);
+    }
+    // Without "at", the tool: its user is a match.
+    expect(await slugs('map designer figma')).toContain('uma-user');
+  });
+
+  it.skipIf(reason)('an "or" list of employers with a tool in it names the employers: the tool\'s company itself first', async () => {
+    // Fia worked at Framer, Fen at Framer Studio (the newer listing).
+    const found = await slugs('map designers in berlin who have worked at framer or lego');
+    expect(found.slice(0, 2)).toEqual(['fia-framer', 'fen-sister']);
+  });
 
   it.skipIf(reason)('a role at the employer named ranks above a role at its sister company', async () => {
     for (const q of ['ex spotify map designers', 'map designers who used to work at spotify', 'map designers in berlin who have worked at spotify or lego']) {
