@@ -114,6 +114,14 @@ describe('designerMatch', () => {
     expect(found?.fields.map((f) => f.field)).toContain('title');
   });
 
+  it('marks no passive participle for a word form, as the engines store it: "mentored by" is not mentoring', () => {
+    const mentee = buildDesigner({ name: 'Kai Berg', description: 'Mentored by a creative director.', location: '', current_role: role('Animator', 'Pixar'), previous_roles: [] });
+    expect(designerMatch(mentee, highlightWords({ q: 'mentoring' }, CURATED_WORD_FORMS))).toBeNull();
+    expect(designerMatch(mentee, highlightWords({ q: 'mentored' }, CURATED_WORD_FORMS))!.reason).toBe('description mentions mentored');
+    const mentor = buildDesigner({ name: 'Kai Berg', description: 'Known for mentoring juniors.', location: '', current_role: role('Animator', 'Pixar'), previous_roles: [] });
+    expect(designerMatch(mentor, highlightWords({ q: 'mentor' }, CURATED_WORD_FORMS))!.reason).toBe('description mentions mentoring');
+  });
+
   it('marks a synonym phrase whole where its words stand side by side, and names the role holding it', () => {
     const hailee = buildDesigner({ name: 'Hailee Kim', description: 'Leads campaigns. Works with art direction.', location: 'Paris, FR', current_role: role('Creative Director', 'Beacon'), previous_roles: [] });
     for (const q of ['art director paris', 'directrice artistique paris', 'Kreativdirektorin Paris']) {

@@ -3,6 +3,7 @@ import type { Designer } from '../domain/designer.schema.ts';
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
 import { cutShort, maxEdits, withinTypoEdits } from '../text/edit-distance.ts';
 import { tokenize } from '../text/fold.ts';
+import { isPassiveAt } from '../text/word-forms.ts';
 import { designerRoles } from './designer-search.rules.ts';
 import { filterPhrases } from './filter-phrases.ts';
 import { locationSearchNames } from './location-names.ts';
@@ -108,25 +109,29 @@ function find(text: string, terms: readonly Term[], field: MatchField): Found {
   const stem = FIELDS_WITH_FORMS.has(field) ? terms.find((t) => t.forms.size > 0 || t.phrases.length > 0)?.stem : undefined;
   const byPhrase = stem ? terms.filter((t) => t.phrases.length > 0) : [];
   const runs: { at: [number, number]; hit: boolean }[] = [];
-  // Each word's form with the run it is in, in order, where some term has phrases to look for.
-  const sequence: { form: string; run: number }[] = [];
+  // Every word with the run it is in, in order: a word's form reads the word after it (isPassiveAt).
+  const words: { token: string; run: number }[] = [];
   for (const run of text.matchAll(WORD_RUN)) {
-    let hit = false;
     // Most runs are ASCII letters and digits: one word, lower-cased, with nothing to fold.
     const tokens = ASCII_WORD.test(run[0]) ? [run[0].toLowerCase()] : tokenize(run[0]);
-    for (const token of tokens) {
-      // The form once per word, however many terms compare it (the words of q share one stem function).
-      const form = stem ? stem(token) : null;
-      if (form !== null && byPhrase.length > 0) sequence.push({ form, run: runs.length });
-      for (const t of terms) {
-        const how = matches(token, form, t, field);
-        if (!how) continue;
-        found.words.add(t.word);
-        if (how === 'word') found.literal.add(t.word);
-        hit = true;
-      }
+    for (const token of tokens) words.push({ token, run: runs.length });
+    runs.push({ at: [run.index, run.index + run[0].length], hit: false });
+  }
+  const tokens = words.map((w) => w.token);
+  // Each word's form with the run it is in, in order, where some term has phrases to look for.
+  const sequence: { form: string; run: number }[] = [];
+  for (const [k, { token, run }] of words.entries()) {
+    // The form once per word, however many terms compare it (the words of q share one stem function); a
+    // passive participle keeps itself, as the documents store it (textForms).
+    const form = stem ? (isPassiveAt(tokens, k) ? token : stem(token)) : null;
+    if (form !== null && byPhrase.length > 0) sequence.push({ form, run });
+    for (const t of terms) {
+      const how = matches(token, form, t, field);
+      if (!how) continue;
+      found.words.add(t.word);
+      if (how === 'word') found.literal.add(t.word);
+      runs[run]!.hit = true;
     }
-    runs.push({ at: [run.index, run.index + run[0].length], hit });
   }
   for (const t of byPhrase) {
     for (const phrase of t.phrases) {

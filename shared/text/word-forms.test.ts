@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { stemmer } from 'stemmer';
 import { describe, expect, it } from 'vitest';
 import { STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
-import { wordForm, wordForms } from './word-forms.ts';
+import { isPassiveAt, textForms, wordForm, wordForms } from './word-forms.ts';
 
 describe('wordForm', () => {
   it('gives plural and derived English forms one stem', () => {
@@ -57,6 +57,27 @@ describe('wordForm', () => {
         const stem = wordForm(word);
         expect(stem.length).toBeLessThanOrEqual(word.length);
         expect(wordForms([word, word])).toEqual([stem, stem]);
+      }),
+    );
+  });
+});
+
+describe('textForms', () => {
+  it('keeps a passive participle before "by" as it is: the text says what someone else did', () => {
+    const words = ['mentored', 'by', 'a', 'creative', 'director', 'known', 'for', 'mentoring'];
+    expect(textForms(words)).toEqual(['mentored', 'by', 'a', wordForm('creative'), wordForm('director'), 'known', 'for', wordForm('mentoring')]);
+    expect(textForms(words)[0]).not.toBe(wordForm('mentor'));
+    // Not before "by", or no participle: the stem.
+    expect(textForms(['mentored', 'juniors'])).toEqual(wordForms(['mentored', 'juniors']));
+    expect(isPassiveAt(['led', 'by'], 0)).toBe(false);
+    expect(isPassiveAt(['bed', 'by'], 0)).toBe(false);
+    expect(isPassiveAt(['inspired', 'by'], 0)).toBe(true);
+  });
+
+  it('is wordForms wherever no word stands before "by"', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z]{1,10}$/).filter((w) => w !== 'by'), { maxLength: 12 }), (words) => {
+        expect(textForms(words)).toEqual(wordForms(words));
       }),
     );
   });

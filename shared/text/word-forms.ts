@@ -37,3 +37,21 @@ export function wordForm(word: string): string {
 export function wordForms(words: readonly string[]): string[] {
   return words.map(wordForm);
 }
+
+/**
+ * Whether word k of a text is a participle in "-ed" right before "by" ("Mentored by a Creative Director",
+ * "inspired by"): the passive says what someone else did, so the word shares no stem with the doer's craft,
+ * and "mentor" or "mentoring" finds the designers known for mentoring, not those a mentor taught. It is still
+ * found as written ("mentored").
+ */
+export function isPassiveAt(words: readonly string[], k: number): boolean {
+  return words[k + 1] === 'by' && words[k]!.length > 4 && words[k]!.endsWith('ed');
+}
+
+/**
+ * The stems of a text's folded words as documents store them: wordForms, but a passive participle
+ * (isPassiveAt) keeps itself, which no query's stem is.
+ */
+export function textForms(words: readonly string[]): string[] {
+  return words.map((word, k) => (isPassiveAt(words, k) ? word : wordForm(word)));
+}

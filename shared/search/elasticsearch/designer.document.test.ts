@@ -59,3 +59,10 @@ describe('toDesignerDocument', () => {
     expect(fromDesignerSource({ designer: indexed.designer })).toBe(indexed.designer);
   });
 });
+
+describe('toDesignerDocument: stems', () => {
+  it('keeps a passive participle before "by" as it is among the description\'s stems (textForms)', () => {
+    const doc = toDesignerDocument({ ...indexed, designer: { ...indexed.designer, description: 'Mentored by a mentor, mentoring juniors.' } });
+    expect(doc.forms).toMatchObject({ description: 'mentored by a mentor mentor junior' });
+  });
+});

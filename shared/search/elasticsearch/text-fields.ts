@@ -1,5 +1,5 @@
 import { normalizeText, tokenize } from '../../text/fold.ts';
-import { wordForms } from '../../text/word-forms.ts';
+import { textForms } from '../../text/word-forms.ts';
 import { type FormsOf, formFieldNames, type TextFields, type TextOf } from '../search-rules.ts';
 
 /** The free-text fields of a document, folded as both engines fold them, one value or several as declared. */
@@ -15,9 +15,9 @@ export function foldedText<R, F extends TextFields<R>>(fields: F, record: R): Te
 /** The document field holding the stems of the fields that have forms (`forms.titles`, `forms.description`). */
 export const FORMS_FIELD = 'forms';
 
-/** The stems of the fields that have forms, word for word (positions kept, so phrases of stems match). */
+/** The stems of the fields that have forms, word for word (positions kept, so phrases of stems match): textForms. */
 export function stemmedText<R, F extends TextFields<R>>(fields: F, record: R): FormsOf<F> {
-  const stems = (text: string) => wordForms(tokenize(text)).join(' ');
+  const stems = (text: string) => textForms(tokenize(text)).join(' ');
   const stemmed: Record<string, string | string[]> = {};
   for (const name of formFieldNames(fields)) {
     const text = fields[name]!.text(record);

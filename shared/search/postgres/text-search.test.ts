@@ -51,6 +51,11 @@ describe('TsvectorBuilder with forms', () => {
     expect(formLexeme('prototyp', 'BC')).toBe("'~prototyp':BC");
   });
 
+  it('keeps a passive participle before "by" as it is among the stems, as the documents do (textForms)', () => {
+    const builder = new TsvectorBuilder().add(['Mentored by a mentor'], 'C', { forms: true });
+    expect(builder.toString()).toBe("'mentored':1C 'by':2C 'a':3C 'mentor':4C '~mentored':1C '~by':2C '~a':3C '~mentor':4C");
+  });
+
   it('adds stems alone at positions of their own and a weight of their own (a role\'s title stems)', () => {
     const builder = new TsvectorBuilder().add(['UX Researcher Monzo']).addStems(['UX Researcher'], 'A');
     expect(builder.toString()).toBe(`'ux':1D 'researcher':2D 'monzo':3D '~ux':${4 + VALUE_GAP}A '~research':${5 + VALUE_GAP}A`);

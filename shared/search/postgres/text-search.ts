@@ -1,5 +1,5 @@
 import { tokenize } from '../../text/fold.ts';
-import { wordForm } from '../../text/word-forms.ts';
+import { textForms } from '../../text/word-forms.ts';
 import { filterPhrases } from '../filter-phrases.ts';
 
 /**
@@ -68,10 +68,12 @@ export class TsvectorBuilder {
       const words = searchWords(value);
       if (words.length === 0) continue;
       if (this.position > 0) this.position += VALUE_GAP;
-      for (const word of words) {
+      // As the Elasticsearch documents store stems (textForms).
+      const forms = what.stems ? textForms(words) : [];
+      for (const [k, word] of words.entries()) {
         this.position += 1;
         if (what.words) at(this.entries, word);
-        if (what.stems) at(this.forms, `${FORM_MARK}${wordForm(word)}`);
+        if (what.stems) at(this.forms, `${FORM_MARK}${forms[k]}`);
       }
     }
     return this;
