@@ -434,6 +434,31 @@ const NOTHING = [
   'product manager at stripe', 'engineering manager in london', 'project manager at figma',
 ];
 
+/**
+ * A role in one of two cities ("a brand designer in lisbon or berlin", "animators based in tokyo or seoul"):
+ * the holders of the title in either city are relevant, holders elsewhere a little. Read alone, the first city
+ * was a name every match held, and the other city's holders were no match.
+ */
+function agentPlaceLists(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const out: JudgedQuery[] = [];
+  const located = corpus.filter((d) => d.current_role && cityOf(d.location));
+  for (let i = 0; out.length < n && i < n * 20; i++) {
+    const t = r.pick(located);
+    const title = t.current_role!.title;
+    const other = r.pick(located.filter((d) => same(d.current_role!.title, title) && cityOf(d.location) !== cityOf(t.location)));
+    if (!other) continue;
+    const cities = i % 2 === 0 ? [cityOf(t.location)!, cityOf(other.location)!] : [cityOf(other.location)!, cityOf(t.location)!];
+    const q = i % 2 === 0 ? `a ${fold(title)} in ${fold(cities[0]!)} or ${fold(cities[1]!)}` : `${plural(fold(title))} based in ${fold(cities[0]!)} or ${fold(cities[1]!)}`;
+    if (out.some((o) => o.q === q)) continue;
+    out.push({
+      family: 'agent',
+      q,
+      grades: grade(corpus, (d) => (d.current_role && same(d.current_role.title, title) ? (cities.some((c) => cityOf(d.location) === c) ? 3 : 1) : 0)),
+    });
+  }
+  return out;
+}
+
 export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7): JudgedQuery[] {
   const r = createRandom(seed);
   return [
@@ -449,6 +474,7 @@ export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7):
     ...agentRemote(r, corpus, 6),
     // Last: drawn after the others, which are then as before.
     ...agentChatty(r, corpus, 10),
+    ...agentPlaceLists(r, corpus, 6),
     ...NOTHING.map((q): JudgedQuery => ({ family: 'nothing', q, grades: new Map() })),
   ];
 }

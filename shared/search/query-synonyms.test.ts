@@ -458,6 +458,10 @@ describe('nameOnlyWords', () => {
     }
   });
 
+  it('holds no place of an "or" list as a name: the list holds its places', () => {
+    for (const q of ['art director in berlin or london', 'art director based in stockholm or copenhagen']) expect([q, held(q)]).toEqual([q, { anywhere: [], naming: [] }]);
+  });
+
   it('holds a name typed in lower case in the fields that name things: words side by side, none an English word', () => {
     expect(held('ingrid thorvaldsdottir product designer')).toEqual({ anywhere: [], naming: ['ingrid', 'thorvaldsdottir'] });
     expect(held('deutsche bahn motion designer')).toEqual({ anywhere: [], naming: ['deutsche', 'bahn'] });

@@ -611,10 +611,13 @@ function lowerCaseNameWords(query: QueryWords, synonyms: SynonymSet, places: rea
 /**
  * The words of the places of the world a request names without a word that only introduces a place
  * (nameOnlyWords), as indices into `words`: typed beside other words, or after a word that also introduces a
- * role or an employer ("illustratrice à Lyon", "a brand designer"). Those after "in" are required places already.
+ * role or an employer ("illustratrice à Lyon", "a brand designer"). Those after "in" are required places
+ * already, and those of an "or" list are held by the list: read alone, "berlin" of "art director in berlin or
+ * london" was a name every match held, and the art directors in London were none.
  */
 function unmarkedPlaceWords(query: QueryWords, synonyms: SynonymSet): number[] {
   const found: number[] = [];
+  const grouped = new Set(query.orGroups.flat(2));
   const required = new Set(query.requiredPlaceWords.map((i) => query.words[i]!));
   for (const run of [...query.looseRuns, ...query.places.filter(([first]) => !required.has(first!))]) {
     for (let k = 0; k < run.length; ) {
@@ -624,7 +627,7 @@ function unmarkedPlaceWords(query: QueryWords, synonyms: SynonymSet): number[] {
       k += Math.max(length, 1);
     }
   }
-  return found.filter((i) => i >= 0);
+  return found.filter((i) => i >= 0 && !grouped.has(i));
 }
 
 /**

@@ -25,6 +25,7 @@ describe('understandQuery', () => {
       looseRuns: [['blender']],
       // "in" introduces nothing but a place: Berlin is required; "a" may introduce a role, so 3d is not.
       requiredPlaceWords: [2],
+      requiredPlaceLists: [],
       employerWords: [],
       employerNames: [],
       employerLists: [],
@@ -196,6 +197,19 @@ describe('understandQuery', () => {
     expect(lists('brand designer or art director')).toEqual([[['brand', 'designer'], ['art', 'director']]]);
     expect(lists('ex google cloud or shopify')).toEqual([[['google', 'cloud'], ['shopify']]]);
     expect(lists('motion designers, buck or nike')).toEqual([[['buck'], ['nike']]]);
+  });
+
+  it('reads an "or" list of places a place-only marker introduces as one required list', () => {
+    const lists = (q: string) => {
+      const query = understandQuery(q);
+      return query.requiredPlaceLists.map((list) => list.map((alternative) => alternative.map((i) => query.words[i]).join(' ')));
+    };
+    expect(lists('art director in berlin or london')).toEqual([['berlin', 'london']]);
+    expect(lists('art director based in new york or remote')).toEqual([['new york', 'remote']]);
+    // Unmarked, after "from", or naming what the work is about: no required list.
+    expect(lists('art director berlin or london')).toEqual([]);
+    expect(lists('designers from berlin or london')).toEqual([]);
+    expect(lists('designers in fintech or healthcare')).toEqual([]);
   });
 
   it('requires the first word of each place a place-only marker introduces, outside "or" lists', () => {

@@ -307,6 +307,12 @@ export interface QueryWords {
    */
   requiredPlaceWords: number[];
   /**
+   * The "or" lists of places introduced as requiredPlaceWords are ("in Berlin or London", "based in Stockholm
+   * or Copenhagen"), every alternative a place (namesPlace), each alternative as indices into `words`: a record
+   * holds one of them, the first word of it in its place fields, as it holds a place introduced alone.
+   */
+  requiredPlaceLists: number[][][];
+  /**
    * The words of each employer the request names, outside "or" lists, as indices into `words`: after "at",
    * "from", "chez" or "bei" (not "good at …"), and after a word asking for past roles ("ex Lego", "former
    * Pineapple Express designers"), up to a filler word; words of a kind of employer left out ("a large
@@ -493,6 +499,7 @@ export function understandQuery(q: string | undefined): QueryWords {
     places,
     looseRuns: words.length > 1 ? looseRuns(tokens, new Set([...orGroups.flat(2).map((i) => words[i]!), ...employers.map((i) => words[i]!), ...places.flat()])) : [],
     requiredPlaceWords: requiredPlaceWords(placesOnly, words, orGroups),
+    requiredPlaceLists: requiredPlaceLists(placesOnly, words, orGroups),
     employerWords: employers,
     employerNames,
     // A request for past roles scores its lists on previous roles (pastAlternatives).
@@ -662,6 +669,12 @@ function requiredPlaceWords(placesOnly: readonly string[][], words: readonly str
   // The first word of each: "in berlin lottie" reads a place and a skill, and "in new york" is held by New York.
   const indices = placesOnly.filter(mayNamePlace).map(([first]) => words.indexOf(first!));
   return [...new Set(indices)].filter((i) => i >= 0 && !grouped.has(i));
+}
+
+/** QueryWords.requiredPlaceLists: the "or" lists of places that start where a place introduced as one starts. */
+function requiredPlaceLists(placesOnly: readonly string[][], words: readonly string[], orGroups: readonly number[][][]): number[][][] {
+  const starts = new Set(placesOnly.filter(mayNamePlace).map(([first]) => words.indexOf(first!)));
+  return orGroups.filter((group) => starts.has(group[0]![0]!) && group.every((alternative) => namesPlace(alternative.map((i) => words[i]!))));
 }
 
 /**

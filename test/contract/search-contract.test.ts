@@ -595,6 +595,18 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         }
         expect((await q('brand designer zurich or remote'))[0]).toBe('d02');
       });
+
+      it('an "or" list of places introduced as one is held like a place: one of them, and either', async () => {
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}&limit=100`);
+        // Dana (UX Designer) is in Austin, Ivan in New York, Ana in San Francisco. Read alone, the first place was
+        // a name every match held, and the other place's designers were none.
+        for (const text of ['product designers in austin or new york', 'product designers based in New York or Austin']) {
+          const found = await q(text);
+          expect(found, text).toEqual(expect.arrayContaining(['d04', 'd09']));
+          expect(found, text).not.toContain('d01');
+        }
+        expect(await q('product designers in ulaanbaatar or reykjavik')).toEqual([]);
+      });
     });
 
     describe('designers: pagination', () => {

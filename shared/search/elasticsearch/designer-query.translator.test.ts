@@ -262,6 +262,13 @@ describe('buildDesignerQuery', () => {
     expect(JSON.stringify(bool({ q: 'head of design at google' }).should)).toContain(JSON.stringify(atGoogle));
   });
 
+  it('an "or" list of places introduced as one: a filter, one alternative in the location', () => {
+    const filter = JSON.stringify(bool({ q: 'art director in berlin or london' }).filter);
+    expect(filter).toContain('{"bool":{"should":[{"dis_max":{"queries":[{"multi_match":{"query":"berlin","fields":["location"]');
+    expect(filter).toContain('{"multi_match":{"query":"london","fields":["location"]');
+    expect(JSON.stringify(bool({ q: 'art director berlin or london' }).filter)).not.toContain('"fields":["location"]');
+  });
+
   it('the holders of the role a request names match however few of its words, scoring those words but not their typos', () => {
     type Must = { dis_max?: { queries: [{ bool: { should: unknown[]; minimum_should_match: number } }, { bool: { filter: unknown[]; should: unknown[] } }] } };
     const [must] = bool({ q: 'an illustrator who can draw comic strips' }).must as Must[];

@@ -349,6 +349,14 @@ describe('freeTextSql', () => {
     expect(build(q, new Map(), true, undefined, undefined, placeOnly).where).toBe(build(q, new Map(), true).where);
   });
 
+  it('an "or" list of places introduced as one: one alternative held in the place weights', () => {
+    const q = 'brand designer in ulaanbaatar or reykjavik';
+    const listed = build(q, new Map(), true, undefined, 'D');
+    // The last word may be cut short: typed last, it is also a prefix.
+    expect(listed.where).toContain(" AND (s.text_tsv @@ «( 'ulaanbaatar':D )» OR s.text_tsv @@ «( 'reykjavik':D | 'reykjavik':*D )»)");
+    expect(build('brand designer ulaanbaatar or reykjavik', new Map(), true, undefined, 'D').where).not.toContain(' OR s.text_tsv');
+  });
+
   it('an employer the request names is held in the company or place columns; the score is unchanged', () => {
     const q = 'motion designer at deutsche bahn';
     const sqlOf = (employerColumns?: string[]) => {

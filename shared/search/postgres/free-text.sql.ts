@@ -150,6 +150,10 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const places$ = query.requiredPlaceWords
     .map((i) => ` AND ${matches(words$.alternatives(i))}${placeOnly.has(i) ? ` AND ${matches(words$.alternatives(i, options.placeWeights))}` : ''}`)
     .join('');
+  // An "or" list of places introduced as one ("in Berlin or London"): one alternative's first word, in a place field.
+  const placeLists$ = options.placeWeights
+    ? query.requiredPlaceLists.map((list) => ` AND (${list.map(([first]) => matches(words$.alternatives(first!, options.placeWeights))).join(' OR ')})`).join('')
+    : '';
   // An employer the request names ("at Deutsche Bahn") is held in the company or place columns, as in the
   // Elasticsearch engine; like the place words, a condition that adds nothing to the score.
   const employerColumns = options.employerColumns ?? [];
@@ -169,7 +173,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const anchors$ = anchors ? ` AND ${matches(anyOf(anchors.map((i) => words$.alternatives(i, undefined, ''))))}` : '';
   const trades$ = qualifiedRolesHeld(options, matches, words$.nameWeight).map((held) => ` AND ${held}`).join('');
   const rolesNamed$ = namedRolesHeld(options, words$).map((held) => ` AND ${matches(held)}`).join('');
-  const conditions = `${places$}${employers$}${employerNames$}${names$}${anchors$}${trades$}${rolesNamed$}`;
+  const conditions = `${places$}${placeLists$}${employers$}${employerNames$}${names$}${anchors$}${trades$}${rolesNamed$}`;
   return { where: conditions ? `(${where}${conditions})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
 
