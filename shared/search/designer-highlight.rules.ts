@@ -3,7 +3,7 @@ import type { Designer } from '../domain/designer.schema.ts';
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
 import { cutShort, maxEdits, withinTypoEdits } from '../text/edit-distance.ts';
 import { tokenize } from '../text/fold.ts';
-import { isPassiveAt } from '../text/word-forms.ts';
+import { textForms } from '../text/word-forms.ts';
 import { designerRoles } from './designer-search.rules.ts';
 import { filterPhrases } from './filter-phrases.ts';
 import { locationSearchNames } from './location-names.ts';
@@ -117,13 +117,13 @@ function find(text: string, terms: readonly Term[], field: MatchField): Found {
     for (const token of tokens) words.push({ token, run: runs.length });
     runs.push({ at: [run.index, run.index + run[0].length], hit: false });
   }
-  const tokens = words.map((w) => w.token);
+  // The form once per word, however many terms compare it (the words of q share one stem function), as the
+  // documents store it (textForms).
+  const forms = stem ? textForms(words.map((w) => w.token), stem) : null;
   // Each word's form with the run it is in, in order, where some term has phrases to look for.
   const sequence: { form: string; run: number }[] = [];
   for (const [k, { token, run }] of words.entries()) {
-    // The form once per word, however many terms compare it (the words of q share one stem function); a
-    // passive participle keeps itself, as the documents store it (textForms).
-    const form = stem ? (isPassiveAt(tokens, k) ? token : stem(token)) : null;
+    const form = forms ? forms[k]! : null;
     if (form !== null && byPhrase.length > 0) sequence.push({ form, run });
     for (const t of terms) {
       const how = matches(token, form, t, field);

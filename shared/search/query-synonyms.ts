@@ -403,7 +403,7 @@ export function exactEmployers(query: QueryWords, synonyms: SynonymSet = CURATED
     ...query.employerNames.map((name) => ({ alternatives: [employer(name)], past: false })),
     ...query.employerLists.map((alternatives) => ({ alternatives: alternatives.map(employer), past: false })),
   ];
-  const past = query.pastAlternatives.map((words) => ({ naming: words.filter((word) => !synonyms.holdsWord(word) || TOOL_WORDS.has(word)), written: [...words] }));
+  const past = query.pastAlternatives.map((words) => ({ naming: words.filter((word) => namesEmployer(word, synonyms)), written: [...words] }));
   if (past.length > 0) groups.push({ alternatives: past, past: true });
   return groups.filter((group) => named(group.alternatives));
 }
@@ -417,12 +417,14 @@ export function exactEmployers(query: QueryWords, synonyms: SynonymSet = CURATED
 function namingWords(query: Pick<QueryWords, 'words'>, employer: readonly number[], synonyms: SynonymSet): number[] {
   const out: number[] = [];
   for (const i of employer) {
-    const word = query.words[i]!;
     const continues = out.length > 0 && out.at(-1) === i - 1;
-    if (continues || !synonyms.holdsWord(word) || TOOL_WORDS.has(word)) out.push(i);
+    if (continues || namesEmployer(query.words[i]!, synonyms)) out.push(i);
   }
   return out;
 }
+
+/** A word that may name an employer (namingWords): no word of the field's vocabulary, or a tool's name. */
+const namesEmployer = (word: string, synonyms: SynonymSet): boolean => !synonyms.holdsWord(word) || TOOL_WORDS.has(word);
 
 /** The words a record must hold because the request writes them as a proper name, or names a place of the world (nameOnlyWords). */
 export interface NameOnlyWords {

@@ -50,8 +50,9 @@ export function isPassiveAt(words: readonly string[], k: number): boolean {
 
 /**
  * The stems of a text's folded words as documents store them: wordForms, but a passive participle
- * (isPassiveAt) keeps itself, which no query's stem is.
+ * (isPassiveAt) keeps itself, which no query's stem is. `stem` is wordForm but where the highlights take
+ * another (their tests' stand-in).
  */
-export function textForms(words: readonly string[]): string[] {
-  return words.map((word, k) => (isPassiveAt(words, k) ? word : wordForm(word)));
+export function textForms(words: readonly string[], stem: (word: string) => string = wordForm): string[] {
+  return words.map((word, k) => (isPassiveAt(words, k) ? word : stem(word)));
 }

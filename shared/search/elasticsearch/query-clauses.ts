@@ -254,7 +254,7 @@ export function freeText(
   const placeOnly = new Set(placeFields.length > 0 ? placeOnlyWords(query, synonyms) : []);
   const placeWords = query.requiredPlaceWords.map((i): Query => (placeOnly.has(i) ? wordQuery(i, placeFields, [], false) : perWord[i]!));
   // An "or" list of places introduced as one ("in Berlin or London"): one alternative's first word, in a place field.
-  const placeLists = placeFields.length > 0 ? query.requiredPlaceLists.map((list): Query => ({ bool: { should: list.map(([first]) => wordQuery(first!, placeFields, [], false)), minimum_should_match: 1 } })) : [];
+  const requiredLists = placeFields.length > 0 ? query.requiredPlaceLists.map((list): Query => ({ bool: { should: list.map(([first]) => wordQuery(first!, placeFields, [], false)), minimum_should_match: 1 } })) : [];
   const employerFields = (expansion.companyFields ?? []).length > 0 ? [...expansion.companyFields!, ...placeFields] : [];
   const employerWords = employerFields.length > 0 ? employerOnlyWords(query, synonyms).map((i) => wordQuery(i, employerFields, [], false)) : [];
   // An employer of two words or more, whole in one role or a word of it in the place: a role at Spotify
@@ -315,7 +315,7 @@ export function freeText(
   return {
     must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
     should: [...should, ...optional, ...places, ...employerLists, ...extra(query, spans, synonyms)],
-    filter: [...placeWords, ...placeLists, ...employerWords, ...employerNames, ...nameWords, ...anchored, ...trades, ...rolesNamed],
+    filter: [...placeWords, ...requiredLists, ...employerWords, ...employerNames, ...nameWords, ...anchored, ...trades, ...rolesNamed],
   };
 }
 
