@@ -387,6 +387,11 @@ const NOTHING_HARD = [
   'sound designer in london',
   'data visualization designer in paris',
   'jewellery designers in lisbon',
+  // A city of the directory named with another country or state: a namesake elsewhere, not the city there.
+  '3d artists in lagos, portugal',
+  'brand designers in paris, texas',
+  'product designer in london ontario',
+  'illustrators in barcelona, venezuela',
 ];
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import countries from 'i18n-iso-countries/index.js';
 import { fold, tokenize } from '../text/fold.ts';
-import { locationCodeNames, locationNames, locationSearchNames, placeNameAt } from './location-names.ts';
+import { locationCodeNames, locationNames, locationSearchNames, namesRegion, placeNameAt } from './location-names.ts';
 import { expandQueryWords } from './query-synonyms.ts';
 import { wordForm } from '../text/word-forms.ts';
 
@@ -274,5 +274,22 @@ describe('placeNameAt', () => {
 
   it('reads no place in a code, a short name, a city named like a word of a request, or a word that only starts a place', () => {
     for (const text of ['uk', 'la', 'nyc', 'man', 'reading', 'nice', 'split', 'mobile', 'orange', 'superior', 'canva', 'new', 'designer']) expect([text, at(text)]).toEqual([text, 0]);
+  });
+});
+
+describe('namesRegion', () => {
+  const region = (text: string) => namesRegion(tokenize(text));
+
+  it('reads a country, a region of countries or a state, as every location there holds it', () => {
+    for (const text of ['portugal', 'Deutschland', 'united states', 'latin america', 'emea', 'nordics', 'texas', 'ontario', 'bay area', 'england']) expect([text, region(text)]).toEqual([text, true]);
+  });
+
+  it('reads no city, code or other word as one', () => {
+    for (const text of ['lagos', 'berlin', 'new york', 'ca', 'uk', 'us', 'lottie', 'designer']) expect([text, region(text)]).toEqual([text, false]);
+  });
+
+  it('a state named like a country is held by its cities: Atlanta, US is in Georgia', () => {
+    expect(region('georgia')).toBe(true);
+    expect(locationNames('Atlanta, US')).toContain('Georgia, US');
   });
 });

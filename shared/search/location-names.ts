@@ -141,6 +141,8 @@ const AREAS_BY_COUNTRY: Readonly<Record<string, Readonly<Record<string, readonly
     Illinois: ['Chicago'],
     Colorado: ['Denver', 'Boulder'],
     Florida: ['Miami', 'Orlando', 'Tampa'],
+    // Also a country's name: "atlanta georgia" names the state, which its cities hold (namesRegion).
+    Georgia: ['Atlanta', 'Savannah'],
   },
   GB: {
     England: ['London', 'Manchester', 'Bristol', 'Leeds', 'Brighton', 'Liverpool', 'Oxford', 'Cambridge', 'Sheffield', 'Birmingham', 'Nottingham'],
@@ -374,6 +376,27 @@ export const REMOTE_LOCATION_WORDS: ReadonlySet<string> = new Set(['remote', ...
 /** The words (folded) name a place as a whole: a place of the world ("new york") or a word for remote work. */
 export function namesPlace(words: readonly string[]): boolean {
   return words.length > 0 && ((words.length === 1 && REMOTE_LOCATION_WORDS.has(words[0]!)) || placeNameAt(words, 0) === words.length);
+}
+
+/**
+ * The words (folded) are the name of a country, of a region of countries or of an area of a country (a state,
+ * a province), as every location there holds it (locationNames): "portugal", "latin america", "texas". Not a
+ * code ("ca" is Canada and California) and not a city: "lagos portugal" is a Lagos in Portugal, "berlin mitte"
+ * a part of Berlin.
+ */
+export function namesRegion(words: readonly string[]): boolean {
+  const name = words.join(' ');
+  return name.length >= PLACE_NAME_MIN_LETTERS && regionNames().has(name);
+}
+
+let regions: Set<string> | undefined;
+
+function regionNames(): Set<string> {
+  if (regions) return regions;
+  const { countries: forms } = locationTables();
+  const areas = [...Object.keys(AREAS), ...Object.values(AREAS_BY_COUNTRY).flatMap((byArea) => Object.keys(byArea))];
+  const names = [...[...forms.values()].flat().filter((form) => !isCode(form.text)).map((form) => form.text), ...areas];
+  return (regions = new Set(names.map((name) => tokenize(name).join(' '))));
 }
 
 /** The names a remote location gains (locationSearchNames): every word of REMOTE_LOCATION_WORDS it does not say already. */

@@ -230,6 +230,21 @@ describe('understandQuery', () => {
     expect(required('a brand designer')).toEqual([]);
   });
 
+  it('requires the country, region or state after a place too: it says which place of that name is meant', () => {
+    const required = (q: string) => wordsAt(q, 'requiredPlaceWords');
+    expect(required('3d artist in lagos portugal')).toEqual(['lagos', 'portugal']);
+    expect(required('3d artist in Lagos, Portugal')).toEqual(['lagos', 'portugal']);
+    expect(required('designers in paris texas')).toEqual(['paris', 'texas']);
+    expect(required('product designer in london ontario canada')).toEqual(['london', 'ontario', 'canada']);
+    expect(required('designers in san francisco california')).toEqual(['san', 'california']);
+    expect(required('illustrators in mexico city, mexico')).toEqual(['mexico']);
+    expect(required('diseñador UX en Santiago, Chile')).toEqual(['santiago', 'chile']);
+    // A city, a code or another word after the place is no region: "in london ca" may be California.
+    expect(required('designer in berlin lottie')).toEqual(['berlin']);
+    expect(required('designer in london ca')).toEqual(['london']);
+    expect(required('designers in brooklyn new york')).toEqual(['brooklyn']);
+  });
+
   it('reads the "or" lists a request names as employers, each alternative by its words, kinds of employer aside', () => {
     const lists = (q: string) => {
       const query = understandQuery(q);

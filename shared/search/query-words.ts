@@ -1,6 +1,6 @@
 import { tokenize } from '../text/fold.ts';
 import { isShortCode } from './filter-phrases.ts';
-import { locationCodeNames, namesPlace, placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
+import { locationCodeNames, namesPlace, namesRegion, placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
 
 /**
@@ -666,9 +666,30 @@ function looseRuns(tokens: readonly string[], ruled: ReadonlySet<string>): strin
 /** QueryWords.requiredPlaceWords of the places introduced by a word that only introduces a place. */
 function requiredPlaceWords(placesOnly: readonly string[][], words: readonly string[], orGroups: readonly number[][][]): number[] {
   const grouped = new Set(orGroups.flat(2));
-  // The first word of each: "in berlin lottie" reads a place and a skill, and "in new york" is held by New York.
-  const indices = placesOnly.filter(mayNamePlace).map(([first]) => words.indexOf(first!));
+  // The first word of each: "in berlin lottie" reads a place and a skill, and "in new york" is held by New York;
+  // and the first of each region after it that says where the place is (regionsAfterPlace).
+  const indices = placesOnly.filter(mayNamePlace).flatMap((span) => [span[0]!, ...regionsAfterPlace(span)].map((word) => words.indexOf(word)));
   return [...new Set(indices)].filter((i) => i >= 0 && !grouped.has(i));
+}
+
+/**
+ * The first words of the regions that follow the place a span starts with, side by side: "portugal" in "in
+ * lagos portugal", "texas" in "in paris, texas", "ontario" and "canada" in "in london ontario canada". They
+ * say which place of that name is meant, so a record holds them too: left to the words a match may miss,
+ * "3d artist in lagos portugal" found the 3D Artists in Lagos, Nigeria. A region is a country's, a group of
+ * countries' or a state's name (namesRegion), which every location there holds; a city or a code is not
+ * ("in london ca" may be California).
+ */
+function regionsAfterPlace(span: readonly string[]): string[] {
+  const found: string[] = [];
+  let at = placeNameAt(span, 0) || 1;
+  while (at < span.length) {
+    const length = placeNameAt(span, at);
+    if (length === 0 || !namesRegion(span.slice(at, at + length))) break;
+    found.push(span[at]!);
+    at += length;
+  }
+  return found;
 }
 
 /** QueryWords.requiredPlaceLists: the "or" lists of places that start where a place introduced as one starts. */

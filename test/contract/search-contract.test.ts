@@ -256,6 +256,10 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         // A place no record holds: nothing, rather than product designers elsewhere.
         expect(await ids('/api/v1/designers?q=product%20designer%20in%20ulaanbaatar')).toEqual([]);
         expect(await ids('/api/v1/designers?q=dise%C3%B1ador%20de%20producto%20en%20ulaanbaatar')).toEqual([]);
+        // A country or state after the place says which place of that name is meant: d07 is in Tokyo, Japan.
+        expect(await ids('/api/v1/designers?q=designer%20in%20tokyo%20japan')).toEqual(['d07']);
+        expect(await ids('/api/v1/designers?q=designer%20in%20tokyo%2C%20mexico')).toEqual([]);
+        expect(await ids('/api/v1/designers?q=designer%20in%20tokyo%20texas')).toEqual([]);
       });
 
       it('a word after "in" that may name a place and names no title, skill, tool or domain is held where the designer is', async () => {
