@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -688,6 +688,29 @@ describe('unitsOfNow', () => {
     const units = unitsOfNow(roleUnits(query.words, conceptSpans(q)), query.nowWords);
     expect(units.map((unit) => ('concept' in unit ? unit.words.join(' ') : unit.word))).toEqual(['design technologists', 'framer']);
     expect(unitsOfNow(roleUnits(query.words, conceptSpans(q)), [])).toEqual([]);
+  });
+});
+
+describe('unitsOfPast', () => {
+  it('keeps the units a request for past roles says nothing of now about, a concept whole', () => {
+    const names = (q: string) => {
+      const query = understandQuery(q);
+      return unitsOfPast(roleUnits(query.words, conceptSpans(q)), query.nowWords).map((unit) => ('concept' in unit ? unit.words.join(' ') : unit.word));
+    };
+    expect(names('ex-nike folks who are now design directors')).toEqual(['nike']);
+    expect(names('design technologists currently at framer who used to be at shopify')).toEqual(['shopify']);
+    // Said of the past, the role is a previous one.
+    expect(names('ex nike design directors')).toEqual(['nike', 'design directors']);
+  });
+});
+
+describe('conceptSpans of a request for past roles', () => {
+  it('reads a concept as past after the word asking for past roles, up to a word saying what holds now', () => {
+    const past = (q: string) => conceptSpans(q).map((span) => [span.covers.join(' '), span.past]);
+    expect(past('ex nike design directors')).toEqual([['design directors', true]]);
+    expect(past('design directors, ex nike')).toEqual([['design directors', false]]);
+    expect(past('ex-nike folks who are now design directors')).toEqual([['design directors', false]]);
+    expect(past('ex nike designers currently design directors')).toEqual([['design directors', false]]);
   });
 });
 

@@ -2,7 +2,7 @@ import { type SynonymRule, synonymRuleSchema } from '../text/synonym-rule.schema
 import { CURATED_SYNONYMS, TOOL_SYNONYMS, TRANSLATED_SYNONYMS } from '../text/synonyms.rules.ts';
 import { tokenize } from '../text/fold.ts';
 import { wordForm, wordForms } from '../text/word-forms.ts';
-import { asksPastRolesAt, FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, type QueryWords, ROLE_HEADS, SAID_BY_EVERY_ROLE, TRADE_HEADS, understandQuery } from './query-words.ts';
+import { FILLER_WORDS, MAX_PLACE_WORDS, MAX_PLACES, namesRole, type QueryWords, ROLE_HEADS, SAID_BY_EVERY_ROLE, saysOfPastAt, TRADE_HEADS, understandQuery } from './query-words.ts';
 import type { WordForms } from './designer-highlight.rules.ts';
 import { namesPlace, placeNameAt, REMOTE_LOCATION_WORDS } from './location-names.ts';
 import { isEnglishWord } from '../text/english-words.ts';
@@ -902,7 +902,7 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
   // first word makes "director design" a phrase of the list too, which no one asked for.
   const read: typeof longest = [];
   for (const span of [...longest].sort((a, b) => a.start - b.start || b.end - a.end)) if (!read.some((kept) => kept.end > span.start)) read.push(span);
-  const pastBefore = (index: number) => tokens.slice(0, index).some((_, k) => asksPastRolesAt(tokens, k));
+  const saidOfPast = (index: number) => saysOfPastAt(tokens, index);
   const known = read.flatMap(({ start, end, phrases }) => {
     const from = at[start]!;
     const to = at[end - 1]! + 1;
@@ -911,7 +911,7 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
     if (covers.length === 0) return [];
     // A phrase in another language is held as typed by a title holding what it means (SynonymSet.meaning).
     const own = synonyms.meaning(typed) ?? wordForms(typed);
-    return [{ words: covers.length, covers, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: pastBefore(from) }];
+    return [{ words: covers.length, covers, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: saidOfPast(from) }];
   });
   if (known.length > 0) return known;
   // One word the rules do not know ("researchers", "illustrator in berlin"): no role holds two of the words, so
@@ -921,7 +921,7 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
   const candidates = [...new Set(tokens.filter((t) => !FILLER_WORDS.has(t) && !placeWords.has(t) && !SAID_BY_EVERY_ROLE.has(t)))];
   if (candidates.length !== 1) return [];
   const at1 = tokens.indexOf(candidates[0]!);
-  return [{ words: 1, covers: [candidates[0]!], typed: [wordForm(candidates[0]!)], synonyms: [], past: pastBefore(at1) }];
+  return [{ words: 1, covers: [candidates[0]!], typed: [wordForm(candidates[0]!)], synonyms: [], past: saidOfPast(at1) }];
 }
 
 /** What the best-role bonus counts in one role: a telling word on its own, or a concept the query names, whose telling words count only together. */
@@ -958,6 +958,16 @@ export function roleUnits(words: readonly string[], concepts: readonly ConceptSp
  */
 export function unitsOfNow(units: readonly RoleUnit[], nowWords: readonly number[]): RoleUnit[] {
   return units.filter((unit) => ('concept' in unit ? unit.indexes.every((i) => nowWords.includes(i)) : nowWords.includes(unit.index)));
+}
+
+/**
+ * The units (roleUnits) of a request for past roles that say nothing of now (QueryWords.nowWords): what its
+ * previous roles are scored on. "ex-Nike folks who are now design directors" asks no previous role to be a
+ * Design Director: scored there, a UX Designer who had been Nike's Design Director outranked the Design
+ * Directors now who had been at Nike. Pure.
+ */
+export function unitsOfPast(units: readonly RoleUnit[], nowWords: readonly number[]): RoleUnit[] {
+  return units.filter((unit) => ('concept' in unit ? !unit.indexes.some((i) => nowWords.includes(i)) : !nowWords.includes(unit.index)));
 }
 
 /**

@@ -19,6 +19,9 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'i', 'me', 'my', 'we', 'our', 'you', 'your', 'who', 'whom', 'whose', 'that', 'which', 'what', 'someone', 'somebody',
   'where', 'how', 'many', 'there', 'tell',
   'anyone', 'anybody', 'person', 'people', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'some', 'any', 'all', 'every',
+  // what requests call the people they ask for ("ex-Framer folks who are now …"); not
+  // "staff" or "team", which titles and employers hold
+  'folks', 'guys', 'individuals', 'persons', 'professionals', 'employees', 'employee',
   // verbs of asking and being
   'find', 'show', 'list', 'get', 'give', 'search', 'searching', 'look', 'looking', 'need', 'needs', 'want', 'wants', 'seeking',
   'hire', 'hiring', 'recommend', 'recommendation', 'recommendations', 'suggestions', 'please', 'can', 'could', 'would', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have',
@@ -797,14 +800,34 @@ const CLAUSE_VERBS: ReadonlySet<string> = new Set(['knows', 'know', 'is', 'are',
  * at Figma). What follows such a clause is neither.
  */
 function pastAndNow(tokens: readonly string[]): { past: string[]; now: string[] } {
+  const { start, end, now } = pastPart(tokens);
+  return { past: tokens.slice(start + 1, end), now: [...tokens.slice(0, Math.max(start, 0)), ...tokens.slice(now)] };
+}
+
+/**
+ * Where pastAndNow splits the tokens: the word asking for past roles (`start`, -1 without one), the end of what
+ * the request says of the past (`end`, exclusive) and the start of what it says of now after it (`now`).
+ */
+function pastPart(tokens: readonly string[]): { start: number; end: number; now: number } {
   const start = tokens.findIndex((_, k) => asksPastRolesAt(tokens, k));
+  if (start < 0) return { start, end: 0, now: tokens.length };
   const after = (test: (t: string, k: number) => boolean) => {
     const at = tokens.findIndex((t, k) => k > start && test(t, k));
     return at < 0 ? tokens.length : at;
   };
   const now = after((t) => NOW_ROLE_WORDS.has(t));
   const clause = after((t, k) => (t === 'and' || t === 'but') && CLAUSE_VERBS.has(tokens[k + 1] ?? ''));
-  return { past: tokens.slice(start + 1, Math.min(now, clause)), now: [...tokens.slice(0, start), ...tokens.slice(now)] };
+  return { start, end: Math.min(now, clause), now };
+}
+
+/**
+ * Token k is in what a request says of the past (pastAndNow): after the word asking for past roles, before a
+ * word saying what holds now and before another clause. "design directors" in "ex Nike design directors" is;
+ * in "ex-Nike folks who are now design directors" it is what the request wants now.
+ */
+export function saysOfPastAt(tokens: readonly string[], k: number): boolean {
+  const { start, end } = pastPart(tokens);
+  return start >= 0 && k > start && k < end;
 }
 
 /** QueryWords.nowWords of a request that asks for past roles. */

@@ -10,7 +10,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wholePlaceWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -61,15 +61,17 @@ export function sameRoleBonus(query: Pick<QueryWords, 'words' | 'prefix' | 'past
   // A concept the query names counts once, as a whole (roleUnits): "graphics" alone does not make a Graphic
   // Designer's role hold "motion graphics designer".
   const units = roleUnits(words, concepts);
-  const bestOf = (perWord: number, filter?: Query) => bestUnits(units, prefix, known, perWord, filter);
-  // A request for past roles scores the previous roles on all its words, at half, and the current role holding
-  // two units of what it says of now, as any request scores its best role; a concept alone is the concept
-  // bonus's, so the former employer's one word (pastRoleBonusWords) still tells that concept's holders apart.
+  // A request for past roles scores the previous roles on what it says of the past (unitsOfPast), at half, and
+  // the current role holding two units of what it says of now, as any request scores its best role; a concept
+  // alone is the concept bonus's, so the former employer's one word (pastRoleBonusWords) still tells that
+  // concept's holders apart. A request that says something of now names no previous role exactly.
   if (pastRoles) {
+    const previous: Query = { term: { 'roles.current': false } };
     const now = bestUnits(unitsOfNow(units, query.nowWords), prefix, known, ROLE_BOOSTS.bestRole, { term: { 'roles.current': true } }, { together: true });
-    return [...bestOf(ROLE_BOOSTS.currentRole, { term: { 'roles.current': false } }), ...now, ...greatest, exactRole(words, prefix, known, { term: { 'roles.current': false } })];
+    const past = bestUnits(unitsOfPast(units, query.nowWords), prefix, known, ROLE_BOOSTS.currentRole, previous);
+    return [...past, ...now, ...greatest, ...(query.nowWords.length > 0 ? [] : [exactRole(words, prefix, known, previous)])];
   }
-  return [...bestOf(ROLE_BOOSTS.bestRole), ...greatest, exactRole(words, prefix, known)];
+  return [...bestUnits(units, prefix, known, ROLE_BOOSTS.bestRole), ...greatest, exactRole(words, prefix, known)];
 }
 
 /**

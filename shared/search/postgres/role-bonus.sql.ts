@@ -1,4 +1,4 @@
-import { type AskedRole, type ConceptSpan, currentRoleWords, type ExactEmployerGroup, heldInTitle, knownTitleForms, type RoleUnit, roleUnits, typedForms, unitsOfNow, unitWords } from '../query-synonyms.ts';
+import { type AskedRole, type ConceptSpan, currentRoleWords, type ExactEmployerGroup, heldInTitle, knownTitleForms, type RoleUnit, roleUnits, typedForms, unitsOfNow, unitsOfPast, unitWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 import { FILLER_WORDS, type QueryWords, requiredMatches } from '../query-words.ts';
 import type { Params } from './sql-builder.ts';
@@ -96,32 +96,40 @@ export function roleBonus(
   const bestRole = (shift: string, score: (role: string) => string) => bestRoleSql(roleColumns, shift, score);
   // A role the query names exactly: every word and no other content word (filler such as "of" aside), so
   // "cgi artist google" ranks the CGI Artist at Google above the one at Google Cloud.
-  const everyWord = params.add(allOf(groups), 'tsquery');
-  const filler = params.add([...FILLER_WORDS], 'text[]');
   // Its words alone (weight D) are counted, not its title's stems.
-  const exact = (role: string) => `(CASE WHEN ${role} @@ ${everyWord} AND length(ts_delete(ts_filter(${role}, '{d}'), ${filler})) = ${words.length} THEN 1 ELSE 0 END)`;
   // It earns what the current role earns for every word (half the best exact word), and an exact word of the
   // best field more: a role at a sister company held now ("ux researcher" at Stripe Press) is no role at the
   // company named (Stripe). The Elasticsearch engine's exactRolePoints is its twin.
   // In a request for past roles, a previous role only: "art directors ex lego" is not the Art Director at Lego now.
-  const exactRole = `${bestRole(pastRoles ? previousRoles(roleColumns) : '', exact)} * ${exactBest + words.length * (exactBest / 2)}`;
+  // Its parameters are added only where the SQL reads them: Postgres refuses a parameter it cannot type.
+  const exactRole = (shift: string) => {
+    const everyWord = params.add(allOf(groups), 'tsquery');
+    const filler = params.add([...FILLER_WORDS], 'text[]');
+    const exact = (role: string) => `(CASE WHEN ${role} @@ ${everyWord} AND length(ts_delete(ts_filter(${role}, '{d}'), ${filler})) = ${words.length} THEN 1 ELSE 0 END)`;
+    return `${bestRole(shift, exact)} * ${exactBest + words.length * (exactBest / 2)}`;
+  };
   // The best role counts the words that tell roles apart: "designer" is in nearly every title, so a
   // Graphic Designer at Framer would hold two words of "communication designer who worked at framer".
   // A concept the query names counts once, as a whole (roleUnits).
   const units = roleUnits(words, options.concepts ?? []);
-  const unitScore = unitsScore(units, groups, options.widest, params, rolePoints.best);
   // The previous roles: all of them without a current role, else all but the first.
-  const bestOf = (shift: string) => (unitScore ? [bestRole(shift, unitScore)] : []);
+  const bestOf = (shift: string, of: readonly RoleUnit[]) => {
+    const unitScore = unitsScore(of, groups, options.widest, params, rolePoints.best);
+    return unitScore ? [bestRole(shift, unitScore)] : [];
+  };
   if (pastRoles) {
     // The current role holding two units of what the request says of now, as any request scores its best role;
     // a concept alone is the concept bonus's, so the former employer's one word still tells its holders apart.
+    // What it says of now is no previous role's (unitsOfPast), and no previous role is named exactly then.
     // The Elasticsearch engine's sameRoleBonus is its twin.
+    const saysNow = query.nowWords.length > 0;
+    const past = bestOf(previousRoles(roleColumns), unitsOfPast(units, query.nowWords));
     const nowUnits = unitsScore(unitsOfNow(units, query.nowWords), groups, options.widest, params, exactBest, { together: true });
-    return [...bestOf(previousRoles(roleColumns)), ...(nowUnits ? [nowUnits(roleColumns.current)] : []), ...greatest(now), exactRole];
+    return [...past, ...(nowUnits ? [nowUnits(roleColumns.current)] : []), ...greatest(now), ...(saysNow ? [] : [exactRole(previousRoles(roleColumns))])];
   }
-  // Its parameters are added only where the SQL reads them: Postgres refuses a parameter it cannot type.
+  const best = bestOf('', units);
   const scored = roleScore(words.length, groups, subsetOperands(words.length, options.widest, 2), params);
-  return [...bestOf(''), ...greatest([`${scored(roleColumns.current)} * ${rolePoints.current}`]), exactRole];
+  return [...best, ...greatest([`${scored(roleColumns.current)} * ${rolePoints.current}`]), exactRole('')];
 }
 
 /**
