@@ -154,6 +154,16 @@ describe('conceptSpans', () => {
     expect(roles.map(({ phrases }) => phrases[0])).toEqual([['creativ', 'director']]);
   });
 
+  it('of two phrases that share a word, reads the one that ends in a role\'s head noun, the other held as a rival', () => {
+    const spans = (q: string) => conceptSpans(q).map((span) => [span.covers.join(' '), (span.rivals ?? []).map((phrase) => phrase.join(' '))]);
+    // An employer's last word makes "games design" a phrase: the role is the design lead.
+    expect(spans('riot games design lead')).toEqual([['design lead', ['game design']]]);
+    expect(spans('game design lead')).toEqual([['design lead', ['game design']]]);
+    // The rival is read as typed, not by its synonyms: "director design" is no design director.
+    expect(spans('creative director design lab')).toEqual([['creative director', ['director design']]]);
+    expect(spans('senior product designer')).toEqual([['senior', []], ['product designer', []]]);
+  });
+
   it('a phrase in another language is typed as what it means, its equivalents its synonyms', () => {
     const [span] = conceptSpans('diseñadora gráfica en Barcelona');
     expect(span!.covers).toEqual(['disenadora', 'grafica']);
@@ -334,6 +344,12 @@ describe('namedRoles', () => {
     // In another language too: the phrase is a role by what its rules find.
     expect(phrases('progettista grafico a Milano')[0]).toContain('graphic design');
     expect(phrases('art director')[0]).toEqual(expect.arrayContaining(['art director', 'creativ director']));
+  });
+
+  it('a rival reading of the role\'s words is held too: "game design lead" is a Design Lead or a Lead Game Designer', () => {
+    expect(phrases('game design lead')[0]).toEqual(expect.arrayContaining(['design lead', 'game design']));
+    expect(phrases('riot games design lead')[0]).toEqual(expect.arrayContaining(['design lead', 'game design']));
+    expect(phrases('creative director design lab')[0]).not.toContain('design director');
   });
 
   it('the discipline before the head noun counts, when the vocabulary knows it as a phrase of two words or more', () => {

@@ -727,7 +727,9 @@ export interface NamedRole {
  * word by word, "graphic designer milan" found the 3D and Motion Designers in Milan ("designer", "milan")
  * where no graphic designer is, "service designer in london" a Brand Designer there who led a customer service
  * redesign, and "data visualization designer" a Type Designer at a climate data company. Not a phrase that
- * covers a place, an employer or an "or" list, which their own rules read. Pure.
+ * covers a place, an employer or an "or" list, which their own rules read. A phrase read over another that
+ * shares a word with it may be held as the other instead (ConceptSpan.rivals): "game design lead" is a Lead
+ * Game Designer too. Pure.
  */
 export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): NamedRole[] {
   // Most requests name no such phrase: the gazetteer behind constraints need not be read for them.
@@ -739,7 +741,7 @@ export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], 
     if (covers.some((word) => other.has(word))) return [];
     const phrases = [typed, ...concept.synonyms];
     const discipline = ROLE_HEAD_STEMS.has(typed.at(-1)!) && covers.length >= 3 ? disciplineOf(covers.slice(0, -1), synonyms) : [];
-    return [{ phrases: shortestPhrases([...phrases, ...discipline]), others: query.words.flatMap((word, i) => (covers.includes(word) || other.has(word) ? [] : [i])) }];
+    return [{ phrases: shortestPhrases([...phrases, ...discipline, ...(concept.rivals ?? [])]), others: query.words.flatMap((word, i) => (covers.includes(word) || other.has(word) ? [] : [i])) }];
   });
 }
 
@@ -884,6 +886,12 @@ export interface ConceptSpan {
   synonyms: string[][];
   /** Typed after a word asking for past roles ("ex lego art directors"): previous roles hold it, not the current one. */
   past: boolean;
+  /**
+   * The other readings of its words that were not read, as typed (stems): phrases the rules know that share a
+   * word with it ("game design" beside "design lead" in "game design lead" and "riot games design lead"). The
+   * reading may be wrong, so a match may hold one of them instead (namedRoles); their synonyms are no reading.
+   */
+  rivals?: string[][];
 }
 
 /**
@@ -898,20 +906,27 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
   const at = tokens.flatMap((t, i) => (PHRASE_GLUE.has(t) ? [] : [i]));
   const spans = synonyms.spans(at.map((i) => tokens[i]!));
   const longest = spans.filter((s) => !spans.some((o) => o !== s && o.start <= s.start && o.end >= s.end));
-  // Of two phrases that share a word, the one typed first: in "creative director design lab" the employer's
-  // first word makes "director design" a phrase of the list too, which no one asked for.
-  const read: typeof longest = [];
-  for (const span of [...longest].sort((a, b) => a.start - b.start || b.end - a.end)) if (!read.some((kept) => kept.end > span.start)) read.push(span);
+  // Of two phrases that share a word, the one that ends in a role's head noun ("design lead", not "games design"
+  // in "riot games design lead", where an employer's last word makes the other a phrase of the list too), then
+  // the one typed first ("creative director design lab" asks for no "director design").
+  type Span = (typeof longest)[number];
+  const overlap = (a: Span, b: Span) => a !== b && a.start < b.end && b.start < a.end;
+  const endsInHead = (span: Span) => ROLE_HEADS.has(tokens[at[span.end - 1]!]!);
+  const rivals = longest.filter((span) => endsInHead(span) || !longest.some((other) => overlap(span, other) && endsInHead(other)));
+  const read: Span[] = [];
+  for (const span of [...rivals].sort((a, b) => a.start - b.start || b.end - a.end)) if (!read.some((kept) => kept.end > span.start)) read.push(span);
+  const typedOf = ({ start, end }: Span) => tokens.slice(at[start]!, at[end - 1]! + 1);
+  // A phrase in another language is held as typed by a title holding what it means (SynonymSet.meaning).
+  const ownOf = (span: Span) => synonyms.meaning(typedOf(span)) ?? wordForms(typedOf(span));
   const saidOfPast = (index: number) => saysOfPastAt(tokens, index);
-  const known = read.flatMap(({ start, end, phrases }) => {
-    const from = at[start]!;
-    const to = at[end - 1]! + 1;
-    const typed = tokens.slice(from, to);
+  const known = read.flatMap((span): ConceptSpan[] => {
+    const { start, phrases } = span;
+    const typed = typedOf(span);
     const covers = [...new Set(typed.filter((t) => !FILLER_WORDS.has(t)))];
     if (covers.length === 0) return [];
-    // A phrase in another language is held as typed by a title holding what it means (SynonymSet.meaning).
-    const own = synonyms.meaning(typed) ?? wordForms(typed);
-    return [{ words: covers.length, covers, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: saidOfPast(from) }];
+    const own = ownOf(span);
+    const unread = longest.filter((other) => !read.includes(other) && overlap(span, other)).map(ownOf);
+    return [{ words: covers.length, covers, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: saidOfPast(at[start]!), ...(unread.length > 0 ? { rivals: unread } : {}) }];
   });
   if (known.length > 0) return known;
   // One word the rules do not know ("researchers", "illustrator in berlin"): no role holds two of the words, so
