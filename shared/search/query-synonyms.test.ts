@@ -352,6 +352,14 @@ describe('namedRoles', () => {
     expect(phrases('creative director design lab')[0]).not.toContain('design director');
   });
 
+  it('a phrase of two words after a word that may start an employer\'s name is also the head at that employer', () => {
+    expect(named('riot games designers in tokyo')[0]!.employer).toEqual({ words: ['riot', 'games'], headStem: 'design' });
+    expect(named('epic games artists')[0]!.employer).toEqual({ words: ['epic', 'games'], headStem: 'artist' });
+    // Not after a word of the field ("senior"), nor with nothing before it.
+    expect(named('senior graphic designers')[0]!.employer).toBeUndefined();
+    expect(named('graphic designer milan')[0]!.employer).toBeUndefined();
+  });
+
   it('the discipline before the head noun counts, when the vocabulary knows it as a phrase of two words or more', () => {
     expect(phrases('motion graphics designer')[0]).toEqual(expect.arrayContaining(['motion graphic', 'mograph', 'motion design']));
     // A phrase holding another asks nothing more: "motion graphic design" holds "motion graphic".

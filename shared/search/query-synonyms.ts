@@ -718,6 +718,12 @@ export interface NamedRole {
    * interior designer.
    */
   others: number[];
+  /**
+   * A phrase of two words typed right after another word that may start an employer's name: that word and the
+   * phrase's first, held by the company of a role whose title holds the head (its stem). "riot games designers"
+   * is also a designer at Riot Games, "epic games artists" an artist at Epic Games.
+   */
+  employer?: { words: string[]; headStem: string };
 }
 
 /**
@@ -741,8 +747,25 @@ export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], 
     if (covers.some((word) => other.has(word))) return [];
     const phrases = [typed, ...concept.synonyms];
     const discipline = ROLE_HEAD_STEMS.has(typed.at(-1)!) && covers.length >= 3 ? disciplineOf(covers.slice(0, -1), synonyms) : [];
-    return [{ phrases: shortestPhrases([...phrases, ...discipline, ...(concept.rivals ?? [])]), others: query.words.flatMap((word, i) => (covers.includes(word) || other.has(word) ? [] : [i])) }];
+    const employer = employerBefore(query, concept, synonyms);
+    return [{ phrases: shortestPhrases([...phrases, ...discipline, ...(concept.rivals ?? [])]), others: query.words.flatMap((word, i) => (covers.includes(word) || other.has(word) ? [] : [i])), ...(employer ? { employer } : {}) }];
   });
+}
+
+/**
+ * NamedRole.employer of a role phrase of two words: the word typed right before it (in one run of content
+ * words, QueryWords.looseRuns) that no rule of the field knows, with the phrase's first word.
+ */
+function employerBefore(query: QueryWords, { covers, typed }: ConceptSpan, synonyms: SynonymSet): NamedRole['employer'] | null {
+  if (covers.length !== 2 || typed.length !== 2) return null;
+  for (const run of query.looseRuns) {
+    const at = run.indexOf(covers[0]!);
+    const before = run[at - 1];
+    if (at > 0 && run[at + 1] === covers[1] && before !== undefined && !synonyms.holdsWord(before) && !SAID_BY_EVERY_ROLE.has(before)) {
+      return { words: [before, covers[0]!], headStem: typed[1]! };
+    }
+  }
+  return null;
 }
 
 /**

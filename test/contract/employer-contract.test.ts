@@ -101,5 +101,9 @@ describe.each(contractEngines)('employers a request names on $name', (engine) =>
     const both = await slugs('game design lead');
     expect(both).toContain('gil-lead');
     expect(both).toContain('gus-game');
+    // A role's phrase right after a word that may start an employer's name ("kite games designers") is also the
+    // head at that employer: Gil, a Design Lead at Kite Games, is no game designer.
+    expect((await slugs('kite games designers'))[0]).toBe('gil-lead');
+    expect(await slugs('kite games designers in berlin')).toContain('gil-lead');
   });
 });

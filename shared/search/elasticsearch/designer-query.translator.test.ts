@@ -27,6 +27,12 @@ const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool)
 const fromQueryString = (qs: string): DesignerFilters => filtersFromQueryString(DesignerSearchQuerySchema, qs);
 
 describe('buildDesignerQuery', () => {
+  it('q: a role\'s phrase after a word that may start an employer\'s name is also a role that is the head there', () => {
+    // "riot games designers": a Game Designer, or one role with "design" in its title at "… Riot Games …".
+    const filters = JSON.stringify((buildDesignerQuery({ q: 'riot games designers' }) as { bool: { filter: unknown[] } }).bool.filter);
+    expect(filters).toContain('{"nested":{"path":"roles","query":{"bool":{"filter":[{"term":{"roles.forms":"design"}},{"match":{"roles.text":{"query":"riot games","operator":"and"}}}]}}}}');
+  });
+
   it('leaves out what the request excludes, as the word filters name it in whole words, and reads the rest as the request', () => {
     const excluded = bool({ q: 'brand designers not in london, not at meta' });
     expect(excluded.must_not).toEqual([{ term: { location: 'london' } }, { term: { companies: 'meta' } }]);

@@ -10,7 +10,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type NamedRole, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wholePlaceWords } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -350,8 +350,17 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   holders: (query, concepts, synonyms) => currentHolders(heldRole(query, concepts, synonyms)),
   roles: { path: 'roles', field: 'roles.text' },
   roleHolds: roleHolding,
+  roleAtEmployer,
   personField: DESIGNER_TEXT_FIELDS[0]!,
 };
+
+/**
+ * The designers one role of whom is `headStem` (in its title's stems) at an employer holding every word of
+ * `words` (NamedRole.employer). The Postgres engine's roleAtEmployer is its twin.
+ */
+export function roleAtEmployer({ words, headStem }: NonNullable<NamedRole['employer']>): Query {
+  return { nested: { path: 'roles', query: { bool: { filter: [{ term: { 'roles.forms': headStem } }, { match: { 'roles.text': { query: words.join(' '), operator: 'and' } } }] } } } };
+}
 
 /**
  * The designers one role of whom holds `role` (qualifiedRoles): the head's stem in the title, the word's in

@@ -40,6 +40,12 @@ describe('buildOpenRoleQuery', () => {
     expect(JSON.stringify(bool({ q: 'figma' }).must)).not.toContain('"boost":0}');
   });
 
+  it('q: a role\'s phrase after a word that may start an employer\'s name is also the head at that company', () => {
+    // "riot games designers": a Game Designer, or a designer at a company named "… Riot Games …".
+    const filters = JSON.stringify(bool({ q: 'riot games designers' }).filter);
+    expect(filters).toContain('{"bool":{"filter":[{"term":{"forms.title":"design"}},{"match":{"company":{"query":"riot games","operator":"and"}}}]}}');
+  });
+
   it('category: an exact term, aliases resolved by the schema', () => {
     expect(bool({ category: 'motion' }).filter).toEqual([NOT_EXPIRED, { term: { category: 'motion' } }]);
     expect(bool(fromQueryString('category=directors')).filter).toEqual([NOT_EXPIRED, { term: { category: 'director' } }]);

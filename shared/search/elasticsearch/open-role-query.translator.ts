@@ -7,7 +7,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields, FORMS_FIELD } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type ConceptSpan, heldRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
+import { type ConceptSpan, heldRole, type NamedRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -23,7 +23,16 @@ const OPEN_ROLE_SEARCH: EsEntitySearch<OpenRoleFilters> = {
   source: 'role',
   holders: (query, concepts, synonyms) => titleHolds(heldRole(query, concepts, synonyms)),
   roleHolds: roleHolding,
+  roleAtEmployer,
 };
+
+/**
+ * The open roles that are `headStem` (in the title's stems) at a company holding every word of `words`
+ * (NamedRole.employer). The Postgres engine's roleAtEmployer is its twin.
+ */
+export function roleAtEmployer({ words, headStem }: NonNullable<NamedRole['employer']>): Query {
+  return { bool: { filter: [{ term: { [`${FORMS_FIELD}.title`]: headStem } }, { match: { [OPEN_ROLE_SEARCH_RULES.filters.words.company]: { query: words.join(' '), operator: 'and' } } }] } };
+}
 
 /**
  * The open roles that are `role` (qualifiedRoles): the head's stem in the title, the word's in the title or

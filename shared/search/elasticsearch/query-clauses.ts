@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, namedRoles, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -84,6 +84,8 @@ export interface WordExpansionOptions {
   roles?: { path: string; field: string } | undefined;
   /** The records one role of which holds a kind of role the request names with a word of another trade (EsEntitySearch.roleHolds). */
   roleHolds?: ((role: QualifiedRole) => Query) | undefined;
+  /** The records one role of which is the head at the employer a role's phrase may end (EsEntitySearch.roleAtEmployer). */
+  roleAtEmployer?: ((employer: NonNullable<NamedRole['employer']>) => Query) | undefined;
   /** The field naming the person a record is, with its boost (EsEntitySearch.personField); none for open roles. */
   personField?: string | undefined;
 }
@@ -293,14 +295,16 @@ export function freeText(
   // in its title and the word there or as its employer (qualifiedRoles), as the Postgres engine's conditions hold it.
   const trades: Query[] = expansion.roleHolds ? qualifiedRoles(query, synonyms).map(expansion.roleHolds) : [];
   // A role the request names by a phrase of the vocabulary (namedRoles): one of its phrases side by side in a
-  // stemmed field, or a person's name holds another word of the request, as the Postgres engine's conditions
-  // hold it. "graphic designer milan" is no 3D Designer in Milan.
-  const { personField } = expansion;
-  const rolesNamed: Query[] = (expansion.formFields.length > 0 ? namedRoles(query, spans, synonyms) : []).map(({ phrases, others }) => ({
+  // stemmed field, or a person's name holds another word of the request, or one role is the head at the
+  // employer the phrase may end ("riot games designers"), as the Postgres engine's conditions hold it.
+  // "graphic designer milan" is no 3D Designer in Milan.
+  const { personField, roleAtEmployer } = expansion;
+  const rolesNamed: Query[] = (expansion.formFields.length > 0 ? namedRoles(query, spans, synonyms) : []).map(({ phrases, others, employer }) => ({
     bool: {
       should: [
         ...phrases.map((phrase) => ({ multi_match: { query: phrase.join(' '), fields: expansion.formFields, type: 'phrase' as const } })),
         ...(personField ? others.map((i) => wordQuery(i, [personField], [])) : []),
+        ...(employer && roleAtEmployer ? [roleAtEmployer(employer)] : []),
       ],
       minimum_should_match: 1,
     },

@@ -4,7 +4,7 @@ import type { ListedRule } from '../../domain/listed.rule.ts';
 import { excludedFilters } from '../query-exclusions.ts';
 import { readRequest } from '../query-reading.ts';
 import type { QueryWords } from '../query-words.ts';
-import type { ConceptSpan, QualifiedRole, SynonymSet } from '../query-synonyms.ts';
+import type { ConceptSpan, NamedRole, QualifiedRole, SynonymSet } from '../query-synonyms.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
 import { freeText, liveFilter, wordFilter } from './query-clauses.ts';
 import { type EsSortKey, toEsSort, toEsSortKeys } from './sort-keys.ts';
@@ -39,6 +39,8 @@ export interface EsEntitySearch<F extends SearchFilters> {
   roles?: { path: string; field: string };
   /** The records one role of which holds `role`, a kind of role named with a word of another trade (qualifiedRoles). */
   roleHolds?: (role: QualifiedRole) => Query;
+  /** The records one role of which is the head at the employer a role's phrase may end (NamedRole.employer). */
+  roleAtEmployer?: (employer: NonNullable<NamedRole['employer']>) => Query;
   /** The field naming the person a record is (a designer's name), with its boost: a name holding another word of the request answers a role it names (namedRoles). */
   personField?: string;
 }
@@ -61,7 +63,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clause) filter.push(clause);
   }
   const companyFields = [entity.rules.filters.words.company];
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, personField: entity.personField };
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField };
   const text = hasFreeText(q) ? freeText(q, entity.textFields, entity.bonus, expansion) : null;
   // What the request leaves out ("not in London"), as the word filters name it, whole words only.
   const left = exclusions.flatMap((exclusion) =>

@@ -465,7 +465,13 @@ describe('freeTextSql', () => {
     // A designer (role columns) whose name holds another word answers instead; not the place ("Berlinger").
     const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' as const };
     expect(whereOf({ roleColumns })).toContain(` AND s.text_tsv @@ «( ${phrases} )»)`);
-    expect(whereOf({ roleColumns }, 'erik interior designer in berlin')).toContain(` AND s.text_tsv @@ «( ${phrases} | ( 'erik':A ) )»)`);
+    expect(whereOf({ roleColumns }, 'erik interior designer in berlin')).toContain(`s.text_tsv @@ «( ${phrases} | ( 'erik':A ) )»`);
+    // After a word that may start an employer's name, one role may be the head at that employer instead.
+    const games = whereOf({ roleColumns }, 'riot games designers');
+    expect(games).toContain("OR EXISTS (SELECT 1 FROM unnest(s.role_tsvs) AS r WHERE r @@ «( '~design':A & 'riot':D & 'games':D )»)");
+    // An open role: the head in its title's stems and the words in its company.
+    const openRole = whereOf({ titleFormWeight: 'B', companyColumn: 's.company_tsv' }, 'riot games designers');
+    expect(openRole).toContain("OR (s.text_tsv @@ «'~design':B» AND s.company_tsv @@ «( 'riot' & 'games' )»)");
     // Without the role, nothing is asked.
     expect(whereOf({ namedRoles: [] })).not.toContain("'~interior':BD <->");
   });

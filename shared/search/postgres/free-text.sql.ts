@@ -172,7 +172,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const anchors = options.anchorWords;
   const anchors$ = anchors ? ` AND ${matches(anyOf(anchors.map((i) => words$.alternatives(i, undefined, ''))))}` : '';
   const trades$ = qualifiedRolesHeld(options, matches, words$.nameWeight).map((held) => ` AND ${held}`).join('');
-  const rolesNamed$ = namedRolesHeld(options, words$).map((held) => ` AND ${matches(held)}`).join('');
+  const rolesNamed$ = namedRolesHeld(options, words$, matches).map((held) => ` AND ${held}`).join('');
   const conditions = `${places$}${placeLists$}${employers$}${employerNames$}${names$}${anchors$}${trades$}${rolesNamed$}`;
   return { where: conditions ? `(${where}${conditions})` : where, score: `(${[...perWord, ...optional, ...bonus].join(' + ')})`, top: topOf && { bound: topOf.bound } };
 }
@@ -268,13 +268,31 @@ function qualifiedRolesHeld({ params, roleColumns, titleFormWeight, companyColum
 /**
  * The twin of the Elasticsearch engine's clause for a role the request names by a phrase of the vocabulary
  * (namedRoles): one of its phrases side by side in the stemmed fields, or a designer's name (a record with role
- * columns) holds another word of the request. Each a tsquery.
+ * columns) holds another word of the request, or one role is the head at the employer the phrase may end
+ * (NamedRole.employer). Each a condition.
  */
-function namedRolesHeld({ namedRoles = [], formWeights, roleColumns }: FreeTextOptions, m: WordMatchers): string[] {
+function namedRolesHeld(options: FreeTextOptions, m: WordMatchers, matches: (tsquery: string) => string): string[] {
+  const { namedRoles = [], formWeights, roleColumns } = options;
   if (!formWeights) return [];
-  return namedRoles.map(({ phrases, others }) =>
-    anyOf([...phrases.map((phrase) => followedBy(phrase.map((stem) => formLexeme(stem, formWeights)))), ...(roleColumns ? others.map((i) => m.alternatives(i, m.nameWeight)) : [])]),
-  );
+  return namedRoles.map(({ phrases, others, employer }) => {
+    const held = matches(anyOf([...phrases.map((phrase) => followedBy(phrase.map((stem) => formLexeme(stem, formWeights)))), ...(roleColumns ? others.map((i) => m.alternatives(i, m.nameWeight)) : [])]));
+    const atEmployer = employer ? roleAtEmployer(options, employer, matches) : null;
+    return atEmployer ? `(${held} OR ${atEmployer})` : held;
+  });
+}
+
+/**
+ * One role of the record holds `headStem` in its title and every word of `words` in its employer: a designer's
+ * roles read from their vectors (title and company at D, the title's stems at ROLE_FORM_WEIGHT), an open role's
+ * title stems and company. The Elasticsearch engine's roleAtEmployer hooks are its twins.
+ */
+function roleAtEmployer({ params, roleColumns, titleFormWeight, companyColumn }: FreeTextOptions, { words, headStem }: { words: readonly string[]; headStem: string }, matches: (tsquery: string) => string): string | null {
+  if (roleColumns) {
+    const inRole = params.add(allOf([formLexeme(headStem, ROLE_FORM_WEIGHT), ...words.map((word) => lexeme(word, { weights: 'D' }))]), 'tsquery');
+    return `EXISTS (SELECT 1 FROM unnest(${roleColumns.roles}) AS r WHERE r @@ ${inRole})`;
+  }
+  if (!titleFormWeight || !companyColumn) return null;
+  return `(${matches(formLexeme(headStem, titleFormWeight))} AND ${companyColumn} @@ ${params.add(allOf(words.map((word) => lexeme(word))), 'tsquery')})`;
 }
 
 /**
