@@ -50,6 +50,14 @@ describe('withoutContractions', () => {
     expect(withoutContractions("someone who can't relocate and won't travel")).toBe('someone who can not relocate and will not travel');
   });
 
+  it('writes out "w/" and "w/o", so no stray "w" is a word to find or a name to start', () => {
+    expect(withoutContractions('3d artist w/ blender').split(/\s+/)).toEqual(['3d', 'artist', 'with', 'blender']);
+    expect(withoutContractions('motion designer W/After Effects').split(/\s+/)).toEqual(['motion', 'designer', 'with', 'After', 'Effects']);
+    expect(withoutContractions('designer w/o agency work').split(/\s+/)).toEqual(['designer', 'without', 'agency', 'work']);
+    // A "w" that starts a name, or sits inside a word, stays.
+    for (const q of ['kwame w', 'anna w smith', 'a/w campaign']) expect(withoutContractions(q), q).toBe(q);
+  });
+
   it('leaves an apostrophe inside a name or a possessive alone', () => {
     for (const q of ["O'Connor designers", "children's book illustrator", "D'Angelo", 'Lisbon designers']) expect(withoutContractions(q), q).toBe(q);
   });
