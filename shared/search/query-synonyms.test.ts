@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -712,6 +712,21 @@ describe('unitsOfNow', () => {
     const units = unitsOfNow(roleUnits(query.words, conceptSpans(q)), query.nowWords);
     expect(units.map((unit) => ('concept' in unit ? unit.words.join(' ') : unit.word))).toEqual(['design technologists', 'framer']);
     expect(unitsOfNow(roleUnits(query.words, conceptSpans(q)), [])).toEqual([]);
+  });
+});
+
+describe('wordsOfNoRole', () => {
+  it('leaves the tools a request says the designer uses and the places typed alone out of the role bonuses', () => {
+    const none = (q: string) => {
+      const query = understandQuery(q);
+      return wordsOfNoRole(query, conceptSpans(q)).map((i) => query.words[i]);
+    };
+    expect(none('3d artist who uses blender')).toEqual(['blender']);
+    expect(none('interaction designer with figma in berlin')).toEqual(['figma']);
+    expect(none('motion designer berlin')).toEqual(['berlin']);
+    // Typed bare, or as an employer, a tool may be where the role is.
+    expect(none('interaction designer figma')).toEqual([]);
+    expect(none('interaction designer at figma')).toEqual([]);
   });
 });
 

@@ -337,6 +337,26 @@ export function toolWords(query: Pick<QueryWords, 'words' | 'employerWords' | 'e
 }
 
 /**
+ * The words no role bonus of either engine counts: the places of the world typed alone (wholePlaceWords), and
+ * the tools a request says the designer uses (usedToolWords). Counted, "3d artist who uses blender" ranked the 3D Artists at Blender Studio, who
+ * name no Blender, above the 3D Artists who use it. A tool typed bare ("interaction designer figma") may be
+ * the employer, and a role holding it and the title still counts it. Pure.
+ */
+export function wordsOfNoRole(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
+  return [...new Set([...wholePlaceWords(query, concepts, synonyms), ...usedToolWords(query)])];
+}
+
+/**
+ * The tools a request says the designer uses (toolWords typed after "knows", "with", "uses" …,
+ * QueryWords.usedWords): no role bonus counts them (wordsOfNoRole), and the together bonuses do not ask them
+ * of the fields that hold the designer's companies. Pure.
+ */
+export function usedToolWords(query: QueryWords): number[] {
+  const used = new Set(query.usedWords);
+  return toolWords(query).filter((i) => used.has(i));
+}
+
+/**
  * The employer words (QueryWords.employerWords) a record must hold in its company or place fields: those
  * that are no word of the field's vocabulary, and the words that follow one of them in the employer's name.
  * "at Deutsche Bahn" is then not met by Deutsche Post, nor by a bio that mentions the train, while "at

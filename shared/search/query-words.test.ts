@@ -33,6 +33,8 @@ describe('understandQuery', () => {
       nameRuns: [{ words: [3], opening: false }],
       // "generalist" is no head noun of a role.
       roleQualifiers: [],
+      // What the designer knows: Blender.
+      usedWords: [3],
     });
     expect(understandQuery('someone with design systems experience based in Lisbon').words).toEqual(['design', 'systems', 'lisbon']);
     expect(understandQuery('looking for former Google design directors')).toMatchObject({
@@ -228,6 +230,22 @@ describe('understandQuery', () => {
     // "from" and "a" also introduce employers and roles ("from google", "a brand designer").
     expect(required('someone from Google Maps')).toEqual([]);
     expect(required('a brand designer')).toEqual([]);
+  });
+
+  it('reads what a request says the designer uses: the words after "knows", "with", "uses" …, up to other filler', () => {
+    const used = (q: string) => {
+      const query = understandQuery(q);
+      return query.usedWords.map((i) => query.words[i]);
+    };
+    expect(used('3d artist who uses blender')).toEqual(['blender']);
+    expect(used('interaction designer who knows figma and sketch')).toEqual(['figma', 'sketch']);
+    expect(used('proficient in figma')).toEqual(['figma']);
+    expect(used('motion designer using after effects, based in berlin')).toEqual(['after', 'effects']);
+    // The marker's own filler ends it: "with experience at Figma" names an employer.
+    expect(used('designers with experience at figma')).toEqual([]);
+    expect(used('product designer at figma')).toEqual([]);
+    // "uses" and "using" say nothing of a designer: no record is asked to hold them.
+    expect(understandQuery('3d artist who uses blender').words).toEqual(['3d', 'artist', 'blender']);
   });
 
   it('requires the country, region or state after a place too: it says which place of that name is meant', () => {

@@ -29,6 +29,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   // how requests describe a person rather than what the person is
   'based', 'located', 'living', 'lives', 'live', 'experience', 'experienced', 'background', 'years', 'year', 'worked',
   'works', 'working', 'knows', 'know', 'knowing', 'skilled', 'skills', 'expert', 'expertise', 'good', 'great', 'strong',
+  'uses', 'use', 'using', 'proficient', 'proficiency',
   'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'left', 'also', 'like', 'really', 'very',
   'moved', 'moving', 'switched', 'joined',
   // how requests hedge and rank what they ask ("ideally in Berlin", "the best motion designers available",
@@ -356,6 +357,12 @@ export interface QueryWords {
    * (roleQualifierWords, qualifiedRoles).
    */
   roleQualifiers: RoleQualifier[];
+  /**
+   * The content words typed after a word saying the designer uses them ("who knows Figma", "with Blender
+   * experience", "uses Houdini and Cinema 4D"), up to filler other than "and" or "or", as indices into `words`:
+   * a tool named so is what a designer uses, not where a role is (usedToolWords).
+   */
+  usedWords: number[];
 }
 
 /** One of QueryWords.roleQualifiers: the qualifying word and the head noun it qualifies, as indices into `words`. */
@@ -509,7 +516,32 @@ export function understandQuery(q: string | undefined): QueryWords {
     employerLists: content.length > 0 && !pastRoles ? employerLists(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : [],
     nameRuns: content.length > 0 ? nameRuns(q ?? '', tokens, words, ruled) : [],
     roleQualifiers: content.length > 0 ? roleQualifiers(tokens, words) : [],
+    usedWords: content.length > 0 ? usedWords(tokens, words) : [],
   };
+}
+
+/** Words that say a designer uses what follows them ("knows Figma", "with Blender"). */
+const USE_MARKERS: ReadonlySet<string> = new Set(['with', 'knows', 'know', 'knowing', 'uses', 'use', 'using', 'proficient', 'skilled', 'fluent']);
+/** The most words a use marker reads ("knows figma, blender and houdini"). */
+const MAX_USED_WORDS = 4;
+
+/** QueryWords.usedWords. */
+function usedWords(tokens: readonly string[], words: readonly string[]): number[] {
+  const found = new Set<number>();
+  tokens.forEach((token, k) => {
+    if (!USE_MARKERS.has(token)) return;
+    let taken = 0;
+    for (let j = k + 1; j < tokens.length && taken < MAX_USED_WORDS; j++) {
+      const next = tokens[j]!;
+      // "proficient in figma", "knows figma and blender"
+      if (next === 'and' || next === 'or' || (j === k + 1 && next === 'in')) continue;
+      if (FILLER_WORDS.has(next) || USE_MARKERS.has(next)) break;
+      const i = words.indexOf(next);
+      if (i >= 0) found.add(i);
+      taken += 1;
+    }
+  });
+  return [...found].sort((a, b) => a - b);
 }
 
 /** Words that head a role with the word after them ("head chef", "chief architect"). */

@@ -10,7 +10,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type NamedRole, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wholePlaceWords } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type NamedRole, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wordsOfNoRole } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -340,9 +340,10 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   namingFields: namingFieldNames(DESIGNER_SEARCH_RULES.text),
   toolFields: [DESIGNER_SEARCH_RULES.filters.words.company],
   source: 'designer',
-  // A place of the world typed alone is where the designer is, no word of a role (wholePlaceWords).
+  // A place of the world typed alone is where the designer is, and a tool the designer uses what they use: no
+  // word of a role (wordsOfNoRole).
   bonus: (query, concepts, synonyms) => [
-    ...sameRoleBonus(withoutWords(query, wholePlaceWords(query, concepts, synonyms)).query, concepts),
+    ...sameRoleBonus(withoutWords(query, wordsOfNoRole(query, concepts, synonyms)).query, concepts),
     ...pastRoleBonus(query),
     ...roleFirstBonus(askedRole(query, concepts, synonyms)),
     ...exactEmployerBonus(exactEmployers(query, synonyms)),

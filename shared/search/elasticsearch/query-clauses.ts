@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -184,9 +184,13 @@ export function freeText(
   const groups = fieldsByWeight(fields);
   // Every word exactly in one group of fields, and the words as a phrase in one group (a phrase scores once,
   // so its boost counts every word). The fields are unboosted here, so the boost is the bonus.
-  // Outside the best-weighted fields, without the places of the world typed alone (togetherWords).
+  // Outside the best-weighted fields, without the places of the world typed alone (togetherWords), and where
+  // a designer's companies are, without the tools the request says the designer uses (usedToolWords): "3d
+  // artist who uses blender" is no 3D Artist at Blender Studio.
   const asked = togetherWords(query, wholePlaceWords(query, spans, synonyms));
-  const withWords = groups.map((group, k) => ({ ...group, text: (k === 0 ? asked.best : asked.other).join(' '), count: (k === 0 ? asked.best : asked.other).length })).filter((g) => g.count > 1);
+  const usedTools = new Set(toolFields.size > 0 ? usedToolWords(query).map((i) => words[i]!) : []);
+  const askedOf = (group: { fields: string[] }, k: number) => (k === 0 ? asked.best : group.fields.some((f) => toolFields.has(f)) ? asked.other.filter((word) => !usedTools.has(word)) : asked.other);
+  const withWords = groups.map((group, k) => ({ ...group, text: askedOf(group, k).join(' '), count: askedOf(group, k).length })).filter((g) => g.count > 1);
   // The best group (the name) holding every word, the last typed as the start of one ("kwame lead" is Kwame
   // Leadbetter), earns the same with that word at the prefix tier, as the Postgres engine's nameStart: words
   // side by side in a name outrank words found apart (Algolia's and Meilisearch's proximity).
@@ -234,8 +238,9 @@ export function freeText(
     // role in the titles and the place in the location. Without it a title saying "brand" twice outranked
     // the place. Boost chosen on the judged queries (npm run bench:relevance, BENCHMARKS.md): 1 or 0.5
     // lowered title+company while raising agent requests, 0.25 raises agent requests alone. The alternatives
-    // of an "or" list are no words asked together (togetherWords): a request with one asks none.
-    ...(words.length > 1 && query.orGroups.length === 0 ? [{ multi_match: { query: words.join(' '), fields, type: 'cross_fields' as const, operator: 'and' as const, boost: 0.25 } }] : []),
+    // of an "or" list are no words asked together (togetherWords): a request with one asks none. A tool the
+    // request names scores nothing in the companies here either (toolFields).
+    ...(words.length > 1 && query.orGroups.length === 0 ? [{ multi_match: { query: words.join(' '), fields: tools.size > 0 ? scoredFields : fields, type: 'cross_fields' as const, operator: 'and' as const, boost: 0.25 } }] : []),
   ];
   // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there,
   // where the name also holds the word typed beside it (QueryWords.fillerInNames).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXACT_EMPLOYER_WORDS, PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords } from '../query-synonyms.ts';
+import { askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_COMPANY_WEIGHT, ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -149,7 +149,7 @@ describe('freeTextSql: a place of the world typed alone', () => {
     const query = understandQuery(q);
     const concepts = conceptSpans(q);
     const roleColumns = { roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const;
-    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, roleColumns, concepts, wholePlaceWords: wholePlaceWords(query, concepts) })!;
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, roleColumns, concepts, wholePlaceWords: wholePlaceWords(query, concepts), noRoleWords: wordsOfNoRole(query, concepts) })!;
     return { score: sql.score.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`), bound: sql.top?.bound };
   };
 

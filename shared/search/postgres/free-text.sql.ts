@@ -69,8 +69,12 @@ export interface FreeTextOptions extends WordMatcherInput {
   namedRoles?: readonly NamedRole[] | undefined;
   /** Without role columns, the tsvector column of the record's employer, where the word of a qualified role may be held instead. */
   companyColumn?: string | undefined;
-  /** The places of the world typed alone (wholePlaceWords): the role bonuses leave them out. */
+  /** The places of the world typed alone (wholePlaceWords): the together bonuses leave them out. */
   wholePlaceWords?: readonly number[] | undefined;
+  /** The tools the request says the designer uses (usedToolWords): the together bonuses leave them out of the tool weights. */
+  usedTools?: readonly number[] | undefined;
+  /** The words of no role (wordsOfNoRole: those places and tools): the role bonuses leave them out. */
+  noRoleWords?: readonly number[] | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
   top?: boolean | undefined;
 }
@@ -105,8 +109,9 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   };
   const together = togetherQueries(options, words$);
   const roleInput = { ...options, alternatives: (i: number) => words$.alternatives(i), widest: words$.widest };
-  // A place of the world typed alone is where the designer is, no word of a role (wholePlaceWords).
-  const forRoles = withoutWords(query, options.wholePlaceWords ?? []);
+  // A place of the world typed alone is where the designer is, and a tool the designer uses what they use: no
+  // word of a role (wordsOfNoRole).
+  const forRoles = withoutWords(query, options.noRoleWords ?? []);
   const roleWordsInput = { ...roleInput, query: forRoles.query, alternatives: (i: number) => words$.alternatives(forRoles.kept[i]!) };
   const places = placeBonus(options, exactBest, matches);
   const employerLists = employerListBonus(options, words$, exactBest);
@@ -336,14 +341,16 @@ const namePrefixPoints = (count: number, weight: number) => ((count - 1) * MATCH
 
 /**
  * The weights, best first, each with the words the together bonuses ask of it (togetherWords): every word at
- * the best weight (the name), the words but the places of the world typed alone at the others; a weight left
- * with one word asks nothing.
+ * the best weight (the name), the words but the places of the world typed alone at the others, and at the
+ * weights of the companies (toolWeights) but the tools the designer uses (usedTools); a weight left with one
+ * word asks nothing.
  */
-function wordsByWeight({ query, weights, wholePlaceWords = [] }: FreeTextOptions): { letter: string; weight: number; words: string[] }[] {
+function wordsByWeight({ query, weights, wholePlaceWords = [], usedTools = [], toolWeights = '' }: FreeTextOptions): { letter: string; weight: number; words: string[] }[] {
   const { best, other } = togetherWords(query, wholePlaceWords);
+  const tools = new Set(usedTools.map((i) => query.words[i]!));
   return Object.entries(weights)
     .sort(([, a], [, b]) => b - a)
-    .map(([letter, weight], k) => ({ letter, weight, words: k === 0 ? best : other }))
+    .map(([letter, weight], k) => ({ letter, weight, words: k === 0 ? best : toolWeights.includes(letter) ? other.filter((word) => !tools.has(word)) : other }))
     .filter(({ words }) => words.length > 1);
 }
 

@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, knownWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, wholePlaceWords } from '../query-synonyms.ts';
+import { anchorWords, askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, knownWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -94,7 +94,6 @@ export function entitySearchSpec<F extends SearchFilters>(
   const employerWords = employerOnlyWords(query, synonyms);
   const employerLists = employerListsHeld(query, synonyms);
   const nameWords = nameOnlyWords(query, synonyms);
-  const wholePlaces = wholePlaceWords(query, spans, synonyms);
   const role = concepts ? askedRole(query, concepts, synonyms) : null;
   const held = entity.roleColumns || entity.titleFormWeight ? heldRole(query, spans, synonyms) : null;
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
@@ -130,7 +129,9 @@ export function entitySearchSpec<F extends SearchFilters>(
       qualifiedRoles: qualifiedRoles(query, synonyms),
       namedRoles: namedRoles(query, spans, synonyms),
       companyColumn: 'company' in rules.filters.words ? 's.company_tsv' : undefined,
-      wholePlaceWords: wholePlaces,
+      wholePlaceWords: wholePlaceWords(query, spans, synonyms),
+      usedTools: usedToolWords(query),
+      noRoleWords: wordsOfNoRole(query, spans, synonyms),
       top,
     });
   // The bound binds nothing: built once here, the statements build the SQL again with their own parameters.
