@@ -154,6 +154,14 @@ describe('conceptSpans', () => {
     expect(roles.map(({ phrases }) => phrases[0])).toEqual([['creativ', 'director']]);
   });
 
+  it('reads a phrase whose equivalents all stem alike as a concept with nothing else to find', () => {
+    // British and American spellings stem alike ("jewellery", "jewelry"), as do a craft and who does it.
+    for (const q of ['jewellery designers in lisbon', 'jewelry designer', 'lighting designer', 'furniture design']) {
+      const [span, ...rest] = conceptSpans(q);
+      expect([q, rest.length, span?.covers.length, span?.synonyms]).toEqual([q, 0, 2, []]);
+    }
+  });
+
   it('of two phrases that share a word, reads the one that ends in a role\'s head noun, the other held as a rival', () => {
     const spans = (q: string) => conceptSpans(q).map((span) => [span.covers.join(' '), (span.rivals ?? []).map((phrase) => phrase.join(' '))]);
     // An employer's last word makes "games design" a phrase: the role is the design lead.

@@ -53,7 +53,9 @@ export class SynonymSet {
           if (text === own || found.some((f) => f.join(' ') === text)) continue;
           found.push(stems);
         }
-        if (found.length === 0) continue;
+        // Equivalents that all stem alike ("jewellery designer, jewelry designer": americanSpelling) still name
+        // a concept of the list: the phrase is read as one, with nothing else to find.
+        if (found.length === 0 && (rule.oneWay || this.direct.has(key) || rule.from.length < 2)) continue;
         this.direct.set(key, found);
         this.longest = Math.max(this.longest, key.split(' ').length);
       }

@@ -52,3 +52,53 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
 export const STEM_EXCEPTIONS: ReadonlyMap<string, string> = new Map(
   Object.entries(FAMILIES).flatMap(([stem, words]) => words.map((word) => [word, stem] as const)),
 );
+
+/**
+ * British spellings and the American ones they stand for, written the American way before stemming so both
+ * find each other: "colour" is "color", "localisation" "localization", "centre" "center", "jewellery"
+ * "jewelry". An ending that is always a spelling variant ("-isation"), the word stems that take "-ise"
+ * below (never "-ise" alone: "expertise", "enterprise" and "advertise" are American too), "-our", "-tre"
+ * and "-ogue" of the words listed, and single words. Reviewed like code, as the families above.
+ */
+const ISE_STEMS: readonly string[] = [
+  'organis', 'visualis', 'localis', 'optimis', 'customis', 'personalis', 'prioritis', 'finalis', 'realis', 'recognis',
+  'specialis', 'emphasis', 'summaris', 'categoris', 'standardis', 'digitis', 'monetis', 'modernis', 'humanis',
+  'synthesis', 'empathis', 'conceptualis', 'maximis', 'minimis', 'utilis', 'stylis', 'characteris', 'globalis',
+  'harmonis', 'memoris', 'dramatis', 'familiaris', 'socialis', 'centralis', 'democratis', 'normalis', 'rationalis',
+  'revolutionis', 'mobilis', 'criticis', 'authoris', 'energis', 'popularis', 'symbolis', 'theoris', 'tokenis',
+  'verbalis', 'animalis', 'colonis', 'materialis', 'serialis', 'initialis', 'internationalis',
+];
+const OUR_STEMS: readonly string[] = [
+  'colour', 'behaviour', 'favour', 'honour', 'labour', 'humour', 'flavour', 'neighbour', 'rumour', 'armour', 'savour',
+  'endeavour', 'harbour', 'vapour', 'valour', 'odour', 'vigour', 'rigour', 'parlour',
+];
+const TRE_STEMS: readonly string[] = ['centre', 'theatre', 'metre', 'fibre', 'calibre', 'spectre', 'litre', 'sabre', 'lustre', 'sombre'];
+const OGUE_STEMS: readonly string[] = ['catalogue', 'dialogue', 'analogue', 'prologue', 'epilogue', 'monologue'];
+const BRITISH_WORDS: ReadonlyMap<string, string> = new Map(Object.entries({
+  jewellery: 'jewelry', jeweller: 'jeweler', jewellers: 'jewelers', grey: 'gray', greys: 'grays', greyscale: 'grayscale',
+  programme: 'program', programmes: 'programs', licence: 'license', licences: 'licenses', defence: 'defense',
+  offence: 'offense', practise: 'practice', practised: 'practiced', practising: 'practicing', ageing: 'aging',
+  artefact: 'artifact', artefacts: 'artifacts', mould: 'mold', moulds: 'molds', aeroplane: 'airplane', cheque: 'check',
+}));
+
+const ISE = new RegExp(`^(${ISE_STEMS.join('|')})(e|es|ed|ing|er|ers|ation|ations)$`, 'u');
+const OUR = new RegExp(`^(${OUR_STEMS.map((stem) => stem.slice(0, -3)).join('|')})our(s|ed|ing|ful|fully|ist|ists|al|ally|ite|ites|less|ism|able|er|ers|is|ise|ised|ising|isation)?$`, 'u');
+const TRE = new RegExp(`^(${TRE_STEMS.map((stem) => stem.slice(0, -3)).join('|')})tre(s|d)?$`, 'u');
+const OGUE = new RegExp(`^(${OGUE_STEMS.map((stem) => stem.slice(0, -4)).join('|')})ogue(s)?$`, 'u');
+
+/** A folded word as American English spells it (BRITISH_WORDS and the endings above); any other word as it is. */
+export function americanSpelling(word: string): string {
+  // A Map, not an object: "constructor" is no British word.
+  const single = BRITISH_WORDS.get(word);
+  if (single) return single;
+  const our = OUR.exec(word);
+  if (our) return americanSpelling(`${our[1]}or${our[2] ?? ''}`);
+  if (/^[a-z]{3,}isations?$/u.test(word)) return word.replace(/isation(s?)$/u, 'ization$1');
+  const ise = ISE.exec(word);
+  if (ise) return `${ise[1]!.slice(0, -1)}z${ise[2]}`;
+  const tre = TRE.exec(word);
+  if (tre) return `${tre[1]}ter${tre[2] === 'd' ? 'ed' : (tre[2] ?? '')}`;
+  const ogue = OGUE.exec(word);
+  if (ogue) return `${ogue[1]}og${ogue[2] ?? ''}`;
+  return word;
+}

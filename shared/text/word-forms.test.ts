@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { stemmer } from 'stemmer';
 import { describe, expect, it } from 'vitest';
-import { STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
+import { americanSpelling, STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
 import { isPassiveAt, textForms, wordForm, wordForms } from './word-forms.ts';
 
 describe('wordForm', () => {
@@ -37,6 +37,25 @@ describe('wordForm', () => {
     }
   });
 
+  it('stems a British spelling as the American one', () => {
+    for (const [british, american] of [
+      ['colour', 'color'], ['colours', 'colors'], ['colourful', 'colorful'], ['colourist', 'colorist'], ['behavioural', 'behavioral'],
+      ['localisation', 'localization'], ['localised', 'localized'], ['optimising', 'optimizing'], ['personalisation', 'personalization'],
+      ['customised', 'customized'], ['specialised', 'specialized'], ['synthesise', 'synthesize'], ['prioritising', 'prioritizing'],
+      ['stylised', 'stylized'], ['centre', 'center'], ['centred', 'centered'], ['theatre', 'theater'], ['catalogue', 'catalog'],
+      ['dialogues', 'dialogs'], ['jewellery', 'jewelry'], ['grey', 'gray'], ['programme', 'program'], ['licence', 'license'],
+      ['ageing', 'aging'], ['artefacts', 'artifacts'], ['colourisation', 'colorization'], ['organisational', 'organizational'],
+    ]) {
+      expect([british, wordForm(british!)]).toEqual([british, wordForm(american!)]);
+    }
+  });
+
+  it('keeps the words that only look British as they are: "-ise" alone, "our" inside a word', () => {
+    for (const word of ['expertise', 'enterprise', 'advertise', 'advertising', 'promise', 'wise', 'four', 'tour', 'hour', 'contour', 'your', 'synthesis', 'emphasis', 'stylist', 'realistic', 'metro', 'rogue', 'constructor', 'tostring']) {
+      expect([word, americanSpelling(word)]).toEqual([word, word]);
+    }
+  });
+
   it('keeps short words, codes and words with digits as they are', () => {
     for (const word of ['ux', 'ui', '3d', 'c4d', 'ue5', 'ai']) expect(wordForm(word)).toBe(word);
   });
@@ -44,7 +63,7 @@ describe('wordForm', () => {
   it('answers as the stemmer does, word after word, past the size of its cache', () => {
     const letters = (n: number) => n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
     const words = Array.from({ length: 45_000 }, (_, i) => `design${letters(i)}ing`);
-    for (const word of [...words, ...words.slice(0, 100)]) expect(wordForm(word)).toBe(STEM_EXCEPTIONS.get(word) ?? stemmer(word));
+    for (const word of [...words, ...words.slice(0, 100)]) expect(wordForm(word)).toBe(STEM_EXCEPTIONS.get(americanSpelling(word)) ?? stemmer(americanSpelling(word)));
   });
 
   it('keeps words of other scripts as they are', () => {

@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
+import { americanSpelling, STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
 
 /**
  * Word forms: English plural and derived forms share a stem ("prototyping", "prototypes" and "prototype"
@@ -8,7 +8,8 @@ import { STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
  * Elasticsearch distribution has no analysis-common module. Documents store the stems of the fields that
  * hold words (titles, descriptions) beside their words, and queries look a word's stem up there, below the
  * word itself. Names, companies and places are never stemmed: Brandt is not brand. A few words Porter would
- * join to another word's family keep a stem of their own (word-form-exceptions.rules.ts).
+ * join to another word's family keep a stem of their own, and British spellings stem as the American ones
+ * ("colour" as "color", "localisation" as "localization": word-form-exceptions.rules.ts).
  */
 
 /** Words shorter than this are kept as they are: "ux", "ui", "3d" and other short codes have no forms. */
@@ -28,7 +29,8 @@ export function wordForm(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {
     if (stems.size >= STEM_CACHE_SIZE) stems.clear();
-    stems.set(word, (stem = STEM_EXCEPTIONS.get(word) ?? stemmer(word)));
+    const american = americanSpelling(word);
+    stems.set(word, (stem = STEM_EXCEPTIONS.get(american) ?? stemmer(american)));
   }
   return stem;
 }
