@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -735,6 +735,18 @@ describe('wordsOfNoRole', () => {
     // Typed bare, or as an employer, a tool may be where the role is.
     expect(none('interaction designer figma')).toEqual([]);
     expect(none('interaction designer at figma')).toEqual([]);
+  });
+});
+
+describe('roleWordsOf', () => {
+  it('gives the words of the roles a request names, not of its other concepts', () => {
+    const roles = (q: string) => {
+      const query = understandQuery(q);
+      return roleWordsOf(query, conceptSpans(q)).map((i) => query.words[i]);
+    };
+    expect(roles('interaction designer with accessibility')).toEqual(['interaction', 'designer']);
+    expect(roles('art director in berlin')).toEqual(['art', 'director']);
+    expect(roles('accessibility')).toEqual([]);
   });
 });
 

@@ -349,6 +349,18 @@ export function wordsOfNoRole(query: QueryWords, concepts: readonly ConceptSpan[
 }
 
 /**
+ * The words of the roles a request names (the concepts whose words hold a role's head noun: "interaction
+ * designer", "art director"): a title holds a role, so the together bonuses do not ask them of a description
+ * with the request's other words. Asked there, "interaction designer with accessibility" ranked a Lead Product
+ * Designer whose bio says he "worked closely with the Interaction Designer team" and names accessibility above
+ * the Interaction Designers who name it. Pure.
+ */
+export function roleWordsOf(query: QueryWords, concepts: readonly ConceptSpan[]): number[] {
+  const covered = concepts.filter((concept) => concept.covers.some(namesRole)).flatMap((concept) => concept.covers);
+  return query.words.flatMap((word, i) => (covered.includes(word) ? [i] : []));
+}
+
+/**
  * The tools a request says the designer uses (toolWords typed after "knows", "with", "uses" …,
  * QueryWords.usedWords): no role bonus counts them (wordsOfNoRole), and the together bonuses do not ask them
  * of the fields that hold the designer's companies. Pure.

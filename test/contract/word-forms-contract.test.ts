@@ -85,6 +85,10 @@ const EXTRA = [
   // One writes British English, the other American (the newer listing).
   { ...extra(23, 'grade-uk', 'Cora Colm', 'Grader', 'Colour grading for theatre, and the localisation of trailers.'), listed_at: '2026-05-30T06:00:00.000Z' },
   { ...extra(24, 'grade-us', 'Cole Cobb', 'Grader', 'Color grading for movie theaters.'), listed_at: '2026-05-30T07:00:00.000Z' },
+  // An Interaction Designer who names wayfinding, and a Product Designer (an equivalent title, the newer listing)
+  // whose bio names the Interaction Designers she works with and wayfinding.
+  { ...extra(25, 'ixd-title', 'Iris Ide', 'Interaction Designer', 'Known for wayfinding.'), listed_at: '2026-05-30T08:00:00.000Z' },
+  { ...extra(26, 'ixd-bio', 'Ida Ibsen', 'Product Designer', 'Works closely with the interaction designer team on wayfinding.'), listed_at: '2026-05-30T09:00:00.000Z' },
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -105,6 +109,14 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect(await slugs('color grading')).toEqual(['grade-us', 'grade-uk']);
     expect(await slugs('localization')).toEqual(['grade-uk']);
     expect([...(await slugs('theatre'))].sort()).toEqual(['grade-uk', 'grade-us']);
+  });
+
+  it.skipIf(reason)('a title holds the role a request names: a bio naming it beside the other words ranks below', async () => {
+    for (const q of ['interaction designer with wayfinding', 'interaction designers who know wayfinding']) {
+      const found = await slugs(q);
+      expect([q, found.indexOf('ixd-title')]).toEqual([q, 0]);
+      expect(found).toContain('ixd-bio');
+    }
   });
 
   it.skipIf(reason)('a passive participle is what someone else did: "mentored by" is no mentoring', async () => {

@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -187,9 +187,19 @@ export function freeText(
   // Outside the best-weighted fields, without the places of the world typed alone (togetherWords), and where
   // a designer's companies are, without the tools the request says the designer uses (usedToolWords): "3d
   // artist who uses blender" is no 3D Artist at Blender Studio.
+  // Nor, in a description (a field with stems below the best), the words of a role the request names
+  // (roleWordsOf): a title holds the role.
   const asked = togetherWords(query, wholePlaceWords(query, spans, synonyms));
   const usedTools = new Set(toolFields.size > 0 ? usedToolWords(query).map((i) => words[i]!) : []);
-  const askedOf = (group: { fields: string[] }, k: number) => (k === 0 ? asked.best : group.fields.some((f) => toolFields.has(f)) ? asked.other.filter((word) => !usedTools.has(word)) : asked.other);
+  const roleWords = new Set(roleWordsOf(query, spans).map((i) => words[i]!));
+  const formBases = expansion.formFields.map((f) => boostOf(f)).sort((a, b) => b.boost - a.boost).map(({ field }) => field.slice(field.indexOf('.') + 1));
+  const describing = new Set(formBases.slice(1));
+  const askedOf = (group: { fields: string[] }, k: number) => {
+    if (k === 0) return asked.best;
+    const tools = group.fields.some((f) => toolFields.has(f));
+    const described = group.fields.some((f) => describing.has(f));
+    return asked.other.filter((word) => !(tools && usedTools.has(word)) && !(described && roleWords.has(word)));
+  };
   const withWords = groups.map((group, k) => ({ ...group, text: askedOf(group, k).join(' '), count: askedOf(group, k).length })).filter((g) => g.count > 1);
   // The best group (the name) holding every word, the last typed as the start of one ("kwame lead" is Kwame
   // Leadbetter), earns the same with that word at the prefix tier, as the Postgres engine's nameStart: words

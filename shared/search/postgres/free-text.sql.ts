@@ -73,6 +73,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   wholePlaceWords?: readonly number[] | undefined;
   /** The tools the request says the designer uses (usedToolWords): the together bonuses leave them out of the tool weights. */
   usedTools?: readonly number[] | undefined;
+  /** The words of the roles the request names (roleWordsOf): the together bonuses leave them out of the form weights below the best (a description's). */
+  roleWords?: readonly number[] | undefined;
   /** The words of no role (wordsOfNoRole: those places and tools): the role bonuses leave them out. */
   noRoleWords?: readonly number[] | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
@@ -345,12 +347,16 @@ const namePrefixPoints = (count: number, weight: number) => ((count - 1) * MATCH
  * weights of the companies (toolWeights) but the tools the designer uses (usedTools); a weight left with one
  * word asks nothing.
  */
-function wordsByWeight({ query, weights, wholePlaceWords = [], usedTools = [], toolWeights = '' }: FreeTextOptions): { letter: string; weight: number; words: string[] }[] {
+function wordsByWeight({ query, weights, wholePlaceWords = [], usedTools = [], toolWeights = '', roleWords = [], formWeights = '' }: FreeTextOptions): { letter: string; weight: number; words: string[] }[] {
   const { best, other } = togetherWords(query, wholePlaceWords);
   const tools = new Set(usedTools.map((i) => query.words[i]!));
+  const roles = new Set(roleWords.map((i) => query.words[i]!));
+  const weightOf = (letter: string) => weights[letter as keyof typeof weights] ?? 0;
+  const describing = new Set([...formWeights].sort((a, b) => weightOf(b) - weightOf(a)).slice(1));
+  const asked = (letter: string) => other.filter((word) => !(toolWeights.includes(letter) && tools.has(word)) && !(describing.has(letter) && roles.has(word)));
   return Object.entries(weights)
     .sort(([, a], [, b]) => b - a)
-    .map(([letter, weight], k) => ({ letter, weight, words: k === 0 ? best : toolWeights.includes(letter) ? other.filter((word) => !tools.has(word)) : other }))
+    .map(([letter, weight], k) => ({ letter, weight, words: k === 0 ? best : asked(letter) }))
     .filter(({ words }) => words.length > 1);
 }
 
