@@ -200,7 +200,12 @@ export function freeText(
     const described = group.fields.some((f) => describing.has(f));
     return asked.other.filter((word) => !(tools && usedTools.has(word)) && !(described && roleWords.has(word)));
   };
-  const withWords = groups.map((group, k) => ({ ...group, text: askedOf(group, k).join(' '), count: askedOf(group, k).length })).filter((g) => g.count > 1);
+  const withWords = groups
+    .map((group, k) => {
+      const held = askedOf(group, k);
+      return { ...group, text: held.join(' '), count: held.length };
+    })
+    .filter((g) => g.count > 1);
   // The best group (the name) holding every word, the last typed as the start of one ("kwame lead" is Kwame
   // Leadbetter), earns the same with that word at the prefix tier, as the Postgres engine's nameStart: words
   // side by side in a name outrank words found apart (Algolia's and Meilisearch's proximity).
