@@ -747,6 +747,8 @@ describe('roleWordsOf', () => {
     expect(roles('interaction designer with accessibility')).toEqual(['interaction', 'designer']);
     expect(roles('art director in berlin')).toEqual(['art', 'director']);
     expect(roles('accessibility')).toEqual([]);
+    // A domain whose first word is a head noun names no role, nor does one word ("illustration") by itself.
+    expect(roles('illustration developer tools')).toEqual([]);
   });
 });
 

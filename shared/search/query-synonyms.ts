@@ -349,14 +349,14 @@ export function wordsOfNoRole(query: QueryWords, concepts: readonly ConceptSpan[
 }
 
 /**
- * The words of the roles a request names (the concepts whose words hold a role's head noun: "interaction
- * designer", "art director"): a title holds a role, so the together bonuses do not ask them of a description
+ * The words of the roles a request names by a phrase (concepts of two words or more typed ending in a role's head
+ * noun: "interaction designer", "art director", not "developer tools"): a title holds a role, so the together bonuses do not ask them of a description
  * with the request's other words. Asked there, "interaction designer with accessibility" ranked a Lead Product
  * Designer whose bio says he "worked closely with the Interaction Designer team" and names accessibility above
  * the Interaction Designers who name it. Pure.
  */
 export function roleWordsOf(query: QueryWords, concepts: readonly ConceptSpan[]): number[] {
-  const covered = concepts.filter((concept) => concept.covers.some(namesRole)).flatMap((concept) => concept.covers);
+  const covered = concepts.filter(({ covers, typed }) => covers.length >= 2 && ROLE_HEAD_STEMS.has(typed.at(-1)!)).flatMap((concept) => concept.covers);
   return query.words.flatMap((word, i) => (covered.includes(word) ? [i] : []));
 }
 
@@ -773,7 +773,7 @@ export interface NamedRole {
  */
 export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): NamedRole[] {
   // Most requests name no such phrase: the gazetteer behind constraints need not be read for them.
-  const roles = concepts.filter(({ covers, typed, synonyms: found }) => covers.length >= 2 && [typed, ...found].some((phrase) => ROLE_HEAD_STEMS.has(phrase.at(-1)!)));
+  const roles = concepts.filter((concept) => concept.covers.length >= 2 && namesARole(concept));
   if (roles.length === 0) return [];
   const { other } = constraints(query, synonyms);
   return roles.flatMap((concept) => {
@@ -800,6 +800,11 @@ function employerBefore(query: QueryWords, { covers, typed }: ConceptSpan, synon
     }
   }
   return null;
+}
+
+/** A concept names a role: a phrase of it, as typed or by a synonym, ends in a role's head noun ("interaction designer", "art director"). */
+function namesARole({ typed, synonyms: found }: ConceptSpan): boolean {
+  return [typed, ...found].some((phrase) => ROLE_HEAD_STEMS.has(phrase.at(-1)!));
 }
 
 /**
