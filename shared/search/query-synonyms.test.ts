@@ -723,12 +723,15 @@ describe('unitsOfNow', () => {
   });
 });
 
+/** The words a reader of a request and its concepts gives, as typed. */
+const wordsBy = (read: (query: ReturnType<typeof understandQuery>, concepts: ReturnType<typeof conceptSpans>) => number[]) => (q: string) => {
+  const query = understandQuery(q);
+  return read(query, conceptSpans(q)).map((i) => query.words[i]);
+};
+
 describe('wordsOfNoRole', () => {
   it('leaves the tools a request says the designer uses and the places typed alone out of the role bonuses', () => {
-    const none = (q: string) => {
-      const query = understandQuery(q);
-      return wordsOfNoRole(query, conceptSpans(q)).map((i) => query.words[i]);
-    };
+    const none = wordsBy(wordsOfNoRole);
     expect(none('3d artist who uses blender')).toEqual(['blender']);
     expect(none('interaction designer with figma in berlin')).toEqual(['figma']);
     expect(none('motion designer berlin')).toEqual(['berlin']);
@@ -740,10 +743,7 @@ describe('wordsOfNoRole', () => {
 
 describe('roleWordsOf', () => {
   it('gives the words of the roles a request names, not of its other concepts', () => {
-    const roles = (q: string) => {
-      const query = understandQuery(q);
-      return roleWordsOf(query, conceptSpans(q)).map((i) => query.words[i]);
-    };
+    const roles = wordsBy(roleWordsOf);
     expect(roles('interaction designer with accessibility')).toEqual(['interaction', 'designer']);
     expect(roles('art director in berlin')).toEqual(['art', 'director']);
     expect(roles('accessibility')).toEqual([]);
