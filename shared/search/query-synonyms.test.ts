@@ -172,6 +172,14 @@ describe('conceptSpans', () => {
     expect(spans('senior product designer')).toEqual([['senior', []], ['product designer', []]]);
   });
 
+  it('holds a rival that names no role by its equivalents too', () => {
+    // "entry level" qualifies the designers: the juniors are who the request asks for, not level designers only.
+    const [span] = conceptSpans('entry level designers');
+    expect(span!.covers).toEqual(['level', 'designers']);
+    expect(span!.rivals).toEqual(expect.arrayContaining([['entri', 'level'], ['junior']]));
+    expect(namedRoles(understandQuery('entry level designers'), conceptSpans('entry level designers'))[0]!.phrases).toContainEqual(['junior']);
+  });
+
   it('a phrase in another language is typed as what it means, its equivalents its synonyms', () => {
     const [span] = conceptSpans('diseñadora gráfica en Barcelona');
     expect(span!.covers).toEqual(['disenadora', 'grafica']);
@@ -749,6 +757,14 @@ describe('roleWordsOf', () => {
     expect(roles('accessibility')).toEqual([]);
     // A domain whose first word is a head noun names no role, nor does one word ("illustration") by itself.
     expect(roles('illustration developer tools')).toEqual([]);
+  });
+
+  it('gives a word of the vocabulary typed right before a head noun, with the head', () => {
+    const roles = wordsBy(roleWordsOf);
+    expect(roles('junior designers')).toEqual(['junior', 'designers']);
+    expect(roles('senior illustrators in lisbon')).toEqual(['senior', 'illustrators']);
+    // A word no rule knows may be what a bio says the designer is ("a wedding designer"): asked there still.
+    expect(roles('wedding designers')).toEqual([]);
   });
 });
 

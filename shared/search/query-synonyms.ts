@@ -353,11 +353,18 @@ export function wordsOfNoRole(query: QueryWords, concepts: readonly ConceptSpan[
  * noun: "interaction designer", "art director", not "developer tools"): a title holds a role, so the together bonuses do not ask them of a description
  * with the request's other words. Asked there, "interaction designer with accessibility" ranked a Lead Product
  * Designer whose bio says he "worked closely with the Interaction Designer team" and names accessibility above
- * the Interaction Designers who name it. Pure.
+ * the Interaction Designers who name it. So are a word of the vocabulary typed right before a head noun and the
+ * head ("junior designers", "senior illustrators"): asked there, bios that "mentor junior designers" ranked
+ * above the Junior Product Designers. Pure.
  */
-export function roleWordsOf(query: QueryWords, concepts: readonly ConceptSpan[]): number[] {
+export function roleWordsOf(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
   const covered = concepts.filter(({ covers, typed }) => covers.length >= 2 && ROLE_HEAD_STEMS.has(typed.at(-1)!)).flatMap((concept) => concept.covers);
-  return query.words.flatMap((word, i) => (covered.includes(word) ? [i] : []));
+  // A head noun that starts a phrase naming no role ("developer tools") heads nothing.
+  const inOther = new Set(concepts.filter(({ typed }) => !ROLE_HEAD_STEMS.has(typed.at(-1)!)).flatMap((concept) => concept.covers));
+  const qualified = query.roleQualifiers
+    .filter(({ word, head }) => head > word && synonyms.holdsWord(query.words[word]!) && !inOther.has(query.words[head]!))
+    .flatMap(({ word, head }) => [word, head]);
+  return query.words.flatMap((word, i) => (covered.includes(word) || qualified.includes(i) ? [i] : []));
 }
 
 /**
@@ -803,7 +810,7 @@ function employerBefore(query: QueryWords, { covers, typed }: ConceptSpan, synon
 }
 
 /** A concept names a role: a phrase of it, as typed or by a synonym, ends in a role's head noun ("interaction designer", "art director"). */
-function namesARole({ typed, synonyms: found }: ConceptSpan): boolean {
+function namesARole({ typed, synonyms: found }: Pick<ConceptSpan, 'typed' | 'synonyms'>): boolean {
   return [typed, ...found].some((phrase) => ROLE_HEAD_STEMS.has(phrase.at(-1)!));
 }
 
@@ -951,7 +958,9 @@ export interface ConceptSpan {
   /**
    * The other readings of its words that were not read, as typed (stems): phrases the rules know that share a
    * word with it ("game design" beside "design lead" in "game design lead" and "riot games design lead"). The
-   * reading may be wrong, so a match may hold one of them instead (namedRoles); their synonyms are no reading.
+   * reading may be wrong, so a match may hold one of them instead (namedRoles). A rival that names no role (a
+   * seniority: "entry level" beside "level designers") comes with its equivalents ("junior"); one that names a
+   * role comes as typed.
    */
   rivals?: string[][];
 }
@@ -987,7 +996,11 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
     const covers = [...new Set(typed.filter((t) => !FILLER_WORDS.has(t)))];
     if (covers.length === 0) return [];
     const own = ownOf(span);
-    const unread = longest.filter((other) => !read.includes(other) && overlap(span, other)).map(ownOf);
+    // A rival that names no role ("entry level" beside "level designers") qualifies the role read: it is held by
+    // its equivalents too ("junior"). One that names a role is held as typed: "director design" is no design director.
+    const unread = longest
+      .filter((other) => !read.includes(other) && overlap(span, other))
+      .flatMap((other) => (namesARole({ typed: ownOf(other), synonyms: other.phrases }) ? [ownOf(other)] : [ownOf(other), ...other.phrases]));
     return [{ words: covers.length, covers, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: saidOfPast(at[start]!), ...(unread.length > 0 ? { rivals: unread } : {}) }];
   });
   if (known.length > 0) return known;

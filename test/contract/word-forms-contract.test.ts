@@ -89,6 +89,9 @@ const EXTRA = [
   // whose bio names the Interaction Designers she works with and wayfinding.
   { ...extra(25, 'ixd-title', 'Iris Ide', 'Interaction Designer', 'Known for wayfinding.'), listed_at: '2026-05-30T08:00:00.000Z' },
   { ...extra(26, 'ixd-bio', 'Ida Ibsen', 'Product Designer', 'Works closely with the interaction designer team on wayfinding.'), listed_at: '2026-05-30T09:00:00.000Z' },
+  // A Junior Packaging Designer, and a Senior Product Designer (the newer listing) whose bio names the juniors he mentors.
+  { ...extra(27, 'jr-title', 'Jo Jarl', 'Junior Packaging Designer', 'Boxes and labels.'), listed_at: '2026-05-30T10:00:00.000Z' },
+  { ...extra(28, 'jr-bio', 'Jens Juhl', 'Senior Product Designer', 'Writes a newsletter for junior designers.'), listed_at: '2026-05-30T11:00:00.000Z' },
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -117,6 +120,14 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
       expect([q, found.indexOf('ixd-title')]).toEqual([q, 0]);
       expect(found).toContain('ixd-bio');
     }
+  });
+
+  it.skipIf(reason)('a title holds the seniority a request names with the role: a bio naming it ranks below', async () => {
+    const found = await slugs('junior designers');
+    expect(found[0]).toBe('jr-title');
+    expect(found).toContain('jr-bio');
+    // "entry level" is the seniority, not the start of "level designers": the junior is found.
+    expect((await slugs('entry level designers'))[0]).toBe('jr-title');
   });
 
   it.skipIf(reason)('a passive participle is what someone else did: "mentored by" is no mentoring', async () => {

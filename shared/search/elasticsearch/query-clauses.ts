@@ -191,7 +191,7 @@ export function freeText(
   // (roleWordsOf): a title holds the role.
   const asked = togetherWords(query, wholePlaceWords(query, spans, synonyms));
   const usedTools = new Set(toolFields.size > 0 ? usedToolWords(query).map((i) => words[i]!) : []);
-  const roleWords = new Set(roleWordsOf(query, spans).map((i) => words[i]!));
+  const roleWords = new Set(roleWordsOf(query, spans, synonyms).map((i) => words[i]!));
   const formBases = expansion.formFields.map((f) => boostOf(f)).sort((a, b) => b.boost - a.boost).map(({ field }) => field.slice(field.indexOf('.') + 1));
   const describing = new Set(formBases.slice(1));
   const askedOf = (group: { fields: string[] }, k: number) => {

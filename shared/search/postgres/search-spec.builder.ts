@@ -131,7 +131,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       companyColumn: 'company' in rules.filters.words ? 's.company_tsv' : undefined,
       wholePlaceWords: wholePlaceWords(query, spans, synonyms),
       usedTools: usedToolWords(query),
-      roleWords: roleWordsOf(query, spans),
+      roleWords: roleWordsOf(query, spans, synonyms),
       noRoleWords: wordsOfNoRole(query, spans, synonyms),
       top,
     });
