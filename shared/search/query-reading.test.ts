@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { understandQuery } from './query-words.ts';
 import { namedPlaces } from './query-synonyms.ts';
-import { readRequest, withoutContractions, withRemoteWorkWords } from './query-reading.ts';
+import { readRequest, withEnglishOr, withoutContractions, withRemoteWorkWords } from './query-reading.ts';
 
 describe('withRemoteWorkWords', () => {
   it('reads each phrase for remote work, in every language of the synonym rules, as "wfh"', () => {
@@ -60,6 +60,26 @@ describe('withoutContractions', () => {
 
   it('leaves an apostrophe inside a name or a possessive alone', () => {
     for (const q of ["O'Connor designers", "children's book illustrator", "D'Angelo", 'Lisbon designers']) expect(withoutContractions(q), q).toBe(q);
+  });
+});
+
+describe('withEnglishOr', () => {
+  it('writes another language\'s "or" between two words as "or"', () => {
+    expect(withEnglishOr('diseñadores en Madrid o Barcelona')).toBe('diseñadores en Madrid or Barcelona');
+    expect(withEnglishOr('graphiste à Paris ou Lyon')).toBe('graphiste à Paris or Lyon');
+    // As a request may come, its accents apart from their letters.
+    expect(withEnglishOr('designers produit à Austin ou New York'.normalize('NFD'))).toBe('designers produit à Austin or New York'.normalize('NFD'));
+    expect(withEnglishOr('designer em São Paulo ou Lisboa')).toBe('designer em São Paulo or Lisboa');
+    expect(withEnglishOr('Designerin in München oder Berlin')).toBe('Designerin in München or Berlin');
+    expect(withEnglishOr('trabajó en Glovo, o Cabify')).toBe('trabajó en Glovo, or Cabify');
+    // Between two places, in a request of no other word of those languages.
+    expect(withEnglishOr('grafico Milano o Roma')).toBe('grafico Milano or Roma');
+  });
+
+  it('leaves an Irish name, and an "o" that stands between no two words, alone', () => {
+    for (const q of ['Siobhán Ó Súilleabháin', "Liam O'Connor", 'Aoife O Brien', 'o designer', 'motion designer o', 'Oder designers', 'nikolai o suilleabhain']) {
+      expect(withEnglishOr(q), q).toBe(q);
+    }
   });
 });
 

@@ -1,9 +1,11 @@
+import { tokenize } from '../text/fold.ts';
 import { REMOTE_WORK_PHRASES } from '../text/synonyms.rules.ts';
+import { namesPlace } from './location-names.ts';
 import { type QueryExclusions, readExclusions } from './query-exclusions.ts';
 
 /**
  * How both engines and the highlights read a request before its words: English contractions are written out
- * ("I'm", "who haven't", "w/"), the phrases that say remote work become the one word "wfh", which the synonym rules
+ * ("I'm", "who haven't", "w/"), another language's "or" is written "or", the phrases that say remote work become the one word "wfh", which the synonym rules
  * and remote locations know (REMOTE_LOCATION_WORDS), and the clauses that leave things out are set apart
  * (readExclusions). Pure.
  */
@@ -28,6 +30,26 @@ export function withoutContractions(q: string): string {
     .replace(WITH_SHORTENED, (_, without: string | undefined) => (without ? 'without ' : 'with '));
 }
 
+/**
+ * "or" as Spanish, Italian ("o"), French, Portuguese ("ou") and German ("oder") requests write it between two
+ * words, in lower case: an Irish name's "Ó" or "O'" is capitalised. "ou" and "oder" are no English word; "o" is
+ * "or" in a request that holds a word of those languages ("en Madrid o Barcelona") or between two places
+ * ("Milano o Roma"), and part of a name otherwise ("nikolai o suilleabhain").
+ */
+const OTHER_LANGUAGE_OR = /(?<=\p{L}[\s,]*\s)(?:o|ou|oder)(?=\s+\p{L})/gu;
+const OTHER_LANGUAGE_WORD = /(?<![\p{L}\p{N}])(?:en|que|con|para|em|com|à|dans|chez|pour|avec|di|per|nel|und|mit|bei|im)(?![\p{L}\p{N}])/iu;
+
+/** The request with another language's "or" written in English: "diseñadores en Madrid o Barcelona" → "… Madrid or Barcelona". */
+export function withEnglishOr(q: string): string {
+  const otherLanguage = OTHER_LANGUAGE_WORD.test(q.normalize('NFC'));
+  return q.replace(OTHER_LANGUAGE_OR, (or: string, at: number) => {
+    if (or !== 'o' || otherLanguage) return 'or';
+    const before = tokenize(q.slice(0, at)).at(-1);
+    const after = tokenize(q.slice(at + or.length))[0];
+    return before !== undefined && after !== undefined && namesPlace([before]) && namesPlace([after]) ? 'or' : or;
+  });
+}
+
 const REMOTE_WORK_PHRASE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${REMOTE_WORK_PHRASES.join('|')})(?![\p{L}\p{N}])`, 'giu');
 
 /** The request with each phrase for remote work written as "wfh": "brand designer working from home" → "brand designer wfh". */
@@ -37,5 +59,5 @@ export function withRemoteWorkWords(q: string): string {
 
 /** The request as the engines search it, and what it leaves out. */
 export function readRequest(q: string | undefined): QueryExclusions {
-  return readExclusions(q === undefined ? q : withRemoteWorkWords(withoutContractions(q)));
+  return readExclusions(q === undefined ? q : withRemoteWorkWords(withEnglishOr(withoutContractions(q))));
 }

@@ -610,6 +610,12 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
           expect(found, text).not.toContain('d01');
         }
         expect(await q('product designers in ulaanbaatar or reykjavik')).toEqual([]);
+        // Another language's "or" is the same list.
+        for (const text of ['diseñadores de producto en Austin o Nueva York', 'Produktdesigner in New York oder Austin', 'designers produit à Austin ou New York']) {
+          const found = await q(text);
+          expect(found, text).toEqual(expect.arrayContaining(['d04', 'd09']));
+          expect(found, text).not.toContain('d01');
+        }
       });
     });
 
