@@ -102,6 +102,16 @@ describe('understandQuery', () => {
     expect(understandQuery('someone who has worked for google as well as meta').words).toEqual(['google', 'meta']);
   });
 
+  it('reads another language\'s article after one of its prepositions as filler, not a place\'s or a name\'s', () => {
+    expect(understandQuery('designer UX dans le secteur bancaire').words).toEqual(['designer', 'ux', 'bancaire']);
+    expect(understandQuery('diseñadora en el sector salud').words).toEqual(['disenadora', 'salud']);
+    expect(understandQuery('UX Designerin im Bereich Fintech').words).toEqual(['ux', 'designerin', 'fintech']);
+    // A place it starts, and a name or a place it stands inside, keep it.
+    expect(understandQuery('diseñadores en Los Ángeles').words).toEqual(['disenadores', 'los', 'angeles']);
+    expect(understandQuery('brandon de la cruz').words).toEqual(['brandon', 'de', 'la', 'cruz']);
+    expect(understandQuery('rio de janeiro designers').words).toEqual(['rio', 'de', 'janeiro', 'designers']);
+  });
+
   it('reads a number alone, and when and for how long, as filler; a number inside a name stays', () => {
     expect(understandQuery('ux designer with 5+ years of experience at google').words).toEqual(['ux', 'designer', 'google']);
     expect(understandQuery('need 2 product designers for a 3 month contract, start asap').words).toEqual(['product', 'designers', 'contract']);

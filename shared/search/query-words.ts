@@ -54,8 +54,13 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'vacancy', 'vacancies', 'work', 'gig', 'gigs', 'now',
   // the same in the other languages requests come in ("diseñador UX en Santiago"); none is a place code
   'en', 'und', 'bei', 'mit', 'fur', 'als', 'zu', 'ein', 'eine', 'avec', 'pour', 'dans', 'chez', 'une', 'et', 'con', 'para', 'una', 'em', 'com', 'nel',
+  // and the prepositions joined to an article ("UX Designerin im Bereich Fintech"); not those a place's name or
+  // code holds ("Rio de Janeiro", "LA", "AU")
+  'im', 'beim', 'zum', 'zur', 'aux', 'sur', 'por', 'sobre', 'nella', 'nello', 'sul', 'sulla', 'gli', 'della', 'dell',
   // and how they describe a person ("mit Erfahrung in Verpackung", "con experiencia en packaging")
   'erfahrung', 'kenntnisse', 'experiencia', 'esperienza', 'competences',
+  // and how they say where the work lies, as "industry" ("im Bereich Fintech", "dans le secteur de la santé")
+  'bereich', 'branche', 'sector', 'sektor', 'secteur', 'settore', 'setor', 'ambito', 'rubro',
   // and how they ask, and say who worked where ("busco diseñador que haya trabajado en Glovo", "ich suche eine
   // Motion Designerin", "graphiste qui a travaillé chez Ubisoft", "cerco un designer che ha lavorato per …")
   'busco', 'buscamos', 'necesito', 'necesitamos', 'alguien', 'que', 'quien', 'haya', 'trabajado', 'trabaja', 'trabajo',
@@ -446,11 +451,21 @@ const NUMBER = /^\d+$/u;
  * Token k is filler: a number alone, or a filler word, save a verb of asking that asks for no one, no article
  * or role following it ("hiring logistics", "with hiring experience"), which names the skill.
  */
+/**
+ * The articles of the other languages requests come in: filler right after one of their prepositions ("dans la
+ * santé", "en el sector salud", "dans le secteur bancaire"), where a word they were asked to match was a name's
+ * ("de la Cruz", "Le"). Elsewhere a place or a name may hold them ("Rio de Janeiro", "in LA"), and so may a place
+ * they start ("en Los Ángeles", "à Le Havre").
+ */
+const ARTICLES: ReadonlySet<string> = new Set(['la', 'le', 'les', 'l', 'el', 'los', 'las', 'das', 'dem', 'den', 'des', 'du', 'il', 'lo', 'gli', 'os']);
+const ARTICLE_OPENERS: ReadonlySet<string> = new Set(['dans', 'en', 'con', 'para', 'por', 'sur', 'avec', 'pour', 'chez', 'sobre', 'mit', 'bei', 'nel', 'em', 'com', 'per', 'pelo', 'pela']);
+
 function isFillerAt(tokens: readonly string[], k: number): boolean {
   const token = tokens[k]!;
   // A number alone counts years, people or months ("5+ years", "2 product designers"); names hold theirs
   // inside a word ("N26", "3D", "99designs").
   if (NUMBER.test(token)) return true;
+  if (ARTICLES.has(token)) return ARTICLE_OPENERS.has(tokens[k - 1] ?? '') && placeNameAt(tokens, k) === 0;
   if (!FILLER_WORDS.has(token)) return false;
   if (!ASKING_OR_SKILL.has(token)) return true;
   return ASKED_FOR.has(tokens[k + 1] ?? '') || tokens.slice(k + 1).some(namesRole);

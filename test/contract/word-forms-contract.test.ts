@@ -92,6 +92,10 @@ const EXTRA = [
   // A Junior Packaging Designer, and a Senior Product Designer (the newer listing) whose bio names the juniors he mentors.
   { ...extra(27, 'jr-title', 'Jo Jarl', 'Junior Packaging Designer', 'Boxes and labels.'), listed_at: '2026-05-30T10:00:00.000Z' },
   { ...extra(28, 'jr-bio', 'Jens Juhl', 'Senior Product Designer', 'Writes a newsletter for junior designers.'), listed_at: '2026-05-30T11:00:00.000Z' },
+  // A Children's Book Illustrator; a UX Designer in banking, and one (the newer listing) whose surname is an article.
+  { ...extra(29, 'kids-ill', 'Kit Kidd', "Children's Book Illustrator", 'Gouache and ink.'), listed_at: '2026-05-30T12:00:00.000Z' },
+  { ...extra(30, 'bank-ux', 'Bea Bank', 'UX Designer', 'Banking apps for a credit union.'), listed_at: '2026-05-30T13:00:00.000Z' },
+  { ...extra(31, 'le-ux', 'Lou Le', 'UX Designer', 'Travel booking flows.'), listed_at: '2026-05-30T14:00:00.000Z' },
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -101,8 +105,8 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
   it.skipIf(reason)('plural and derived forms match, below the form typed', async () => {
     expect(await slugs('prototyping')).toEqual(['lit-proto', 'form-proto']);
     expect(await slugs('prototypes')).toEqual(expect.arrayContaining(['lit-proto', 'form-proto']));
-    // "Illustrator" (a title) for "illustrations"; "UX Researcher" and "Research-led" for "researchers".
-    expect(await slugs('illustrations')).toEqual(['hana-kim']);
+    // "Illustrator" and "Children's Book Illustrator" (titles) for "illustrations"; "UX Researcher" and "Research-led" for "researchers".
+    expect(await slugs('illustrations')).toEqual(['hana-kim', 'kids-ill']);
     expect(await slugs('researchers')).toEqual(['john-appleseed']);
     expect([...(await slugs('animators'))].sort()).toEqual(['erik-johansson', 'ines-ito', 'lis-films', 'noa-cruz', 'olga-orr']);
   });
@@ -242,6 +246,14 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
   it.skipIf(reason)('skills in other languages find the skill, and their words of request are filler', async () => {
     expect(await slugs('sistemas de diseño')).toEqual(['ivan-petrov']);
     expect(await slugs('Produktdesigner mit Erfahrung in Designsystemen')).toEqual(['ivan-petrov']);
+    for (const q of ['ilustradora de libros infantiles', 'Kinderbuchillustratorin', 'illustratrice jeunesse']) expect((await slugs(q))[0], q).toBe('kids-ill');
+  });
+
+  it.skipIf(reason)('domains in other languages find the domain; an article after a preposition is filler, no name', async () => {
+    // "le" and "el" were words to match: Lou Le, a UX Designer who names no banking, ranked first.
+    for (const q of ['designer UX dans le secteur bancaire', 'diseñador UX en el sector bancario', 'UX Designerin im Bereich Banking']) {
+      expect((await slugs(q))[0], q).toBe('bank-ux');
+    }
   });
 
   it.skipIf(reason)('country names in other languages find the country, in free text and the location filter, as the API reads them', async () => {
