@@ -108,8 +108,16 @@ describe('understandQuery', () => {
     expect(understandQuery('UX Designerin im Bereich Fintech').words).toEqual(['ux', 'designerin', 'fintech']);
     // A place it starts, and a name or a place it stands inside, keep it.
     expect(understandQuery('diseñadores en Los Ángeles').words).toEqual(['disenadores', 'los', 'angeles']);
-    expect(understandQuery('brandon de la cruz').words).toEqual(['brandon', 'de', 'la', 'cruz']);
+    expect(understandQuery('brandon de la cruz').words).toEqual(['brandon', 'la', 'cruz']);
     expect(understandQuery('rio de janeiro designers').words).toEqual(['rio', 'de', 'janeiro', 'designers']);
+  });
+
+  it('reads a word joining a title\'s words in another language as filler, but inside a place\'s name', () => {
+    expect(understandQuery('designer de produto na área de saúde').words).toEqual(['designer', 'produto', 'na', 'area', 'saude']);
+    expect(understandQuery('direttore del design a Milano').words).toEqual(['direttore', 'design', 'milano']);
+    expect(understandQuery('designers in rio de janeiro').words).toEqual(['designers', 'rio', 'de', 'janeiro']);
+    // In a name it still counts beside the name's other words.
+    expect(understandQuery('brandon de la cruz').fillerInNames).toContainEqual({ filler: 'de', beside: 0 });
   });
 
   it('reads a number alone, and when and for how long, as filler; a number inside a name stays', () => {
@@ -128,7 +136,7 @@ describe('understandQuery', () => {
     expect(understandQuery('cerco un designer di prodotto a Milano che ha lavorato per Bending Spoons').words).toEqual(['designer', 'prodotto', 'milano', 'bending', 'spoons']);
     expect(understandQuery('graphiste à Paris qui a travaillé chez Ubisoft').words).toEqual(['graphiste', 'paris', 'ubisoft']);
     expect(understandQuery('ich suche eine Motion Designerin in Hamburg').words).toEqual(['motion', 'designerin', 'hamburg']);
-    expect(understandQuery('busco diseñador de producto que haya trabajado en Glovo').words).toEqual(['disenador', 'de', 'producto', 'glovo']);
+    expect(understandQuery('busco diseñador de producto que haya trabajado en Glovo').words).toEqual(['disenador', 'producto', 'glovo']);
     // After a verb of having worked, the preposition names an employer (or where), never a place alone.
     const glovo = understandQuery('busco diseñador de producto en Madrid que haya trabajado en Glovo');
     expect(glovo.employerWords.map((i) => glovo.words[i])).toEqual(['glovo']);

@@ -460,12 +460,27 @@ const NUMBER = /^\d+$/u;
 const ARTICLES: ReadonlySet<string> = new Set(['la', 'le', 'les', 'l', 'el', 'los', 'las', 'das', 'dem', 'den', 'des', 'du', 'il', 'lo', 'gli', 'os']);
 const ARTICLE_OPENERS: ReadonlySet<string> = new Set(['dans', 'en', 'con', 'para', 'por', 'sur', 'avec', 'pour', 'chez', 'sobre', 'mit', 'bei', 'nel', 'em', 'com', 'per', 'pelo', 'pela']);
 
+/**
+ * The words that join a title's or a skill's words in those languages ("diseñador de marca", "designer de
+ * produto", "direttore del design"): filler between two words, as "of" is, but inside a place's name ("Rio de
+ * Janeiro"). Read as words, "de" put Brandon de la Cruz first for "designer de produto na área de saúde"; a
+ * name holding one still counts it beside its other words (QueryWords.fillerInNames).
+ */
+const LINKING_WORDS: ReadonlySet<string> = new Set(['de', 'del', 'di', 'da', 'du', 'della', 'dello', 'dei', 'degli']);
+
+/** Token k lies inside a place's name that starts before it ("de" in "rio de janeiro"). */
+function insidePlaceName(tokens: readonly string[], k: number): boolean {
+  for (let j = Math.max(0, k - MAX_PLACE_WORDS); j < k; j++) if (placeNameAt(tokens, j) > k - j) return true;
+  return false;
+}
+
 function isFillerAt(tokens: readonly string[], k: number): boolean {
   const token = tokens[k]!;
   // A number alone counts years, people or months ("5+ years", "2 product designers"); names hold theirs
   // inside a word ("N26", "3D", "99designs").
   if (NUMBER.test(token)) return true;
   if (ARTICLES.has(token)) return ARTICLE_OPENERS.has(tokens[k - 1] ?? '') && placeNameAt(tokens, k) === 0;
+  if (LINKING_WORDS.has(token)) return k > 0 && k < tokens.length - 1 && !insidePlaceName(tokens, k);
   if (!FILLER_WORDS.has(token)) return false;
   if (!ASKING_OR_SKILL.has(token)) return true;
   return ASKED_FOR.has(tokens[k + 1] ?? '') || tokens.slice(k + 1).some(namesRole);
