@@ -581,6 +581,8 @@ describe('askedRole', () => {
     // A place after "in", of the world without a marker, after "from".
     expect(asked('illustrator in wellington')).toEqual({ concept: 'illustr', employers: [] });
     expect(asked('illustrator wellington')).toEqual({ concept: 'illustr', employers: [] });
+    // An "or" list of places introduced as one, as one place.
+    expect(asked('graphic designer in barcelona or lisbon')).toEqual({ concept: 'graphic design', employers: [] });
     // "previously at google" names Google as an employer and as a past role: once.
     expect(asked('need a brand designer based in london previously at google')).toEqual({ concept: 'brand design', employers: ['google'] });
   });

@@ -845,8 +845,13 @@ function mostWordsOf(concepts: readonly ConceptSpan[]): ConceptSpan | undefined 
  */
 function constraints(query: QueryWords, synonyms: SynonymSet): { places: string[]; employers: string[][]; other: Set<string> } {
   const placeFirsts = new Set(placeOnlyWords(query, synonyms).map((i) => query.words[i]!));
-  const places = [...query.places.filter(([first]) => placeFirsts.has(first!)).flat(), ...unmarkedPlaceWords(query, synonyms).map((i) => query.words[i]!)];
   const wordsOf = (indices: readonly number[]) => indices.map((i) => query.words[i]!);
+  // An "or" list of places introduced as one ("in Barcelona or Lisbon") constrains where as one place does.
+  const places = [
+    ...query.places.filter(([first]) => placeFirsts.has(first!)).flat(),
+    ...unmarkedPlaceWords(query, synonyms).map((i) => query.words[i]!),
+    ...query.requiredPlaceLists.flatMap((list) => wordsOf(list.flat())),
+  ];
   const employers = [
     ...(query.employerWords.length > 0 ? [wordsOf(query.employerWords)] : []),
     ...query.employerLists.flatMap((alternatives) => alternatives.map(wordsOf)),

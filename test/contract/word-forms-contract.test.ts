@@ -96,6 +96,15 @@ const EXTRA = [
   { ...extra(29, 'kids-ill', 'Kit Kidd', "Children's Book Illustrator", 'Gouache and ink.'), listed_at: '2026-05-30T12:00:00.000Z' },
   { ...extra(30, 'bank-ux', 'Bea Bank', 'UX Designer', 'Banking apps for a credit union.'), listed_at: '2026-05-30T13:00:00.000Z' },
   { ...extra(31, 'le-ux', 'Lou Le', 'UX Designer', 'Travel booking flows.'), listed_at: '2026-05-30T14:00:00.000Z' },
+  // A Surface Pattern Designer (an equivalent of the Textile Designer) in Lisbon, and a Weaver in Barcelona (the
+  // newer listing) who was a Textile Designer.
+  { ...extra(32, 'pat-lis', 'Vera Vaz', 'Surface Pattern Designer', 'Wallpapers.'), location: 'Lisbon, PT', listed_at: '2026-05-30T15:00:00.000Z' },
+  {
+    ...extra(33, 'was-tex', 'Wim Wald', 'Weaver', 'Wallpapers.'),
+    location: 'Barcelona, ES',
+    previous_roles: [{ title: 'Textile Designer', company: 'Quillon', company_url: null }],
+    listed_at: '2026-05-30T16:00:00.000Z',
+  },
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -161,6 +170,13 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect(found.slice(0, 2)).toEqual(['art-dir', 'cre-dir']);
     expect(found.indexOf('mentions')).toBeGreaterThan(1);
     expect((await slugs('creative director')).slice(0, 2)).toEqual(['cre-dir', 'art-dir']);
+  });
+
+  it.skipIf(reason)('the equivalent title held now ranks above the title typed held before, in a place or a list of places', async () => {
+    for (const q of ['textile designer in lisbon', 'textile designer in lisbon or barcelona', 'textile designers based in Barcelona or Lisbon']) {
+      expect((await slugs(q))[0], q).toBe('pat-lis');
+    }
+    expect((await slugs('textile designer in barcelona or lisbon')).slice(0, 2)).toEqual(['pat-lis', 'was-tex']);
   });
 
   it.skipIf(reason)('words Porter would join keep apart: a product designer is no production designer', async () => {
