@@ -321,6 +321,50 @@ function foreignAsks(r: Random, corpus: readonly CorpusDesigner[], drawFrom: rea
   });
 }
 
+/**
+ * Domains as requests in those languages name them, beside a title, with the words they say a sector with
+ * ("im Bereich", "dans le secteur") and articles after a preposition: the holders of the title in the domain
+ * are relevant, the other holders a little.
+ */
+const FOREIGN_DOMAIN_REQUESTS: [string, string, Concept][] = [
+  ['diseñadora UX con experiencia en salud', 'healthcare', 'productDesigner'],
+  ['designer de produto na área de saúde', 'healthcare', 'productDesigner'],
+  ['UX Designerin im Bereich Fintech', 'fintech', 'productDesigner'],
+  ['designer produit dans le secteur bancaire', 'fintech', 'productDesigner'],
+  ['Motion Designerin für Videospiele', 'gaming', 'motionDesigner'],
+  ['diseñador de marca para moda', 'fashion', 'brandDesigner'],
+  ['diseñador UX en el sector público', 'public sector', 'productDesigner'],
+  ['Produktdesignerin Logistik', 'logistics', 'productDesigner'],
+  ['designer di prodotto nel settore assicurativo', 'insurance', 'productDesigner'],
+  ['illustratrice pour le voyage', 'travel', 'illustrator'],
+];
+
+function foreignDomains(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return FOREIGN_DOMAIN_REQUESTS.map(([q, domain, concept]) => ({
+    family: 'languages' as const,
+    q,
+    grades: grade(corpus, (d) => (!holds(CONCEPTS[concept].titles)(d) ? 0 : d.domains.includes(domain) ? 3 : 1)),
+  }));
+}
+
+/** "or" lists of places as those languages write them ("o", "ou", "oder"): the holders of the title in either city. */
+const FOREIGN_OR_REQUESTS: [string, Concept, string[]][] = [
+  ['diseñadora gráfica en Barcelona o Lisboa', 'graphicDesigner', ['Barcelona', 'Lisbon']],
+  ['Grafikdesignerin in Berlin oder München', 'graphicDesigner', ['Berlin', 'Munich']],
+  ['illustratrice à Paris ou Montréal', 'illustrator', ['Paris', 'Montréal']],
+  ['designer de produto em São Paulo ou Lisboa', 'productDesigner', ['São Paulo', 'Lisbon']],
+  ['illustratore a Barcellona o Lisbona', 'illustrator', ['Barcelona', 'Lisbon']],
+  ['Motion Designer in Amsterdam oder Kopenhagen', 'motionDesigner', ['Amsterdam', 'Copenhagen']],
+];
+
+function foreignOrLists(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return FOREIGN_OR_REQUESTS.map(([q, concept, cities]) => ({
+    family: 'languages' as const,
+    q,
+    grades: grade(corpus, (d) => (holds(CONCEPTS[concept].titles)(d) && cities.includes(cityOf(d.location) ?? '') ? 3 : 0)),
+  }));
+}
+
 function foreignCountries(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
   const countryOf = (d: CorpusDesigner) => /, ([A-Z]{2})$/.exec(d.location)?.[1];
   return FOREIGN_COUNTRY_REQUESTS.map(([q, concept, code]) => ({
@@ -486,6 +530,9 @@ export function generateConceptJudgements(generated: readonly CorpusDesigner[], 
     ...foreignSkills(corpus),
     // Last of the draws: the requests drawn before are as they were.
     ...foreignAsks(r, corpus, generated),
+    // Drawn from nothing: the requests before are as they were.
+    ...foreignDomains(corpus),
+    ...foreignOrLists(corpus),
     ...NOTHING_HARD.map((q): JudgedQuery => ({ family: 'nothing (hard)', q, grades: new Map() })),
   ].filter((query) => query.family === 'nothing (hard)' || query.grades.size > 0);
 }
