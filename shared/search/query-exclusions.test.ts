@@ -31,7 +31,7 @@ describe('readExclusions', () => {
     });
     // The rest of the request goes on after the clause, its "but" taken with it.
     expect(readExclusions('brand designers in europe but not in germany')).toEqual({ q: 'brand designers in europe', exclusions: [{ kind: 'location', value: 'germany' }] });
-    expect(readExclusions('brand designer, but not at Meta, based in berlin').q).toBe('brand designer, , based in berlin');
+    expect(readExclusions('brand designer, but not at Meta, based in berlin').q).toBe('brand designer, based in berlin');
   });
 
   it('leaves alone what only looks like one: not for profit, outside the box, "not just", a marker inside a word, a run too long to be a name', () => {

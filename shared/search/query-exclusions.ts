@@ -59,20 +59,24 @@ const STOP = String.raw`(?=\s*[,.;:!?()]|\s+(?:who|that|which|with|and|but|based
 /** At most this many words name one thing left out: a longer run is a sentence, not a name. */
 const MAX_WORDS = 4;
 
-const clause = (markers: readonly string[]) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:but|and)\s+)?(?:${markers.join('|')})\s+((?:the\s+)?[^,.;:!?()]+?)${STOP}`, 'giu');
+/** A clause that opens with one of `markers` (after `lead`, when given) and names a place or an employer up to STOP. */
+export const namingClause = (markers: readonly string[], lead = String.raw`(?:(?:but|and)\s+)?`) =>
+  new RegExp(String.raw`(?<![\p{L}\p{N}])${lead}(?:${markers.join('|')})\s+((?:the\s+)?[^,.;:!?()]+?)${STOP}`, 'giu');
 
 const KINDS: readonly [Exclusion['kind'], RegExp][] = [
-  ['location', clause(PLACE_MARKERS)],
-  ['company', clause(EMPLOYER_MARKERS)],
-  ['either', clause(EITHER_MARKERS)],
+  ['location', namingClause(PLACE_MARKERS)],
+  ['company', namingClause(EMPLOYER_MARKERS)],
+  ['either', namingClause(EITHER_MARKERS)],
 ];
 
-/** The request without the clauses that leave things out, and what they leave out ("not in london or paris": both). */
-export function readExclusions(q: string | undefined): QueryExclusions {
-  if (!q) return { q, exclusions: [] };
-  const exclusions: Exclusion[] = [];
+/**
+ * q without the clauses `kinds` match, and what each names ("not in london or paris": both), of the kind of its
+ * pattern; a clause naming more than MAX_WORDS words stays.
+ */
+export function takeClauses(q: string, kinds: readonly [Exclusion['kind'], RegExp][]): { rest: string; named: Exclusion[] } {
+  const named: Exclusion[] = [];
   let rest = q;
-  for (const [kind, pattern] of KINDS) {
+  for (const [kind, pattern] of kinds) {
     rest = rest.replace(pattern, (whole, object: string) => {
       const values = object
         .replace(/^the\s+/iu, '')
@@ -80,12 +84,18 @@ export function readExclusions(q: string | undefined): QueryExclusions {
         .map((value) => value.trim())
         .filter((value) => value.length > 0);
       if (values.length === 0 || values.some((value) => value.split(/\s+/u).length > MAX_WORDS)) return whole;
-      exclusions.push(...values.map((value) => ({ kind, value })));
+      named.push(...values.map((value) => ({ kind, value })));
       return ' ';
     });
   }
-  const cleaned = rest.replace(/\s+/gu, ' ').trim();
-  return { q: exclusions.length === 0 ? q : cleaned || undefined, exclusions };
+  return { rest: rest.replace(/\s+/gu, ' ').replace(/,(?:\s*,)+/gu, ',').trim(), named };
+}
+
+/** The request without the clauses that leave things out, and what they leave out ("not in london or paris": both). */
+export function readExclusions(q: string | undefined): QueryExclusions {
+  if (!q) return { q, exclusions: [] };
+  const { rest, named } = takeClauses(q, KINDS);
+  return { q: named.length === 0 ? q : rest || undefined, exclusions: named };
 }
 
 /** The word filters that name what an exclusion leaves out: its own, or both the location and the company. */

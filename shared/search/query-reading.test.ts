@@ -97,7 +97,15 @@ describe('readRequest', () => {
   });
 
   it('sets apart what the request leaves out after reading its phrases', () => {
-    expect(readRequest('illustrators working from home, not in berlin')).toEqual({ q: 'illustrators wfh,', exclusions: [{ kind: 'location', value: 'berlin' }] });
-    expect(readRequest(undefined)).toEqual({ q: undefined, exclusions: [] });
+    expect(readRequest('illustrators working from home, not in berlin')).toEqual({ q: 'illustrators wfh,', exclusions: [{ kind: 'location', value: 'berlin' }], preferences: [] });
+    expect(readRequest(undefined)).toEqual({ q: undefined, exclusions: [], preferences: [] });
+  });
+
+  it('sets apart what the request prefers, and what it leaves out of the rest', () => {
+    expect(readRequest('motion designers, not in berlin, ideally ex-Buck')).toEqual({
+      q: 'motion designers,',
+      exclusions: [{ kind: 'location', value: 'berlin' }],
+      preferences: [{ kind: 'company', value: 'Buck' }],
+    });
   });
 });

@@ -2,12 +2,13 @@ import { tokenize } from '../text/fold.ts';
 import { REMOTE_WORK_PHRASES } from '../text/synonyms.rules.ts';
 import { namesPlace } from './location-names.ts';
 import { type QueryExclusions, readExclusions } from './query-exclusions.ts';
+import { type Preference, readPreferences } from './query-preferences.ts';
 
 /**
  * How both engines and the highlights read a request before its words: English contractions are written out
  * ("I'm", "who haven't", "w/"), another language's "or" is written "or", the phrases that say remote work become the one word "wfh", which the synonym rules
- * and remote locations know (REMOTE_LOCATION_WORDS), and the clauses that leave things out are set apart
- * (readExclusions). Pure.
+ * and remote locations know (REMOTE_LOCATION_WORDS), and the clauses that state a preference (readPreferences)
+ * and leave things out (readExclusions) are set apart. Pure.
  */
 
 /** "can't" and "won't", whose "not" the rest of the word does not simply precede. */
@@ -57,7 +58,13 @@ export function withRemoteWorkWords(q: string): string {
   return q.replace(REMOTE_WORK_PHRASE, 'wfh');
 }
 
-/** The request as the engines search it, and what it leaves out. */
-export function readRequest(q: string | undefined): QueryExclusions {
-  return readExclusions(q === undefined ? q : withRemoteWorkWords(withEnglishOr(withoutContractions(q))));
+/** A request as the engines search it: its words, what it leaves out and what it would rather have. */
+export interface ReadRequest extends QueryExclusions {
+  preferences: Preference[];
+}
+
+/** The request as the engines search it, what it leaves out and what it prefers. */
+export function readRequest(q: string | undefined): ReadRequest {
+  const { q: required, preferences } = readPreferences(q === undefined ? q : withRemoteWorkWords(withEnglishOr(withoutContractions(q))));
+  return { ...readExclusions(required), preferences };
 }

@@ -32,7 +32,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'uses', 'use', 'using', 'proficient', 'proficiency',
   'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'left', 'also', 'like', 'really', 'very',
   'moved', 'moving', 'switched', 'joined',
-  // how requests hedge and rank what they ask ("ideally in Berlin", "the best motion designers available",
+  // how requests hedge and rank what they ask ("ideally with Figma", "the best motion designers available",
   // "someone who has done brand work"): said of no designer, so no record holds them
   'ideally', 'preferably', 'ideal', 'best', 'available', 'availability', 'done', 'doing', 'suitable', 'qualified', 'candidate', 'candidates',
   'maybe', 'perhaps', 'possibly', 'should', 'must', 'might', 'will', 'able',

@@ -558,6 +558,15 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer not in san francisco')}`)).toEqual([]);
       });
 
+      it('what a request prefers ("ideally in", "preferably ex") leaves no one out', async () => {
+        const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}&limit=100`);
+        // Read as words, "in new york" was a place every match holds (d09 alone), "ex-Hooli" an employer (d04, d10).
+        expect(sorted(await q('product designers in new york'))).toEqual(['d09']);
+        for (const text of ['product designers, ideally in new york', 'product designers, preferably based in New York', 'product designers, ideally ex-Hooli', 'product designers, bonus if they worked at hooli']) {
+          expect(sorted(await q(text)), text).toEqual(['d01', 'd04', 'd09', 'd10']);
+        }
+      });
+
       it('what a request says of no designer (numbers, durations, contractions, list openers) asks nothing of a match', async () => {
         const q = (text: string) => ids(`/api/v1/designers?q=${encodeURIComponent(text)}&limit=100`);
         // d01 and d10 are the Product Designers at Acme Studio. Read as words, "I'm" left an "m" and "5" a "5"

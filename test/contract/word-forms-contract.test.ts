@@ -105,6 +105,10 @@ const EXTRA = [
     previous_roles: [{ title: 'Textile Designer', company: 'Quillon', company_url: null }],
     listed_at: '2026-05-30T16:00:00.000Z',
   },
+  // Two Kite Designers alike but for where they are and were: one in Lisbon who was at Quillon, one (the newer
+  // listing) in Porto.
+  { ...extra(34, 'kite-lis', 'Kai Kent', 'Kite Designer', 'Kites.'), location: 'Lisbon, PT', previous_roles: [{ title: 'Kite Designer', company: 'Quillon', company_url: null }], listed_at: '2026-05-30T17:00:00.000Z' },
+  { ...extra(35, 'kite-opo', 'Kim Kerr', 'Kite Designer', 'Kites.'), location: 'Porto, PT', previous_roles: [{ title: 'Kite Designer', company: 'Brightwater', company_url: null }], listed_at: '2026-05-30T18:00:00.000Z' },
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -177,6 +181,16 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
       expect((await slugs(q))[0], q).toBe('pat-lis');
     }
     expect((await slugs('textile designer in barcelona or lisbon')).slice(0, 2)).toEqual(['pat-lis', 'was-tex']);
+  });
+
+  it.skipIf(reason)('what a request prefers orders those who answer the rest alike, and leaves no one out', async () => {
+    // Without a preference the newer listing comes first.
+    expect(await slugs('kite designers')).toEqual(['kite-opo', 'kite-lis']);
+    for (const q of ['kite designers, ideally in Lisbon', 'kite designers, preferably based in lisbon', 'kite designers, ideally ex Quillon', 'a kite designer, bonus if they worked at quillon']) {
+      expect(await slugs(q), q).toEqual(['kite-lis', 'kite-opo']);
+    }
+    // What the rest requires still holds: the one in Porto, who was never at Quillon.
+    expect(await slugs('kite designers in porto, ideally ex quillon')).toEqual(['kite-opo']);
   });
 
   it.skipIf(reason)('words Porter would join keep apart: a product designer is no production designer', async () => {

@@ -6,6 +6,7 @@ import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-co
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
 import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
+import { PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -88,6 +89,8 @@ export interface WordExpansionOptions {
   roleAtEmployer?: ((employer: NonNullable<NamedRole['employer']>) => Query) | undefined;
   /** The field naming the person a record is, with its boost (EsEntitySearch.personField); none for open roles. */
   personField?: string | undefined;
+  /** The records each preference of the request names (readPreferences), as the word filters match them: each earns PREFERENCE_BONUS_WORDS. */
+  preferred?: Query[] | undefined;
 }
 
 /**
@@ -302,6 +305,8 @@ export function freeText(
           },
         }))
       : [];
+  // A place or employer the request would rather have ("ideally ex Google"): a bonus as an "or" list's, no condition.
+  const preferred: Query[] = (expansion.preferred ?? []).map((filter) => ({ constant_score: { filter, boost: PREFERENCE_BONUS_WORDS * bestBoost * MATCH_TIER_BOOSTS.exact } }));
   // A name the request writes ("Blue Bottle Coffee designers") is held by every match, a name of two words or
   // more in the fields that name things (nameOnlyWords), as the Postgres engine's conditions hold it.
   const named = nameOnlyWords(query, synonyms);
@@ -338,7 +343,7 @@ export function freeText(
   const withoutTypos = () => units(words.map((_, i) => scored(i, false)), query.orGroups);
   return {
     must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
-    should: [...should, ...optional, ...places, ...employerLists, ...extra(query, spans, synonyms)],
+    should: [...should, ...optional, ...places, ...employerLists, ...preferred, ...extra(query, spans, synonyms)],
     filter: [...placeWords, ...requiredLists, ...employerWords, ...employerNames, ...nameWords, ...anchored, ...trades, ...rolesNamed],
   };
 }

@@ -1,7 +1,7 @@
 import type { PageWindow } from '../page-window.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
-import { excludedFilters } from '../query-exclusions.ts';
+import { excludedFilters, type Exclusion } from '../query-exclusions.ts';
 import { readRequest } from '../query-reading.ts';
 import type { QueryWords } from '../query-words.ts';
 import type { ConceptSpan, NamedRole, QualifiedRole, SynonymSet } from '../query-synonyms.ts';
@@ -51,7 +51,7 @@ export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F
 
 /** Pure: validated filters to a bool query whose filters all combine with AND. `now`: the reading instant. */
 export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date, synonyms?: SynonymSet): Query {
-  const { q, exclusions } = readRequest(filters.q);
+  const { q, exclusions, preferences } = readRequest(filters.q);
   const filter: Query[] = liveFilter(entity.listed, now);
   for (const name of entity.rules.filters.exact) {
     const value = filters[name];
@@ -63,12 +63,16 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clause) filter.push(clause);
   }
   const companyFields = [entity.rules.filters.words.company];
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField };
+  // What the request leaves out ("not in London") and what it prefers ("ideally in London"), as the word filters
+  // name them, whole words only.
+  const named = (clause: Exclusion) => excludedFilters(clause).flatMap((name) => wordFilter(name, entity.rules.filters.words[name], clause.value, { wholeWords: true }) ?? []);
+  const preferred = preferences.flatMap((preference): Query[] => {
+    const held = named(preference);
+    return held.length === 0 ? [] : [held.length === 1 ? held[0]! : { bool: { should: held, minimum_should_match: 1 } }];
+  });
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred };
   const text = hasFreeText(q) ? freeText(q, entity.textFields, entity.bonus, expansion) : null;
-  // What the request leaves out ("not in London"), as the word filters name it, whole words only.
-  const left = exclusions.flatMap((exclusion) =>
-    excludedFilters(exclusion).flatMap((name) => wordFilter(name, entity.rules.filters.words[name], exclusion.value, { wholeWords: true }) ?? []),
-  );
+  const left = exclusions.flatMap(named);
   return {
     bool: {
       filter: [...filter, ...(text?.filter ?? [])],

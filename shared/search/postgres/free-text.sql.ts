@@ -1,3 +1,4 @@
+import { PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, EXACT_EMPLOYER_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_BEFORE_WORDS, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
 import { type AskedRole, type ConceptSpan, type ExactEmployerGroup, type NamedRole, type NameOnlyWords, type QualifiedRole, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
 import { currentlyHeld, exactEmployerBonus, pastRoleBonus, ROLE_FORM_WEIGHT, roleBonus, type RoleColumns, roleFirstBonus, rolePhrases, roleRows, type RolePoints } from './role-bonus.sql.ts';
@@ -77,6 +78,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   roleWords?: readonly number[] | undefined;
   /** The words of no role (wordsOfNoRole: those places and tools): the role bonuses leave them out. */
   noRoleWords?: readonly number[] | undefined;
+  /** What each preference of the request holds (readPreferences), as SQL conditions: each earns PREFERENCE_BONUS_WORDS. */
+  preferred?: readonly string[] | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
   top?: boolean | undefined;
 }
@@ -118,6 +121,9 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const places = placeBonus(options, exactBest, matches);
   const employerLists = employerListBonus(options, words$, exactBest);
   const exactEmployers = exactEmployerBonus(options, options.exactEmployers ?? [], EXACT_EMPLOYER_WORDS * exactBest);
+  // A place or employer the request would rather have ("ideally ex Google"): a bonus as an "or" list's, no condition.
+  // (Whole points: a cursor binds the score as int.)
+  const preferred = (options.preferred ?? []).map((held) => `CASE WHEN ${held} THEN ${Math.round(PREFERENCE_BONUS_WORDS * exactBest)} ELSE 0 END`);
   // What a previous role holding what a request for past roles names earns (nothing without one).
   const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? pastRoleBonusWords(query) * exactBest : 0;
   const bonus = [
@@ -128,6 +134,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     ...employerLists,
     ...roleFirstBonus(options, options.askedRole, { now: ROLE_FIRST_WORDS * exactBest, before: ROLE_FIRST_BEFORE_WORDS * exactBest }),
     ...exactEmployers,
+    ...preferred,
   ];
   // A previous role may hold what a request for past roles names without holding every word: that bonus is
   // outside the top as well.
@@ -135,7 +142,11 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   // it are in the top (topMatches). Counted in the bound instead, it let nearly every request of two words
   // read past its top ("lead designer canva" names Canva as a place would), and p95 doubled.
   const marked = options.placeWeights ? (options.places ?? []).filter((place) => isMarked(query, place)).length : 0;
-  const outside = marked * PLACE_BONUS_WORDS * exactBest + pastPoints + (employerLists.length * EMPLOYER_LIST_BONUS_WORDS + exactEmployers.length * EXACT_EMPLOYER_WORDS) * exactBest;
+  const outside =
+    marked * PLACE_BONUS_WORDS * exactBest +
+    pastPoints +
+    (employerLists.length * EMPLOYER_LIST_BONUS_WORDS + exactEmployers.length * EXACT_EMPLOYER_WORDS) * exactBest +
+    preferred.length * Math.round(PREFERENCE_BONUS_WORDS * exactBest);
   const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, outside);
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // A top that holds every word is all a top statement asks (the words' own test would add nothing); one that

@@ -9,7 +9,7 @@ import type { FieldWeights } from './word-matchers.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { Params, type SearchSpec, type SortKey } from './sql-builder.ts';
 import { type Weight, wordFilterQuery } from './text-search.ts';
-import { excludedFilters } from '../query-exclusions.ts';
+import { excludedFilters, type Exclusion } from '../query-exclusions.ts';
 import { readRequest } from '../query-reading.ts';
 
 /** The column each key of the engine-neutral orders is selected as, and the SQL type its cursor value binds as. */
@@ -84,7 +84,7 @@ export function entitySearchSpec<F extends SearchFilters>(
 ): SearchSpec {
   const { alias, rules } = entity;
   const keys = entitySortKeys(entity, filters);
-  const { q, exclusions } = readRequest(filters.q);
+  const { q, exclusions, preferences } = readRequest(filters.q);
   const query = understandQuery(q);
   const expansions = expandQueryWords(q, synonyms);
   const spans = conceptSpans(q, synonyms);
@@ -96,6 +96,13 @@ export function entitySearchSpec<F extends SearchFilters>(
   const nameWords = nameOnlyWords(query, synonyms);
   const role = concepts ? askedRole(query, concepts, synonyms) : null;
   const held = entity.roleColumns || entity.titleFormWeight ? heldRole(query, spans, synonyms) : null;
+  // What an exclusion or a preference names ("not in London", "ideally in London"), as the word filters name it,
+  // whole words only: a condition per filter.
+  const namedBy = (clause: Exclusion, params: Params) =>
+    excludedFilters(clause).flatMap((name) => {
+      const query = wordFilterQuery(name, clause.value, { wholeWords: true });
+      return query ? [`coalesce(s.${name}_tsv @@ ${params.add(query, 'tsquery')}, false)`] : [];
+    });
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
@@ -133,6 +140,10 @@ export function entitySearchSpec<F extends SearchFilters>(
       usedTools: usedToolWords(query),
       roleWords: roleWordsOf(query, spans, synonyms),
       noRoleWords: wordsOfNoRole(query, spans, synonyms),
+      preferred: preferences.flatMap((preference) => {
+        const held = namedBy(preference, params);
+        return held.length === 0 ? [] : [`(${held.join(' OR ')})`];
+      }),
       top,
     });
   // The bound binds nothing: built once here, the statements build the SQL again with their own parameters.
@@ -156,12 +167,7 @@ export function entitySearchSpec<F extends SearchFilters>(
         if (query) where.push(`s.${name}_tsv @@ ${params.add(query, 'tsquery')}`);
       }
       // What the request leaves out ("not in London"), as the word filters name it, whole words only.
-      for (const exclusion of exclusions) {
-        for (const name of excludedFilters(exclusion)) {
-          const query = wordFilterQuery(name, exclusion.value, { wholeWords: true });
-          if (query) where.push(`NOT coalesce(s.${name}_tsv @@ ${params.add(query, 'tsquery')}, false)`);
-        }
-      }
+      for (const exclusion of exclusions) for (const held of namedBy(exclusion, params)) where.push(`NOT ${held}`);
       const text = freeText(params, options.top);
       if (options.top && !text) throw new Error('a search without free text has no top to read');
       if (text) where.push(text.where);
