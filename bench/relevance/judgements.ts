@@ -459,6 +459,39 @@ function agentPlaceLists(r: Random, corpus: readonly CorpusDesigner[], n: number
   return out;
 }
 
+/**
+ * A role with a preference ("ux researchers in seattle, ideally ex google", "illustrators, preferably in
+ * lisbon"): the holders who meet it are the most relevant, the others still relevant. Read as a condition, the
+ * place or employer after the hedge left out every holder who does not meet it.
+ */
+function agentPreferences(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const out: JudgedQuery[] = [];
+  const located = corpus.filter((d) => d.current_role && cityOf(d.location) && d.previous_roles.length > 0);
+  const holds = (d: CorpusDesigner, title: string) => d.current_role !== null && same(d.current_role.title, title);
+  for (let i = 0; out.length < n && i < n * 20; i++) {
+    const t = r.pick(located);
+    const title = fold(t.current_role!.title);
+    const city = cityOf(t.location)!;
+    const company = t.previous_roles[0]!.company;
+    const kind = i % 3;
+    const q =
+      kind === 0
+        ? `${plural(title)} in ${fold(city)}, ideally ex ${company}`
+        : kind === 1
+          ? `a ${title} based in ${fold(city)}, bonus if they worked at ${company}`
+          : `${plural(title)}, preferably in ${fold(city)}`;
+    if (out.some((o) => o.q === q)) continue;
+    const worked = (d: CorpusDesigner) => roles(d).some((x) => same(x.company, company));
+    const here = (d: CorpusDesigner) => cityOf(d.location) === city;
+    out.push({
+      family: 'agent',
+      q,
+      grades: grade(corpus, (d) => (!holds(d, title) ? 0 : kind === 2 ? (here(d) ? 3 : 1) : !here(d) ? 0 : worked(d) ? 3 : 2)),
+    });
+  }
+  return out;
+}
+
 export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7): JudgedQuery[] {
   const r = createRandom(seed);
   return [
@@ -475,6 +508,7 @@ export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7):
     // Last: drawn after the others, which are then as before.
     ...agentChatty(r, corpus, 10),
     ...agentPlaceLists(r, corpus, 6),
+    ...agentPreferences(r, corpus, 6),
     ...NOTHING.map((q): JudgedQuery => ({ family: 'nothing', q, grades: new Map() })),
   ];
 }
