@@ -19,7 +19,7 @@ export interface QueryPreferences {
 }
 
 /**
- * What a preferred match earns, in exact words of the best field: a twentieth, less than the least a title's word
+ * What a preferred match earns, in exact words of the best field: 0.05, less than the least a title's word
  * earns above its next tier (a word's form earns a fifth less than the word), so the preference orders the records
  * that answer the rest of the request alike and lifts none above one that answers it better. At one word (an "or"
  * list of employers' bonus), "an animator in São Paulo, bonus if they worked at Klarna" put a Motion Lead at
