@@ -257,8 +257,10 @@ export function freeText(
     // the place. Boost chosen on the judged queries (npm run bench:relevance, BENCHMARKS.md): 1 or 0.5
     // lowered title+company while raising agent requests, 0.25 raises agent requests alone. The alternatives
     // of an "or" list are no words asked together (togetherWords): a request with one asks none. A tool the
-    // request names scores nothing in the companies here either (toolFields).
-    ...(words.length > 1 && query.orGroups.length === 0 ? [{ multi_match: { query: words.join(' '), fields: tools.size > 0 ? scoredFields : fields, type: 'cross_fields' as const, operator: 'and' as const, boost: 0.25 } }] : []),
+    // request says the designer uses scores nothing in the companies here either (toolFields, usedToolWords); one
+    // typed bare may be the employer ("design engineer figma": left out, the Design Engineers at Figma lost
+    // this clause to a Creative Technologist whose bio names Figma).
+    ...(words.length > 1 && query.orGroups.length === 0 ? [{ multi_match: { query: words.join(' '), fields: usedTools.size > 0 ? scoredFields : fields, type: 'cross_fields' as const, operator: 'and' as const, boost: 0.25 } }] : []),
   ];
   // Filler need not match, but a filler word that is part of a name (the Turkish name "Can") counts there,
   // where the name also holds the word typed beside it (QueryWords.fillerInNames).
