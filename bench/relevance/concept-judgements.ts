@@ -436,6 +436,9 @@ const NOTHING_HARD = [
   'brand designers in paris, texas',
   'product designer in london ontario',
   'illustrators in barcelona, venezuela',
+  // A city nobody is in, two edits from a country of the directory (Poland, Kraków's): a place's name is spelled right.
+  'ux designer in portland',
+  'illustrators based in portland',
 ];
 
 /**

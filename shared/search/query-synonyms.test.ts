@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -748,6 +748,15 @@ describe('wordsOfNoRole', () => {
     // Typed bare, or as an employer, a tool may be where the role is.
     expect(none('interaction designer figma')).toEqual([]);
     expect(none('interaction designer at figma')).toEqual([]);
+  });
+});
+
+describe('spelledWords', () => {
+  it('holds the known words and a required place that is a place\'s name, not a misspelt one', () => {
+    const spelled = (q: string) => [...spelledWords(understandQuery(q), conceptSpans(q))].sort();
+    expect(spelled('ux designer in portland')).toEqual(['designer', 'portland', 'ux']);
+    expect(spelled('ux designer in berln')).toEqual(['designer', 'ux']);
+    expect(spelled('illustrators in lisbon or portland')).toEqual(['illustrators', 'lisbon', 'portland']);
   });
 });
 

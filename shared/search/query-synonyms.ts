@@ -1097,6 +1097,17 @@ export function knownWords(concepts: readonly ConceptSpan[]): ReadonlySet<string
 }
 
 /**
+ * The words both engines match without their typo allowance: the known words (knownWords), and a place every
+ * match must hold (QueryWords.requiredPlaceWords, the first word of each alternative of requiredPlaceLists) that
+ * is itself the name of a place of the world. Within two edits, "ux designer in portland" found the designers in
+ * Kraków, whose location names Poland; "in berln" is no place's name and keeps its allowance. Pure.
+ */
+export function spelledWords(query: QueryWords, concepts: readonly ConceptSpan[]): ReadonlySet<string> {
+  const required = [...query.requiredPlaceWords, ...query.requiredPlaceLists.flatMap((list) => list.map(([first]) => first!))].map((i) => query.words[i]!);
+  return new Set([...knownWords(concepts), ...required.filter((word) => namesPlace([word]))]);
+}
+
+/**
  * The stems by which a role's title holds each known word (knownWords): its own, and for a concept of one
  * word, the one-word synonyms of it, so the Senior Product Designer's current role holds every word of
  * "sr product designer" as it does of "senior product designer", and ranks above a Product Designer who was

@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, knownWords, nameOnlyWords, namedPlaces, placeOnlyWords, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, spelledWords, namedPlaces, placeOnlyWords, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 import { PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 
@@ -147,8 +147,8 @@ export function freeText(
   const expanded = expandQueryWords(q, synonyms);
   const spans = conceptSpans(q, synonyms);
   // The words of a concept the synonym rules know are spelled right ("ux writer": "writes" is no typo of
-  // it), as the Postgres engine's wordMatchers reads them.
-  const spelled = knownWords(spans);
+  // it), and so is a required place's name ("in portland" is not Poland), as the Postgres engine's wordMatchers reads them.
+  const spelled = spelledWords(query, spans);
   /**
    * Word i in `within` (fields with their boosts), its best tier: exactly, as a prefix, by form or synonym, or
    * within its typo allowance (in the name alone when `typos` is 'name'). An initial is a prefix in the name

@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, knownWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { anchorWords, askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
@@ -118,7 +118,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       askedRole: role,
       heldRole: held,
       titleFormWeight: entity.titleFormWeight,
-      spelled: knownWords(spans),
+      spelled: spelledWords(query, spans),
       tools: toolWords(query),
       toolWeights: entity.toolWeights,
       formWeights: entity.formWeights,
