@@ -7,6 +7,14 @@ import { understandQuery } from './query-words.ts';
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
 
 describe('expandQueryWords', () => {
+  it('finds the craft profiles name for what a request names by its artefacts', () => {
+    const found = (q: string) => expandQueryWords(q).flatMap((e) => e.synonyms.map((phrase) => phrase.join(' ')));
+    expect(found('mockups')).toEqual(expect.arrayContaining(['prototyp', 'ui design']));
+    expect(found('hci')).toEqual(expect.arrayContaining(['interact design', 'ux research']));
+    expect(found('explainer videos')).toEqual(expect.arrayContaining(['motion graphic', 'anim']));
+    expect(found('photorealistic renders')).toEqual(expect.arrayContaining(['3d render', 'cgi']));
+  });
+
   it('gives each content word its stem', () => {
     expect(expandQueryWords('prototyping researchers').map((e) => [e.word, e.form])).toEqual([
       ['prototyping', 'prototyp'],

@@ -439,6 +439,9 @@ export const CURATED_SYNONYMS: readonly string[] = [
   // Profiles name the craft wireframes belong to more often than the wireframes.
   'wireframes, wireframing, wireframe => prototyping, ux design, interaction design',
   'prototyping, prototypes, interactive prototypes, clickable prototypes, high fidelity, hi fi',
+  // A mockup is what a prototype or a screen design is before it works: profiles name the craft.
+  'mockups, mockup, mock ups, mock up => prototyping, ui design, wireframes',
+  'hci, human computer interaction => interaction design, ux research',
   'personas, user personas, customer personas',
   'journey mapping, journey maps, customer journey, user journey, user journeys, service blueprint',
   'user flows, task flows, flows',
@@ -501,6 +504,7 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'motion designer, motion graphics designer, motion graphic designer, motion artist, animator, mograph artist',
   'motion designer, motion graphics designer, motion graphic designer, motion artist => motion lead, motion design lead',
   'motion graphics, animation, motion design, mograph, animated graphics',
+  'explainer videos, explainer video, explainer animations, animated explainers => motion graphics, animation',
   'motion director, motion design director, head of motion, motion lead, motion design lead',
   'sound designer, audio designer, sound design, audio design',
   '2d animation, 2d animator, cel animation, frame by frame animation',
@@ -508,6 +512,8 @@ export const CURATED_SYNONYMS: readonly string[] = [
   '3d animation, 3d animator',
   '3d animator => animator, 3d artist',
   'render artist, rendering artist => 3d artist',
+  // Renders are 3D work as profiles name it ("photoreal product renders", "architectural renderings").
+  'renders, rendering, renderings, photorealistic renders, photoreal renders => 3d rendering, cgi',
   'technical artist, tech artist => 3d artist, 3d generalist',
   '3d artist, 3d designer, cgi artist, 3d generalist, 3d modeler, 3d modeller, cgi modeler, cgi modeller, 3d visualizer, 3d visualiser',
   '3d, cgi, 3d modeling, 3d modelling, 3d rendering, 3d design, cg',
