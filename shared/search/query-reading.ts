@@ -6,9 +6,9 @@ import { type Preference, readPreferences } from './query-preferences.ts';
 
 /**
  * How both engines and the highlights read a request before its words: English contractions are written out
- * ("I'm", "who haven't", "w/"), another language's "or" is written "or", the phrases that say remote work become the one word "wfh", which the synonym rules
- * and remote locations know (REMOTE_LOCATION_WORDS), and the clauses that state a preference (readPreferences)
- * and leave things out (readExclusions) are set apart. Pure.
+ * ("I'm", "who haven't", "w/"), another language's "or" is written "or", the phrases that say remote work become
+ * the one word "wfh", which the synonym rules and remote locations know (REMOTE_LOCATION_WORDS), and the clauses
+ * that state a preference (readPreferences) and leave things out (readExclusions) are set apart. Pure.
  */
 
 /** "can't" and "won't", whose "not" the rest of the word does not simply precede. */

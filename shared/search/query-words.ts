@@ -56,7 +56,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'en', 'und', 'bei', 'mit', 'fur', 'als', 'zu', 'ein', 'eine', 'avec', 'pour', 'dans', 'chez', 'une', 'et', 'con', 'para', 'una', 'em', 'com', 'nel',
   // and the prepositions joined to an article ("UX Designerin im Bereich Fintech"); not those a place's name or
   // code holds ("Rio de Janeiro", "LA", "AU")
-  'im', 'beim', 'zum', 'zur', 'aux', 'sur', 'por', 'sobre', 'nella', 'nello', 'sul', 'sulla', 'gli', 'della', 'dell',
+  'im', 'beim', 'zum', 'zur', 'aux', 'sur', 'por', 'sobre', 'nella', 'nello', 'sul', 'sulla',
   // and how they describe a person ("mit Erfahrung in Verpackung", "con experiencia en packaging")
   'erfahrung', 'kenntnisse', 'experiencia', 'esperienza', 'competences',
   // and how they say where the work lies, as "industry" ("im Bereich Fintech", "dans le secteur de la santé")
@@ -466,7 +466,7 @@ const ARTICLE_OPENERS: ReadonlySet<string> = new Set(['dans', 'en', 'con', 'para
  * Janeiro"). Read as words, "de" put Brandon de la Cruz first for "designer de produto na área de saúde"; a
  * name holding one still counts it beside its other words (QueryWords.fillerInNames).
  */
-const LINKING_WORDS: ReadonlySet<string> = new Set(['de', 'del', 'di', 'da', 'du', 'della', 'dello', 'dei', 'degli']);
+const LINKING_WORDS: ReadonlySet<string> = new Set(['de', 'del', 'di', 'da', 'du', 'della', 'dell', 'dello', 'dei', 'degli']);
 
 /** Token k lies inside a place's name that starts before it ("de" in "rio de janeiro"). */
 function insidePlaceName(tokens: readonly string[], k: number): boolean {

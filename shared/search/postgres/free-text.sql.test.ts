@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXACT_EMPLOYER_WORDS, PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
 import { askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_COMPANY_WEIGHT, ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -602,5 +603,23 @@ describe('freeTextSql with word forms and synonyms', () => {
     expect(loose.top!.where).toContain("'lyon':D");
     expect(loose.top!.bound).toBe(build('brand designer lyon', new Map(), true, undefined, undefined).top!.bound);
     expect(build('brand designer', new Map(), false, undefined, 'D').score).not.toMatch(new RegExp(`«\\( '\\w+':D( & '\\w+':D)* \\)» THEN ${bonus} ELSE 0 END`));
+  });
+});
+
+describe('freeTextSql: what a request prefers', () => {
+  const sqlOf = (q: string, preferred?: string[]) => {
+    const params = new Params();
+    const query = understandQuery(q);
+    return freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, preferred })!;
+  };
+
+  it('earns PREFERENCE_BONUS_WORDS exact words of the best field, counted in the bound of the rows outside the top', () => {
+    const points = Math.round(PREFERENCE_BONUS_WORDS * WEIGHTS.A * MATCH_TIER_POINTS.exact);
+    const preferred = sqlOf('motion designer berlin', ['s.company_tsv @@ $9::tsquery']);
+    expect(preferred.score).toContain(`CASE WHEN s.company_tsv @@ $9::tsquery THEN ${points} ELSE 0 END`);
+    const plain = sqlOf('motion designer berlin');
+    expect(preferred.where).toBe(plain.where);
+    expect(plain.top).not.toBeNull();
+    expect(preferred.top!.bound).toBe(plain.top!.bound + points);
   });
 });
