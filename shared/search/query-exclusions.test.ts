@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { excludedFilters, readExclusions } from './query-exclusions.ts';
+import { namedFilters, readExclusions } from './query-exclusions.ts';
 
 describe('readExclusions', () => {
   it('reads a place after "not in", "not based in", "outside" and their kin in other languages', () => {
@@ -56,10 +56,10 @@ describe('readExclusions', () => {
   });
 });
 
-describe('excludedFilters', () => {
+describe('namedFilters', () => {
   it('names a place by the location filter, an employer by the company filter, and either by both', () => {
-    expect(excludedFilters({ kind: 'location', value: 'berlin' })).toEqual(['location']);
-    expect(excludedFilters({ kind: 'company', value: 'buck' })).toEqual(['company']);
-    expect(excludedFilters({ kind: 'either', value: 'buck' })).toEqual(['location', 'company']);
+    expect(namedFilters({ kind: 'location', value: 'berlin' })).toEqual(['location']);
+    expect(namedFilters({ kind: 'company', value: 'buck' })).toEqual(['company']);
+    expect(namedFilters({ kind: 'either', value: 'buck' })).toEqual(['location', 'company']);
   });
 });

@@ -98,7 +98,7 @@ export function readExclusions(q: string | undefined): QueryExclusions {
   return { q: named.length === 0 ? q : rest || undefined, exclusions: named };
 }
 
-/** The word filters that name what an exclusion leaves out: its own, or both the location and the company. */
-export function excludedFilters({ kind }: Exclusion): ('location' | 'company')[] {
+/** The word filters that name what an exclusion leaves out or a preference asks for: its own, or both the location and the company. */
+export function namedFilters({ kind }: Exclusion): ('location' | 'company')[] {
   return kind === 'either' ? ['location', 'company'] : [kind];
 }

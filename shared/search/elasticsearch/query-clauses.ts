@@ -55,10 +55,10 @@ export interface FreeTextClauses {
 /**
  * How a word's matches rank: an exact word above another form of it (its stem in a stemmed field), that
  * above a prefix of a word (search as you type), that above a synonym phrase, and all well above a word
- * within the typo allowance, whatever the field; "webg" finds WebGL before Webb. A word the vocabulary knows
- * (knownWords) is typed whole: as the start of a longer word in the best field (a name) it earns
- * `knownPrefix`, below the word exactly in any field, so "blender" ranks a bio naming Blender above Amina
- * Blendermann.
+ * within the typo allowance, whatever the field; "webg" finds WebGL before Webb. A word spelled right
+ * (spelledWords: one the vocabulary knows, a required place's name) is typed whole: as the start of a longer word
+ * in the best field (a name) it earns `knownPrefix`, below the word exactly in any field, so "blender" ranks a bio
+ * naming Blender above Amina Blendermann.
  */
 export const MATCH_TIER_BOOSTS = { exact: 1, form: 0.8, prefix: 0.6, synonym: 0.4, knownPrefix: 0.3, fuzzy: 0.05 } as const;
 

@@ -1,7 +1,7 @@
 import type { PageWindow } from '../page-window.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
-import { excludedFilters, type Exclusion } from '../query-exclusions.ts';
+import { namedFilters, type Exclusion } from '../query-exclusions.ts';
 import { readRequest } from '../query-reading.ts';
 import type { QueryWords } from '../query-words.ts';
 import type { ConceptSpan, NamedRole, QualifiedRole, SynonymSet } from '../query-synonyms.ts';
@@ -65,7 +65,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
   const companyFields = [entity.rules.filters.words.company];
   // What the request leaves out ("not in London") and what it prefers ("ideally in London"), as the word filters
   // name them, whole words only.
-  const named = (clause: Exclusion) => excludedFilters(clause).flatMap((name) => wordFilter(name, entity.rules.filters.words[name], clause.value, { wholeWords: true }) ?? []);
+  const named = (clause: Exclusion) => namedFilters(clause).flatMap((name) => wordFilter(name, entity.rules.filters.words[name], clause.value, { wholeWords: true }) ?? []);
   const preferred = preferences.flatMap((preference): Query[] => {
     const held = named(preference);
     return held.length === 0 ? [] : [held.length === 1 ? held[0]! : { bool: { should: held, minimum_should_match: 1 } }];

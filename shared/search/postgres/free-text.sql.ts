@@ -123,7 +123,8 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const exactEmployers = exactEmployerBonus(options, options.exactEmployers ?? [], EXACT_EMPLOYER_WORDS * exactBest);
   // A place or employer the request would rather have ("ideally ex Google"): a bonus as an "or" list's, no condition.
   // (Whole points: a cursor binds the score as int.)
-  const preferred = (options.preferred ?? []).map((held) => `CASE WHEN ${held} THEN ${Math.round(PREFERENCE_BONUS_WORDS * exactBest)} ELSE 0 END`);
+  const preferencePoints = Math.round(PREFERENCE_BONUS_WORDS * exactBest);
+  const preferred = (options.preferred ?? []).map((held) => `CASE WHEN ${held} THEN ${preferencePoints} ELSE 0 END`);
   // What a previous role holding what a request for past roles names earns (nothing without one).
   const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? pastRoleBonusWords(query) * exactBest : 0;
   const bonus = [
@@ -146,7 +147,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     marked * PLACE_BONUS_WORDS * exactBest +
     pastPoints +
     (employerLists.length * EMPLOYER_LIST_BONUS_WORDS + exactEmployers.length * EXACT_EMPLOYER_WORDS) * exactBest +
-    preferred.length * Math.round(PREFERENCE_BONUS_WORDS * exactBest);
+    preferred.length * preferencePoints;
   const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, outside);
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // A top that holds every word is all a top statement asks (the words' own test would add nothing); one that

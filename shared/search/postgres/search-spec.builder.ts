@@ -9,7 +9,7 @@ import type { FieldWeights } from './word-matchers.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { Params, type SearchSpec, type SortKey } from './sql-builder.ts';
 import { type Weight, wordFilterQuery } from './text-search.ts';
-import { excludedFilters, type Exclusion } from '../query-exclusions.ts';
+import { namedFilters, type Exclusion } from '../query-exclusions.ts';
 import { readRequest } from '../query-reading.ts';
 
 /** The column each key of the engine-neutral orders is selected as, and the SQL type its cursor value binds as. */
@@ -99,7 +99,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   // What an exclusion or a preference names ("not in London", "ideally in London"), as the word filters name it,
   // whole words only: a condition per filter.
   const namedBy = (clause: Exclusion, params: Params) =>
-    excludedFilters(clause).flatMap((name) => {
+    namedFilters(clause).flatMap((name) => {
       const query = wordFilterQuery(name, clause.value, { wholeWords: true });
       return query ? [`coalesce(s.${name}_tsv @@ ${params.add(query, 'tsquery')}, false)`] : [];
     });

@@ -30,7 +30,7 @@ export interface WordMatcherInput {
    */
   expansions?: readonly WordExpansion[] | undefined;
   formWeights?: string | undefined;
-  /** Words spelled right: those of a concept the synonym rules know (knownWords), matched without their typo allowance. */
+  /** Words spelled right (spelledWords: those of a concept the synonym rules know, a required place's name), matched without their typo allowance. */
   spelled?: ReadonlySet<string> | undefined;
   /**
    * The words that name a tool (toolWords) and the weights of the company's name: there such a word scores by
