@@ -871,11 +871,10 @@ export function typedForms(query: Pick<QueryWords, 'words' | 'filler'>): string[
 
 /**
  * Phrases that stand in for the whole query, when it has several words, with that number of words: its
- * synonyms ("creative director" for "art director"), and the stems of the words typed when some word was
- * typed in another form ("production designers" for a Production Designer), and the words typed with one of
- * them swapped for a one-word synonym of it alone. Each earns what the phrase
- * typed earns in a field, once; without the stems a plural request ranked a synonym title (an Artworker)
- * above the title it names.
+ * synonyms ("creative director" for "art director"), and the words typed with one of them swapped for a
+ * one-word synonym of it alone. Each earns what the phrase typed earns in a field, once. (The words typed in
+ * another form than a field holds, "production designers" for a Production Designer, earn the together
+ * bonuses themselves, as the forms typed would.)
  */
 export function togetherSynonyms(expansions: readonly WordExpansion[]): { phrase: string[]; words: number }[] {
   const counts = new Map<string, { phrase: string[]; words: number }>();
@@ -890,7 +889,6 @@ export function togetherSynonyms(expansions: readonly WordExpansion[]): { phrase
   // Only a synonym of the whole query stands in for the bonus of the words typed, which holds for all of them.
   const whole = [...counts.values()].filter((c) => c.words >= 2 && c.words === expansions.length);
   const forms = expansions.map((e) => e.form);
-  const otherForm = expansions.length >= 2 && expansions.some((e) => e.form !== e.word) && !counts.has(forms.join(' '));
   // One word typed as another of one word that means it alone ("senior" for a title saying "Sr."), the
   // others as typed: the Sr. Type Designer holds "senior type designer" as the Senior Type Designer does.
   const swapped =
@@ -901,7 +899,7 @@ export function togetherSynonyms(expansions: readonly WordExpansion[]): { phrase
           .slice(0, MAX_SWAPPED_PHRASES)
           .map((phrase) => ({ phrase, words: expansions.length }))
       : [];
-  return [...(otherForm ? [{ phrase: forms, words: expansions.length }] : []), ...whole, ...swapped];
+  return [...whole, ...swapped];
 }
 
 /** The most phrases of one swapped word togetherSynonyms gives a query: each is a phrase clause. */

@@ -349,7 +349,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
     ...exactEmployerBonus(exactEmployers(query, synonyms)),
   ],
   holders: (query, concepts, synonyms) => currentHolders(heldRole(query, concepts, synonyms)),
-  roles: { path: 'roles', field: 'roles.text' },
+  roles: { path: 'roles', field: 'roles.text', forms: 'roles.forms', current: 'roles.current' },
   roleHolds: roleHolding,
   roleAtEmployer,
   personField: DESIGNER_TEXT_FIELDS[0]!,

@@ -80,9 +80,11 @@ export interface WordExpansionOptions {
   holders?: ((query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query | null) | undefined;
   /**
    * The nested roles, each with its title and company in `field`: an employer of two words or more the request
-   * names is held whole by one of them, or by the place one word of it (employerNamesHeld).
+   * names is held whole by one of them, or by the place one word of it (employerNamesHeld); and its title's
+   * stems in `forms` and whether it is the current one in `current`, where words typed in another form are held
+   * together by the current role.
    */
-  roles?: { path: string; field: string } | undefined;
+  roles?: { path: string; field: string; forms: string; current: string } | undefined;
   /** The records one role of which holds a kind of role the request names with a word of another trade (EsEntitySearch.roleHolds). */
   roleHolds?: ((role: QualifiedRole) => Query) | undefined;
   /** The records one role of which is the head at the employer a role's phrase may end (EsEntitySearch.roleAtEmployer). */
@@ -220,6 +222,29 @@ export function freeText(
     nameStart
       ? [{ constant_score: { filter: { multi_match: { query: nameStart.text, fields: nameStart.fields, type, ...(type === 'bool_prefix' ? { operator: 'and' as const } : { max_expansions: MAX_PREFIX_EXPANSIONS }) } }, boost: nameStart.boost } }]
       : [];
+  // A group's words typed in another form than its stemmed fields hold ("junior designers" of a Junior Product
+  // Designer) earn what those forms typed would, as the Postgres engine's togetherBonus: a request and its
+  // plural rank alike.
+  // The titles hold every role's: by their forms, the words are held by the current role ("animation artist" is
+  // no Illustrator who was an Animator and a 3D Artist), as the Postgres engine's heldTogether holds them.
+  const formOf = new Map(expanded.map(({ word, form }) => [word, form]));
+  const inForms = withWords.flatMap(({ weight, fields: group, text, count }) => {
+    const held = text.split(' ');
+    const forms = expansion.formFields.map((f) => boostOf(f).field).filter((f) => group.includes(f.slice(f.indexOf('.') + 1)));
+    if (forms.length === 0 || held.every((word) => formOf.get(word) === word)) return [];
+    const eachWord = (within: string[], stems: string[]): Query => ({
+      bool: { filter: held.map((word) => ({ bool: { should: [{ multi_match: { query: word, fields: within } }, { multi_match: { query: formOf.get(word) ?? word, fields: stems } }], minimum_should_match: 1 } })) },
+    });
+    const roles = forms.includes(`forms.${formBases[0]}`) ? expansion.roles : undefined;
+    const oneField: Query = {
+      constant_score: {
+        filter: roles ? { nested: { path: roles.path, query: { bool: { filter: [{ term: { [roles.current]: true } }, eachWord([roles.field], [roles.forms])] } } } } : eachWord(group, forms),
+        boost: MATCH_TIER_BOOSTS.exact * weight * count,
+      },
+    };
+    const phrase: Query = { multi_match: { query: held.map((word) => formOf.get(word) ?? word).join(' '), fields: forms, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.exact * weight * count } };
+    return [{ oneField, phrase }];
+  });
   const together: Query[] =
     withWords.length > 0
       ? [
@@ -227,6 +252,7 @@ export function freeText(
             dis_max: {
               queries: [
                 ...withWords.map(({ weight, fields: group, text: held }) => ({ multi_match: { query: held, fields: group, type: 'cross_fields' as const, operator: 'and' as const, boost: MATCH_TIER_BOOSTS.exact * weight } })),
+                ...inForms.map(({ oneField }) => oneField),
                 ...startQuery('bool_prefix'),
               ],
             },
@@ -235,6 +261,7 @@ export function freeText(
             dis_max: {
               queries: [
                 ...withWords.map(({ weight, fields: group, text: held, count }) => ({ multi_match: { query: held, fields: group, type: 'phrase' as const, boost: MATCH_TIER_BOOSTS.exact * weight * count } })),
+                ...inForms.map(({ phrase }) => phrase),
                 ...startQuery('phrase_prefix'),
               ],
             },

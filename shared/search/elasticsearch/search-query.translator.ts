@@ -35,8 +35,8 @@ export interface EsEntitySearch<F extends SearchFilters> {
   bonus?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query[];
   /** The records that match the free text however few of its words they hold (a role's holders, heldRole); null for none. */
   holders?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query | null;
-  /** The nested roles and their title-and-company field, where an employer the request names is held whole. */
-  roles?: { path: string; field: string };
+  /** The nested roles, their title-and-company field, where an employer the request names is held whole, and their titles' stems. */
+  roles?: { path: string; field: string; forms: string; current: string };
   /** The records one role of which holds `role`, a kind of role named with a word of another trade (qualifiedRoles). */
   roleHolds?: (role: QualifiedRole) => Query;
   /** The records one role of which is the head at the employer a role's phrase may end (NamedRole.employer). */

@@ -547,7 +547,7 @@ describe('freeTextSql with the concepts of the query', () => {
 });
 
 describe('freeTextSql with word forms and synonyms', () => {
-  const expanded = (q: string) => {
+  const expanded = (q: string, roles = false) => {
     const params = new Params();
     const sql = freeTextSql({
       column: 's.text_tsv',
@@ -557,10 +557,31 @@ describe('freeTextSql with word forms and synonyms', () => {
       params,
       expansions: expandQueryWords(q),
       formWeights: 'BC',
+      roleColumns: roles ? ({ roles: 's.role_tsvs', current: 's.current_role_tsv', textWeight: 'B' } as const) : undefined,
+      top: roles,
     })!;
     const inline = (text: string) => text.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
     return { where: inline(sql.where), score: inline(sql.score) };
   };
+
+  it('words typed in another form than a field holds earn the together bonuses by their stems, held by one role at the roles\' weight', () => {
+    const { score, where } = expanded('junior designers', true);
+    const twoWords = 2 * MATCH_TIER_POINTS.exact;
+    // In the description (C): both words, exactly or by their stems, and the stems side by side.
+    expect(score).toContain(`WHEN (s.text_tsv @@ «( 'junior':C & 'designers':C )» OR (s.text_tsv @@ «( ( 'junior':C | '~junior':C ) & ( 'designers':C | '~design':C ) )»)) THEN ${twoWords * WEIGHTS.C}`);
+    expect(score).toContain(`WHEN s.text_tsv @@ «( ( 'junior':C <-> 'designers':C ) | ( '~junior':C <-> '~design':C ) )» THEN ${twoWords * WEIGHTS.C}`);
+    // In the titles (B), which hold every role's, the current role holds both: its title's stems at ROLE_FORM_WEIGHT.
+    expect(score).toContain(
+      `(s.text_tsv @@ «( ( 'junior':B | '~junior':B ) & ( 'designers':B | '~design':B ) )» AND s.current_role_tsv @@ «( ( 'junior':D | '~junior':${ROLE_FORM_WEIGHT} ) & ( 'designers':D | '~design':${ROLE_FORM_WEIGHT} ) )»)) THEN ${twoWords * WEIGHTS.B}`,
+    );
+    // The rows that can earn them are in the top.
+    expect(where).toContain("( '~junior':B <-> '~design':B )");
+    // Words every field holds as typed ask nothing more.
+    const asTyped = expanded('brand lead', true).score;
+    expect(asTyped).toContain("( 'brand':C & 'lead':C )");
+    expect(asTyped).not.toContain("'brand':C | '~brand':C");
+    expect(asTyped).not.toContain("s.current_role_tsv @@ «( ( 'brand':D");
+  });
 
   it('a word matches by its stem in the stemmed fields only, below the word itself', () => {
     const { where, score } = expanded('researchers');

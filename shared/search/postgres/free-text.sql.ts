@@ -337,17 +337,63 @@ function togetherBonus(options: FreeTextOptions, together: Together | null, matc
   if (!together) return [];
   const byWeight = wordsByWeight(options);
   const points = (words: readonly string[], w: number) => words.length * MATCH_TIER_POINTS.exact * w;
-  const cases = (exact: (words: readonly string[], letter: string) => string, start: string | undefined) => {
-    const held = byWeight.map(({ letter, weight, words }) => ({ when: matches(exact(words, letter)), then: points(words, weight) }));
-    if (start) held.push({ when: matches(start), then: namePrefixPoints(byWeight[0]!.words.length, byWeight[0]!.weight) });
+  const cases = (condition: (words: readonly string[], letter: string) => string, start: string | undefined) => {
+    const held = byWeight.map(({ letter, weight, words }) => ({ when: condition(words, letter), then: points(words, weight) }));
+    if (start) held.push({ when: start, then: namePrefixPoints(byWeight[0]!.words.length, byWeight[0]!.weight) });
     // The greatest a record holds, as Elasticsearch's dis_max takes it.
     held.sort((a, b) => b.then - a.then);
     return `CASE ${held.map(({ when, then }) => `WHEN ${when} THEN ${then}`).join(' ')} ELSE 0 END`;
   };
+  const held = heldTogether(options);
+  const oneField = (words: readonly string[], letter: string) => {
+    const { oneField: exact, formOneField, inCurrentRole } = held(words, letter);
+    if (!formOneField) return matches(exact);
+    const role = inCurrentRole && options.roleColumns ? ` AND ${options.roleColumns.current} @@ ${options.params.add(inCurrentRole, 'tsquery')}` : '';
+    return `(${matches(exact)} OR (${matches(formOneField)}${role}))`;
+  };
   return [
-    cases((words, letter) => allOf(words.map((word) => lexeme(word, { weights: letter }))), together.nameStart?.oneField),
-    cases((words, letter) => followedBy(words.map((word) => lexeme(word, { weights: letter }))), together.nameStart?.phrase),
+    cases(oneField, together.nameStart ? matches(together.nameStart.oneField) : undefined),
+    cases((words, letter) => matches(held(words, letter).phrase), together.nameStart ? matches(together.nameStart.phrase) : undefined),
   ];
+}
+
+/**
+ * `words` in one field at `letter`, and as a phrase there: exactly, or, at a stemmed weight where some word was
+ * typed in another form than the field holds ("junior designers" of a Junior Product Designer), by their
+ * stems, as those forms typed would: a request and its plural rank alike. The twin of the Elasticsearch
+ * engine's together clauses.
+ */
+function heldTogether({ expansions, formWeights = '', roleColumns }: FreeTextOptions): (words: readonly string[], letter: string) => HeldTogether {
+  const formOf = new Map((expansions ?? []).map(({ word, form }) => [word, form]));
+  return (words, letter) => {
+    const exact = words.map((word) => lexeme(word, { weights: letter }));
+    const none = { oneField: allOf(exact), phrase: followedBy(exact), formOneField: null, formPhrase: null, inCurrentRole: null };
+    if (!formWeights.includes(letter) || words.every((word) => (formOf.get(word) ?? word) === word)) return none;
+    const forms = words.map((word) => formLexeme(formOf.get(word) ?? word, letter));
+    const formPhrase = followedBy(forms);
+    // The titles hold every role's: by their forms, the words are held by the current role ("animation artist"
+    // is no Illustrator who was an Animator and a 3D Artist, "ex nike design directors, now …" no Copywriter
+    // who was Nike's Design Director).
+    return {
+      ...none,
+      phrase: anyOf([followedBy(exact), formPhrase]),
+      formOneField: allOf(exact.map((held, k) => anyOf([held, forms[k]!]))),
+      formPhrase,
+      inCurrentRole: roleColumns?.textWeight === letter ? allOf(words.map((word) => anyOf([lexeme(word, { weights: 'D' }), formLexeme(formOf.get(word) ?? word, ROLE_FORM_WEIGHT)]))) : null,
+    };
+  };
+}
+
+/** `words` held together at one weight (heldTogether): tsqueries of the text, and where the weight is the roles', the condition that one role holds them all. */
+interface HeldTogether {
+  oneField: string;
+  phrase: string;
+  /** Every word exactly or by its stem, where some word was typed in another form; null otherwise. */
+  formOneField: string | null;
+  /** The phrase of the words' stems, where some word was typed in another form; null otherwise. */
+  formPhrase: string | null;
+  /** Of the current role's vector (RoleColumns.current): every word, exactly or by its stem (at the roles' weight, where some word was typed in another form); null otherwise. */
+  inCurrentRole: string | null;
 }
 
 /** What the name holding `count` words earns when the last is the start of one of its words. */
@@ -447,11 +493,22 @@ function togetherQueries(options: FreeTextOptions, m: WordMatchers): Together | 
   // The best weight asks every word (togetherWords), so it holds them all when the name holds it; a request
   // with an "or" list asks no name for all its words.
   const started = prefix[last] === 'any' && options.query.orGroups.length === 0 && name !== undefined && words.slice(0, last).every(m.held);
-  if (!started && !words.every(m.held)) return null;
+  // A word no record holds as typed may be held by its stem (heldTogether).
+  const stemmed = new Set(options.formWeights ? (options.expansions ?? []).flatMap(({ word, form }) => (form !== word ? [word] : [])) : []);
+  if (!started && !words.every((word) => m.held(word) || stemmed.has(word))) return null;
   const inName = (word: string, k: number) => lexeme(word, { weights: name!.letter, prefix: k === last });
+  const held = heldTogether(options);
   return {
-    oneField: anyOf(byWeight.map(({ letter, words: held }) => allOf(held.map((w) => lexeme(w, { weights: letter }))))),
-    phrase: anyOf([...new Set(byWeight.map(({ words: held }) => held.join(' ')))].map((held) => followedBy(held.split(' ').map((w) => lexeme(w))))),
+    oneField: anyOf(
+      byWeight.map(({ letter, words: asked }) => {
+        const { oneField, formOneField } = held(asked, letter);
+        return formOneField ?? oneField;
+      }),
+    ),
+    phrase: anyOf([
+      ...[...new Set(byWeight.map(({ words: asked }) => asked.join(' ')))].map((asked) => followedBy(asked.split(' ').map((w) => lexeme(w)))),
+      ...byWeight.flatMap(({ letter, words: asked }) => held(asked, letter).formPhrase ?? []),
+    ]),
     nameStart: started ? { oneField: allOf(words.map(inName)), phrase: followedBy(words.map(inName)) } : null,
   };
 }
