@@ -1004,7 +1004,10 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
     const unread = longest
       .filter((other) => !read.includes(other) && overlap(span, other))
       .flatMap((other) => (namesARole({ typed: ownOf(other), synonyms: other.phrases }) ? [ownOf(other)] : [ownOf(other), ...other.phrases]));
-    return [{ words: covers.length, covers, typed: own, synonyms: phrases.filter((p) => p.join(' ') !== own.join(' ')), past: saidOfPast(at[start]!), ...(unread.length > 0 ? { rivals: unread } : {}) }];
+    // A phrase in another language is also held as typed: "diseñadora gráfica" is the title of a Diseñadora Gráfica.
+    const literal = wordForms(typed);
+    const found = literal.join(' ') === own.join(' ') || phrases.some((p) => p.join(' ') === literal.join(' ')) ? phrases : [...phrases, literal];
+    return [{ words: covers.length, covers, typed: own, synonyms: found.filter((p) => p.join(' ') !== own.join(' ')), past: saidOfPast(at[start]!), ...(unread.length > 0 ? { rivals: unread } : {}) }];
   });
   if (known.length > 0) return known;
   // One word the rules do not know ("researchers", "illustrator in berlin"): no role holds two of the words, so

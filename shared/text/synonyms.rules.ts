@@ -477,6 +477,7 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'brand guidelines, brand guide, style guide, brand book, brand standards',
   'packaging designer, package designer, packaging design, packaging, package design',
   'editorial design, editorial designer, magazine design, publication design, book design, layout design',
+  'book cover designer, book cover design, book covers, cover design',
   'print design, print designer, print production, prepress',
   'advertising, ad agency, advertising agency, adverts, ads, campaigns, campaign',
   'marketing designer, marketing design, campaign designer, growth designer',
@@ -497,6 +498,8 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'illustrator, illustration artist, illustrations',
   'editorial illustration, editorial illustrator',
   'children s book illustrator, childrens book illustrator, picture book illustrator',
+  // What a children's book illustrator illustrates, as a bio names it beside a title of "Illustrator".
+  'children s books, childrens books, picture books, kids books, children s publishing',
   'concept artist, concept art, concept designer, visual development artist, visdev',
   'concept artist, concept designer, visual development artist => illustrator',
   'storyboard artist, storyboarder, storyboards, storyboarding',
@@ -533,13 +536,15 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'creative developer, interactive developer, creative engineer => creative technologist, creative coder',
   // ── Titles: physical design ─────────────────────────────────────────────────────────────────────
   'industrial designer, industrial design, hardware designer, physical product designer, product design engineer',
-  'furniture designer, furniture design',
+  // Furniture and footwear name the work whoever designs them: a bio's "furniture and lighting" beside a title of
+  // Industrial Designer is a furniture designer's.
+  'furniture designer, furniture design, furniture',
   'interior designer, interior architect, interior design, interior architecture',
   // One word a bio may say in passing ("the interiors of a pop-up store") asks for the role, not the reverse.
   'interiors => interior designer, interior design',
   'fashion designer, apparel designer, clothing designer, fashion design, apparel design, womenswear designer, menswear designer',
   'textile designer, surface pattern designer, print and pattern designer, surface design, textile design',
-  'footwear designer, shoe designer, footwear design',
+  'footwear designer, shoe designer, footwear design, footwear',
   'jewellery designer, jewelry designer, jewellery design, jewelry design',
   'jewellery, jewelry => jewellery designer, jewelry designer',
   'ceramics, ceramicist, ceramic artist, pottery, potter',

@@ -113,6 +113,11 @@ const EXTRA = [
   { ...extra(35, 'kite-opo', 'Kim Kerr', 'Kite Designer', 'Kites.'), location: 'Porto, PT', previous_roles: [{ title: 'Kite Designer', company: 'Brightwater', company_url: null }], listed_at: '2026-05-30T18:00:00.000Z' },
   // An Associate Designer: an equivalent of a junior, side by side in the title (the newest listing).
   { ...extra(37, 'assoc', 'Asa Aho', 'Associate Designer', 'Shelf labels.'), listed_at: '2026-05-31T00:00:00.000Z' },
+  // A title written in Spanish, as typed.
+  { ...extra(38, 'graf-es', 'Rita Roca', 'Diseñadora Gráfica', 'Carteles.'), listed_at: '2026-05-31T01:00:00.000Z' },
+  // Titles that say the trade, bios that say the kind of it (the newer listings).
+  { ...extra(39, 'pic-ill', 'Pia Pike', 'Illustrator', 'Picture books for toddlers.'), listed_at: '2026-05-31T02:00:00.000Z' },
+  { ...extra(40, 'furn-ind', 'Finn Fjord', 'Industrial Designer', 'Furniture and lamps.'), listed_at: '2026-05-31T03:00:00.000Z' },
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -123,7 +128,7 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect(await slugs('prototyping')).toEqual(['lit-proto', 'form-proto']);
     expect(await slugs('prototypes')).toEqual(expect.arrayContaining(['lit-proto', 'form-proto']));
     // "Illustrator" and "Children's Book Illustrator" (titles) for "illustrations"; "UX Researcher" and "Research-led" for "researchers".
-    expect(await slugs('illustrations')).toEqual(['hana-kim', 'kids-ill']);
+    expect([...(await slugs('illustrations'))].sort()).toEqual(['hana-kim', 'kids-ill', 'pic-ill']);
     expect(await slugs('researchers')).toEqual(['john-appleseed']);
     expect([...(await slugs('animators'))].sort()).toEqual(['erik-johansson', 'ines-ito', 'lis-films', 'noa-cruz', 'olga-orr']);
   });
@@ -161,6 +166,18 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
       expect([q, found.indexOf('jr-title')]).toEqual([q, 0]);
       expect(found.indexOf('assoc'), q).toBeGreaterThan(0);
     }
+  });
+
+  it.skipIf(reason)('a title in another language is found as typed, above its equivalents', async () => {
+    const found = await slugs('diseñadora gráfica');
+    expect(found[0]).toBe('graf-es');
+    expect(found).toContain('graf-des');
+  });
+
+  it.skipIf(reason)('a title that says the trade and a bio that says its kind answer a request for the kind, below the title', async () => {
+    expect((await slugs("children's book illustrator")).slice(0, 2)).toEqual(['kids-ill', 'pic-ill']);
+    expect(await slugs('picture book illustrators')).toEqual(expect.arrayContaining(['kids-ill', 'pic-ill']));
+    expect(await slugs('furniture designer')).toContain('furn-ind');
   });
 
   it.skipIf(reason)('a passive participle is what someone else did: "mentored by" is no mentoring', async () => {
@@ -277,7 +294,8 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     const english = await slugs('graphic designer');
     expect(english.slice(0, 14)).toEqual(['graf-des', ...english.filter((s) => s.startsWith('filler-')), 'vis-des']);
     for (const q of ['diseñadora gráfica', 'Grafikdesignerin', 'graphiste', 'designer gráfica', 'progettista grafica']) {
-      expect((await slugs(q)).slice(0, 14), q).toEqual(english.slice(0, 14));
+      // (The Diseñadora Gráfica holds the Spanish words as typed: a test below.)
+      expect((await slugs(q)).filter((slug) => slug !== 'graf-es').slice(0, 14), q).toEqual(english.slice(0, 14));
     }
   });
 
