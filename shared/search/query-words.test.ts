@@ -232,7 +232,7 @@ describe('understandQuery', () => {
     expect(lists('designers in fintech or healthcare')).toEqual([]);
   });
 
-  it('requires the first word of each place a place-only marker introduces, outside "or" lists', () => {
+  it('requires each place a place-only marker introduces, outside "or" lists: a place of the world by its words, another by its first', () => {
     const required = (q: string) => wordsAt(q, 'requiredPlaceWords');
     expect(required('brand designer in Ulaanbaatar')).toEqual(['ulaanbaatar']);
     // What may name a place: no English word, a place of the world, a code of one. English words that name
@@ -242,7 +242,9 @@ describe('understandQuery', () => {
     expect(required('designers in the US')).toEqual(['us']);
     expect(required("product designer with experience in children's healthcare apps")).toEqual([]);
     expect(required('motion designer in gaming')).toEqual([]);
-    expect(required('looking for a design lead based in new york')).toEqual(['new']);
+    // Every word of a name of the world: New South Wales holds "new", not "york".
+    expect(required('looking for a design lead based in new york')).toEqual(['new', 'york']);
+    expect(required('illustrators in rio de janeiro')).toEqual(['rio', 'de', 'janeiro']);
     expect(required('diseñador gráfico en Toronto')).toEqual(['toronto']);
     expect(required('designers near Lisbon or Porto')).toEqual([]);
     // "from" and "a" also introduce employers and roles ("from google", "a brand designer").
@@ -272,8 +274,8 @@ describe('understandQuery', () => {
     expect(required('3d artist in Lagos, Portugal')).toEqual(['lagos', 'portugal']);
     expect(required('designers in paris texas')).toEqual(['paris', 'texas']);
     expect(required('product designer in london ontario canada')).toEqual(['london', 'ontario', 'canada']);
-    expect(required('designers in san francisco california')).toEqual(['san', 'california']);
-    expect(required('illustrators in mexico city, mexico')).toEqual(['mexico']);
+    expect(required('designers in san francisco california')).toEqual(['san', 'francisco', 'california']);
+    expect(required('illustrators in mexico city, mexico')).toEqual(['mexico', 'city']);
     expect(required('diseñador UX en Santiago, Chile')).toEqual(['santiago', 'chile']);
     // A city, a code or another word after the place is no region: "in london ca" may be California.
     expect(required('designer in berlin lottie')).toEqual(['berlin']);

@@ -308,9 +308,10 @@ export interface QueryWords {
    */
   looseRuns: string[][];
   /**
-   * The first word of each place introduced by a word that only introduces a place ("in", "near", "around",
+   * The words of each place introduced by a word that only introduces a place ("in", "near", "around",
    * "en", "em", "nel", "bei"; not "from" or "a", which also introduce employers and roles), outside "or"
-   * lists, where it may name a place (mayNamePlace), as indices into `words`: a record must hold each of them (as any word matches), and in its
+   * lists, where it may name a place (mayNamePlace), as indices into `words` (every word of a name of the world's
+   * places, else the first: "in berlin lottie" names Berlin): a record must hold each of them (as any word matches), and in its
    * place fields unless the word names a title, skill, tool or domain (placeOnlyWords), so "brand designer
    * in Ulaanbaatar" finds nothing where no designer is there, instead of brand designers elsewhere.
    */
@@ -731,9 +732,10 @@ function looseRuns(tokens: readonly string[], ruled: ReadonlySet<string>): strin
 /** QueryWords.requiredPlaceWords of the places introduced by a word that only introduces a place. */
 function requiredPlaceWords(placesOnly: readonly string[][], words: readonly string[], orGroups: readonly number[][][]): number[] {
   const grouped = new Set(orGroups.flat(2));
-  // The first word of each: "in berlin lottie" reads a place and a skill, and "in new york" is held by New York;
-  // and the first of each region after it that says where the place is (regionsAfterPlace).
-  const indices = placesOnly.filter(mayNamePlace).flatMap((span) => [span[0]!, ...regionsAfterPlace(span)].map((word) => words.indexOf(word)));
+  // The words of the place's name where it is one of the world's ("in new york": both, or New South Wales held
+  // it), else the first ("in berlin lottie" reads a place and a skill); and the first of each region after it
+  // that says where the place is (regionsAfterPlace).
+  const indices = placesOnly.filter(mayNamePlace).flatMap((span) => [...span.slice(0, placeNameAt(span, 0) || 1), ...regionsAfterPlace(span)].map((word) => words.indexOf(word)));
   return [...new Set(indices)].filter((i) => i >= 0 && !grouped.has(i));
 }
 
