@@ -34,6 +34,22 @@ describe('readExclusions', () => {
     expect(readExclusions('brand designer, but not at Meta, based in berlin').q).toBe('brand designer, based in berlin');
   });
 
+  it('reads a seniority or engagement after "no", "not", "excluding", "without" and their kin', () => {
+    expect(readExclusions('senior product designers in berlin, no juniors')).toEqual({ q: 'senior product designers in berlin,', exclusions: [{ kind: 'seniority', value: 'juniors' }] });
+    expect(readExclusions('product designers, not junior').exclusions).toEqual([{ kind: 'seniority', value: 'junior' }]);
+    expect(readExclusions('brand designers excluding interns, based in london')).toEqual({ q: 'brand designers, based in london', exclusions: [{ kind: 'seniority', value: 'interns' }] });
+    expect(readExclusions('illustrators without freelancers or contractors').exclusions).toEqual([
+      { kind: 'seniority', value: 'freelancers' },
+      { kind: 'seniority', value: 'contractors' },
+    ]);
+    expect(readExclusions('motion designers, no junior designers please').q).toBe('motion designers, please');
+    expect(readExclusions('ux researchers but not entry-level').exclusions).toEqual([{ kind: 'seniority', value: 'entry-level' }]);
+    // A seniority asked for, or named inside another phrase, is no exclusion.
+    for (const q of ['senior designers, no agencies', 'junior designers', 'not a junior designer mentor at heart', 'designers who mentor juniors']) {
+      expect(readExclusions(q).exclusions.filter(({ kind }) => kind === 'seniority'), q).toEqual([]);
+    }
+  });
+
   it('leaves alone what only looks like one: not for profit, outside the box, "not just", a marker inside a word, a run too long to be a name', () => {
     for (const q of ['designers for not for profit organisations', 'not just a designer', 'exceptional illustrator', 'notion designers in berlin', 'knotting artist', 'a designer not in any of the big agencies people usually hire from', 'outside the box thinker brand designer']) {
       expect(readExclusions(q), q).toEqual({ q, exclusions: [] });
@@ -57,9 +73,11 @@ describe('readExclusions', () => {
 });
 
 describe('namedFilters', () => {
-  it('names a place by the location filter, an employer by the company filter, and either by both', () => {
+  it('names a place by the location filter, an employer by the company filter, either by both, a seniority by none', () => {
     expect(namedFilters({ kind: 'location', value: 'berlin' })).toEqual(['location']);
     expect(namedFilters({ kind: 'company', value: 'buck' })).toEqual(['company']);
     expect(namedFilters({ kind: 'either', value: 'buck' })).toEqual(['location', 'company']);
+    // A seniority is held by the title, which no word filter names.
+    expect(namedFilters({ kind: 'seniority', value: 'juniors' })).toEqual([]);
   });
 });

@@ -1,15 +1,20 @@
 /**
  * What a request asks to leave out, in the words people and agents write: "brand designers not in London",
- * "product designers, not at Google", "illustrators outside Europe", "motion designers excluding Buck".
- * Read as words to find, the place after "not in" was a place every match must hold, so the first request
- * answered with the people in London. Both engines read the request without these clauses and leave out
- * the records the clause names, as the location and company filters would match them (whole words, no
- * prefixes: "not at Meta" keeps Metalab). Pure.
+ * "product designers, not at Google", "illustrators outside Europe", "motion designers excluding Buck",
+ * "senior product designers, no juniors". Read as words to find, the place after "not in" was a place every
+ * match must hold, so the first request answered with the people in London, and "no juniors" ranked the
+ * juniors up. Both engines read the request without these clauses and leave out the records the clause
+ * names: a place or an employer as the location and company filters would match them (whole words, no
+ * prefixes: "not at Meta" keeps Metalab), a seniority or engagement as the current title holds it. Pure.
  */
 
-/** One thing a request leaves out: its words as typed, and the filter that names it (either: a place or an employer). */
+/**
+ * One thing a request leaves out: its words as typed, and what names it: the location or company filter
+ * (either: both), or the current title (seniority: "juniors", "interns", "freelancers", with the words the
+ * synonym rules give them).
+ */
 export interface Exclusion {
-  kind: 'location' | 'company' | 'either';
+  kind: 'location' | 'company' | 'either' | 'seniority';
   value: string;
 }
 
@@ -63,7 +68,21 @@ const MAX_WORDS = 4;
 export const namingClause = (markers: readonly string[], lead = String.raw`(?:(?:but|and)\s+)?`) =>
   new RegExp(String.raw`(?<![\p{L}\p{N}])${lead}(?:${markers.join('|')})\s+((?:the\s+)?[^,.;:!?()]+?)${STOP}`, 'giu');
 
+/** The seniorities and engagements a request may leave out, as the synonym rules name them ("no juniors", "not an intern"). */
+const SENIORITY = String.raw`(?:juniors?|jrs?|entry[\s-]level|associates?|interns?|trainees?|apprentices?|graduates?|grads?|seniors?|mid[\s-]?level|mid[\s-]?weight|freelancers?|contractors?)`;
+
+/**
+ * "no juniors", "not junior", "excluding interns", "without freelancers or contractors", "no junior designers":
+ * the seniority, up to punctuation, the end or a word that starts another part of the request.
+ */
+const SENIORITY_CLAUSE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?:but|and)\s+)?(?:no|not|excluding|except(?:\s+for)?|without|other\s+than|but\s+not)\s+(?:any\s+|an?\s+)?(${SENIORITY}(?:\s+or\s+${SENIORITY})*)(?:\s+(?:designers?|ones|people|folks|roles?|candidates?|profiles?|positions?))?(?=\s*[,.;:!?()]|\s*$|\s+(?:who|that|which|with|and|but|please|based|in|at|from)\b)`,
+  'giu',
+);
+
 const KINDS: readonly [Exclusion['kind'], RegExp][] = [
+  // First: "excluding interns" is a seniority, not an employer named Interns.
+  ['seniority', SENIORITY_CLAUSE],
   ['location', namingClause(PLACE_MARKERS)],
   ['company', namingClause(EMPLOYER_MARKERS)],
   ['either', namingClause(EITHER_MARKERS)],
@@ -88,7 +107,7 @@ export function takeClauses(q: string, kinds: readonly [Exclusion['kind'], RegEx
       return ' ';
     });
   }
-  return { rest: rest.replace(/\s+/gu, ' ').replace(/,(?:\s*,)+/gu, ',').trim(), named };
+  return { rest: rest.replace(/\s+/gu, ' ').replace(/ (?=[,.;:!?])/gu, '').replace(/,(?:\s*,)+/gu, ',').trim(), named };
 }
 
 /** The request without the clauses that leave things out, and what they leave out ("not in london or paris": both). */
@@ -98,7 +117,7 @@ export function readExclusions(q: string | undefined): QueryExclusions {
   return { q: named.length === 0 ? q : rest || undefined, exclusions: named };
 }
 
-/** The word filters that name what an exclusion leaves out or a preference asks for: its own, or both the location and the company. */
+/** The word filters that name what an exclusion leaves out or a preference asks for: its own, both the location and the company, or none (a seniority: the current title). */
 export function namedFilters({ kind }: Exclusion): ('location' | 'company')[] {
-  return kind === 'either' ? ['location', 'company'] : [kind];
+  return kind === 'either' ? ['location', 'company'] : kind === 'seniority' ? [] : [kind];
 }

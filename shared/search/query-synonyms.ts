@@ -1020,6 +1020,14 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
   return [{ words: 1, covers: [candidates[0]!], typed: [wordForm(candidates[0]!)], synonyms: [], past: saidOfPast(at1) }];
 }
 
+/**
+ * The title a seniority a request leaves out names (Exclusion, kind seniority: "juniors" is junior, jr, entry
+ * level or associate), as a concept a current title holds, typed or by a synonym; null when it names none.
+ */
+export function excludedTitle(value: string, synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan | null {
+  return conceptSpans(value, synonyms)[0] ?? null;
+}
+
 /** What the best-role bonus counts in one role: a telling word on its own, or a concept the query names, whose telling words count only together. */
 export type RoleUnit = { word: string; index: number } | { concept: ConceptSpan; words: string[]; indexes: number[] };
 

@@ -556,6 +556,10 @@ describe.each(contractEngines)('search contract on $name', (engine) => {
         // The live product designer role (r1) is in San Francisco.
         expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer not in austin')}`)).toEqual(['r1']);
         expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer not in san francisco')}`)).toEqual([]);
+        // A seniority left out is held by the title: r1 is a Senior Product Designer.
+        expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer')}`)).toEqual(['r1']);
+        expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer, no seniors')}`)).toEqual([]);
+        expect(await ids(`/api/v1/open-roles?q=${encodeURIComponent('product designer, no juniors')}`)).toEqual(['r1']);
       });
 
       it('what a request prefers ("ideally in", "preferably ex") leaves no one out', async () => {

@@ -170,6 +170,18 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     }
   });
 
+  it.skipIf(reason)('a seniority the request leaves out is held by the current title, typed or by an equivalent; a bio naming it is not', async () => {
+    for (const q of ['designers, no juniors', 'designers but not junior', 'designers excluding entry-level']) {
+      const found = await slugs(q);
+      expect(found, q).not.toContain('jr-title');
+      expect(found, q).not.toContain('assoc');
+      // Jens is a Senior Product Designer whose bio names the juniors he writes for.
+      expect(found, q).toContain('jr-bio');
+    }
+    // Read as words, "juniors" ranked the juniors first.
+    expect((await slugs('designers, no juniors')).length).toBeGreaterThan(2);
+  });
+
   it.skipIf(reason)('a title in another language is found as typed, above its equivalents', async () => {
     const found = await slugs('diseñadora gráfica');
     expect(found[0]).toBe('graf-es');

@@ -45,6 +45,15 @@ describe('buildDesignerQuery', () => {
     expect(bool({ q: 'brand designers in london' }).must_not).toBeUndefined();
   });
 
+  it('leaves out a seniority the request excludes as the current title holds it, typed or by a synonym', () => {
+    const [juniors] = bool({ q: 'product designers, no juniors' }).must_not as { nested: { path: string; query: { bool: { filter: unknown[] } } } }[];
+    expect(juniors!.nested.path).toBe('roles');
+    const held = JSON.stringify(juniors!.nested.query.bool.filter);
+    expect(held).toContain('{"term":{"roles.current":true}}');
+    for (const phrase of ['junior', 'jr', 'entri level', 'associ']) expect(held).toContain(`{"match_phrase":{"roles.forms":"${phrase}"}}`);
+    expect(bool({ q: 'product designers, no juniors' }).must).toEqual(bool({ q: 'product designers,' }).must);
+  });
+
   it('an employer of two words is held whole by one role, or a word of it by the location', () => {
     const filters = JSON.stringify(bool({ q: 'designers at spotify research' }).filter);
     expect(filters).toMatch(/"nested":\{"path":"roles","query":\{"bool":\{"filter":\[\{"dis_max":\{"queries":\[\{"multi_match":\{"query":"spotify","fields":\["roles.text"\]/);

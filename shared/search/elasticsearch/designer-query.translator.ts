@@ -349,6 +349,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
     ...exactEmployerBonus(exactEmployers(query, synonyms)),
   ],
   holders: (query, concepts, synonyms) => currentHolders(heldRole(query, concepts, synonyms)),
+  titleHolds: currentHolders,
   roles: { path: 'roles', field: 'roles.text', forms: 'roles.forms', current: 'roles.current' },
   roleHolds: roleHolding,
   roleAtEmployer,

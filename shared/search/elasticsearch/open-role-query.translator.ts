@@ -22,6 +22,7 @@ const OPEN_ROLE_SEARCH: EsEntitySearch<OpenRoleFilters> = {
   namingFields: namingFieldNames(OPEN_ROLE_SEARCH_RULES.text),
   source: 'role',
   holders: (query, concepts, synonyms) => titleHolds(heldRole(query, concepts, synonyms)),
+  titleHolds,
   roleHolds: roleHolding,
   roleAtEmployer,
 };

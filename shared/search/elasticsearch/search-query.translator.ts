@@ -4,7 +4,7 @@ import type { ListedRule } from '../../domain/listed.rule.ts';
 import { namedFilters, type Exclusion } from '../query-exclusions.ts';
 import { readRequest } from '../query-reading.ts';
 import type { QueryWords } from '../query-words.ts';
-import type { ConceptSpan, NamedRole, QualifiedRole, SynonymSet } from '../query-synonyms.ts';
+import { type ConceptSpan, excludedTitle, type NamedRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
 import { freeText, liveFilter, wordFilter } from './query-clauses.ts';
 import { type EsSortKey, toEsSort, toEsSortKeys } from './sort-keys.ts';
@@ -43,6 +43,8 @@ export interface EsEntitySearch<F extends SearchFilters> {
   roleAtEmployer?: (employer: NonNullable<NamedRole['employer']>) => Query;
   /** The field naming the person a record is (a designer's name), with its boost: a name holding another word of the request answers a role it names (namedRoles). */
   personField?: string;
+  /** The records whose title (a designer's current one) holds `role`, typed or by a synonym: what a seniority the request leaves out leaves out. */
+  titleHolds?: (role: ConceptSpan) => Query | null;
 }
 
 export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F): EsSortKey[] {
@@ -72,7 +74,12 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
   });
   const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred };
   const text = hasFreeText(q) ? freeText(q, entity.textFields, entity.bonus, expansion) : null;
-  const left = exclusions.flatMap(named);
+  // A seniority left out ("no juniors") is a title the records hold, typed or by a synonym.
+  const titled = (clause: Exclusion) => {
+    const role = excludedTitle(clause.value, synonyms);
+    return (role && entity.titleHolds?.(role)) ?? [];
+  };
+  const left = exclusions.flatMap((clause) => (clause.kind === 'seniority' ? titled(clause) : named(clause)));
   return {
     bool: {
       filter: [...filter, ...(text?.filter ?? [])],

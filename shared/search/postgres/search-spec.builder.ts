@@ -2,9 +2,10 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { anchorWords, askedRole, excludedTitle, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
+import { currentlyHeld, rolePhrases } from './role-bonus.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { Params, type SearchSpec, type SortKey } from './sql-builder.ts';
@@ -103,6 +104,15 @@ export function entitySearchSpec<F extends SearchFilters>(
       const query = wordFilterQuery(name, clause.value, { wholeWords: true });
       return query ? [`coalesce(s.${name}_tsv @@ ${params.add(query, 'tsquery')}, false)`] : [];
     });
+  // The rows whose title (a designer's current one) holds the seniority an exclusion names: the Elasticsearch
+  // engine's titleHolds.
+  const titleHolds = (clause: Exclusion, params: Params): string[] => {
+    const role = excludedTitle(clause.value, synonyms);
+    if (!role) return [];
+    const matches = (tsquery: string) => `s.text_tsv @@ ${params.add(tsquery, 'tsquery')}`;
+    if (entity.roleColumns) return [currentlyHeld(entity.roleColumns, params, role, matches)];
+    return entity.titleFormWeight ? [matches(rolePhrases(role, entity.titleFormWeight))] : [];
+  };
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
@@ -166,8 +176,12 @@ export function entitySearchSpec<F extends SearchFilters>(
         const query = filters[name] ? wordFilterQuery(name, filters[name]) : null;
         if (query) where.push(`s.${name}_tsv @@ ${params.add(query, 'tsquery')}`);
       }
-      // What the request leaves out ("not in London"), as the word filters name it, whole words only.
-      for (const exclusion of exclusions) for (const held of namedBy(exclusion, params)) where.push(`NOT ${held}`);
+      // What the request leaves out ("not in London"), as the word filters name it, whole words only; a
+      // seniority ("no juniors") as the title holds it, typed or by a synonym.
+      for (const exclusion of exclusions) {
+        const held = exclusion.kind === 'seniority' ? titleHolds(exclusion, params) : namedBy(exclusion, params);
+        for (const sql of held) where.push(`NOT ${sql}`);
+      }
       const text = freeText(params, options.top);
       if (options.top && !text) throw new Error('a search without free text has no top to read');
       if (text) where.push(text.where);
