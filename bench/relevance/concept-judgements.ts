@@ -2,7 +2,7 @@ import { buildDesignerRecord } from '../../shared/domain/designer.builder.ts';
 import type { DesignerImportInput } from '../../shared/domain/designer-import.schema.ts';
 import { fold } from '../../shared/text/fold.ts';
 import { cityOf, type CorpusDesigner, createRandom, FIRST_NAMES, LAST_NAMES, LOCATIONS, type Random } from './corpus.ts';
-import { grade, type JudgedQuery, roles, same } from './judgements.ts';
+import { type Family, grade, type JudgedQuery, roles, same } from './judgements.ts';
 
 /**
  * Judged queries where the words typed are not the words the profile holds: concept equivalents, other
@@ -19,11 +19,11 @@ const holds = (titles: readonly string[]) => (d: CorpusDesigner) => titles.some(
 /** Concepts of the corpus's titles and skills: the titles that hold one, and the skills that show it. */
 const CONCEPTS = {
   creativeDirector: { titles: ['Creative Director'], related: ['Design Director', 'Head of Design'] },
-  productDesigner: { titles: ['Product Designer', 'Senior Product Designer', 'Staff Product Designer', 'Lead Product Designer', 'UX Designer', 'Interaction Designer'], related: [] },
+  productDesigner: { titles: ['Product Designer', 'Senior Product Designer', 'Staff Product Designer', 'Lead Product Designer', 'Junior Product Designer', 'UX Designer', 'Interaction Designer'], related: [] },
   motionDesigner: { titles: ['Motion Designer', 'Senior Motion Designer', 'Animator', 'Motion Lead'], related: [] },
   brandDesigner: { titles: ['Brand Designer', 'Senior Brand Designer', 'Identity Designer', 'Brand Lead'], related: ['Visual Designer'] },
   graphicDesigner: { titles: ['Graphic Designer', 'Visual Designer'], related: ['Editorial Designer', 'Print Designer'] },
-  illustrator: { titles: ['Illustrator'], related: [] },
+  illustrator: { titles: ['Illustrator', "Children's Book Illustrator"], related: [] },
   threeD: { titles: ['3D Artist', '3D Generalist', 'CGI Artist', '3D Designer'], related: [] },
   researcher: { titles: ['UX Researcher'], related: [] },
   designLeader: { titles: ['Head of Design', 'VP of Design', 'Design Director'], related: ['Design Manager', 'Design Lead', 'Creative Director'] },
@@ -514,7 +514,45 @@ export function conceptDistractors(): CorpusDesigner[] {
   ].map(({ title, location, description }, i) =>
     distractor(200 + i, { name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`, category: 'brand', location, description, current_role: { title, company: 'Northwind Studio', company_url: null } }),
   );
-  return [...others, passing, ...mentioning, ...apart];
+  // Profiles that say it their own way: a title of the trade and the kind of it in the bio, a title written in
+  // Spanish, a junior and an associate; beside each, one that shares a word and is not it.
+  const ownWay = OWN_WAY.map(({ title, location, description }, i) =>
+    distractor(220 + i, { name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`, category: 'graphic', location, description, current_role: { title, company: 'Southwind Works', company_url: null } }),
+  );
+  return [...others, passing, ...mentioning, ...apart, ...ownWay];
+}
+
+const OWN_WAY: readonly { title: string; location: string; description: string }[] = [
+  { title: "Children's Book Illustrator", location: 'Brighton, UK', description: 'Watercolour picture books.' },
+  { title: 'Illustrator', location: 'Leeds, UK', description: 'Picture books for children aged three to seven.' },
+  { title: 'Illustrator', location: 'Glasgow, UK', description: 'Editorial illustration for news features.' },
+  { title: 'Furniture Designer', location: 'Copenhagen, DK', description: 'Oak chairs and tables.' },
+  { title: 'Industrial Designer', location: 'Oslo, NO', description: 'Furniture and lamps, from sketch to production.' },
+  { title: 'Industrial Designer', location: 'Stockholm, SE', description: 'Kitchen appliances and consumer electronics.' },
+  { title: 'Diseñadora Gráfica', location: 'Santiago, CL', description: 'Carteles y campañas.' },
+  { title: 'Graphic Designer', location: 'Santiago, CL', description: 'Campaigns for theatres.' },
+  { title: 'Brand Designer', location: 'Santiago, CL', description: 'Logos for wineries.' },
+  { title: 'Junior Product Designer', location: 'Ankara, TR', description: 'Onboarding flows.' },
+  { title: 'Associate Designer', location: 'Gdańsk, PL', description: 'Shelf labels.' },
+  { title: 'Senior Product Designer', location: 'Ankara, TR', description: 'Writes a newsletter for junior designers.' },
+];
+
+/**
+ * Requests for what those profiles say their own way (OWN_WAY), graded on their titles, bios and places: the
+ * kind of a trade in a bio beside the title of the trade, a title as written in Spanish, a plural seniority,
+ * a seniority left out.
+ */
+const OWN_WAY_QUERIES: [Family, string, (d: CorpusDesigner) => number][] = [
+  ['synonyms', "children's book illustrator", (d) => (same(currentTitle(d), "Children's Book Illustrator") ? 3 : same(currentTitle(d), 'Illustrator') && /picture books/i.test(d.description ?? '') ? 2 : 0)],
+  ['synonyms', 'picture book illustrators', (d) => (same(currentTitle(d), "Children's Book Illustrator") ? 3 : same(currentTitle(d), 'Illustrator') && /picture books/i.test(d.description ?? '') ? 2 : 0)],
+  ['synonyms', 'furniture designer', (d) => (same(currentTitle(d), 'Furniture Designer') ? 3 : /furniture/i.test(d.description ?? '') ? 2 : 0)],
+  ['languages', 'diseñadora gráfica en Santiago', (d) => (cityOf(d.location) === 'Santiago' && ['Diseñadora Gráfica', 'Graphic Designer'].some((t) => same(t, currentTitle(d))) ? 3 : 0)],
+  ['word forms', 'junior designers', (d) => (/^junior .*designer$/i.test(currentTitle(d)) ? 3 : same(currentTitle(d), 'Associate Designer') ? 2 : 0)],
+  ['multi-constraint', 'product designers in ankara, no juniors', (d) => (cityOf(d.location) === 'Ankara' && same(currentTitle(d), 'Senior Product Designer') ? 3 : 0)],
+];
+
+function ownWay(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return OWN_WAY_QUERIES.map(([family, q, fn]) => ({ family, q, grades: grade(corpus, fn) }));
 }
 
 /**
@@ -536,6 +574,7 @@ export function generateConceptJudgements(generated: readonly CorpusDesigner[], 
     // Drawn from nothing: the requests before are as they were.
     ...foreignDomains(corpus),
     ...foreignOrLists(corpus),
+    ...ownWay(corpus),
     ...NOTHING_HARD.map((q): JudgedQuery => ({ family: 'nothing (hard)', q, grades: new Map() })),
   ].filter((query) => query.family === 'nothing (hard)' || query.grades.size > 0);
 }

@@ -384,7 +384,7 @@ function heldTogether({ expansions, formWeights = '', roleColumns }: FreeTextOpt
   };
 }
 
-/** `words` held together at one weight (heldTogether): tsqueries of the text, and where the weight is the roles', the condition that one role holds them all. */
+/** `words` held together at one weight (heldTogether): tsqueries of the text, and where the weight is the roles', of the current role's vector. */
 interface HeldTogether {
   oneField: string;
   phrase: string;
