@@ -235,7 +235,9 @@ export function freeText(
     const eachWord = (within: string[], stems: string[]): Query => ({
       bool: { filter: held.map((word) => ({ bool: { should: [{ multi_match: { query: word, fields: within } }, { multi_match: { query: formOf.get(word) ?? word, fields: stems } }], minimum_should_match: 1 } })) },
     });
-    const roles = forms.includes(`forms.${formBases[0]}`) ? expansion.roles : undefined;
+    // (A request for past roles asks them of the titles as the words typed are: "art directors ex lego" is no
+    // Art Director at Lego now.)
+    const roles = forms.includes(`forms.${formBases[0]}`) && !query.pastRoles ? expansion.roles : undefined;
     const oneField: Query = {
       constant_score: {
         filter: roles ? { nested: { path: roles.path, query: { bool: { filter: [{ term: { [roles.current]: true } }, eachWord([roles.field], [roles.forms])] } } } } : eachWord(group, forms),

@@ -576,6 +576,10 @@ describe('freeTextSql with word forms and synonyms', () => {
     );
     // The rows that can earn them are in the top.
     expect(where).toContain("( '~junior':B <-> '~design':B )");
+    // A request for past roles asks them of the titles as the words typed are: "lego" is no current employer.
+    const past = expanded('art directors ex lego', true).score;
+    expect(past).toContain("( 'directors':B | '~director':B )");
+    expect(past).not.toContain("s.current_role_tsv @@ «( ( 'art':D");
     // Words every field holds as typed ask nothing more.
     const asTyped = expanded('brand lead', true).score;
     expect(asTyped).toContain("( 'brand':C & 'lead':C )");

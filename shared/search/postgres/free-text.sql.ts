@@ -363,7 +363,7 @@ function togetherBonus(options: FreeTextOptions, together: Together | null, matc
  * stems, as those forms typed would: a request and its plural rank alike. The twin of the Elasticsearch
  * engine's together clauses.
  */
-function heldTogether({ expansions, formWeights = '', roleColumns }: FreeTextOptions): (words: readonly string[], letter: string) => HeldTogether {
+function heldTogether({ expansions, formWeights = '', roleColumns, query }: FreeTextOptions): (words: readonly string[], letter: string) => HeldTogether {
   const formOf = new Map((expansions ?? []).map(({ word, form }) => [word, form]));
   return (words, letter) => {
     const exact = words.map((word) => lexeme(word, { weights: letter }));
@@ -372,14 +372,14 @@ function heldTogether({ expansions, formWeights = '', roleColumns }: FreeTextOpt
     const forms = words.map((word) => formLexeme(formOf.get(word) ?? word, letter));
     const formPhrase = followedBy(forms);
     // The titles hold every role's: by their forms, the words are held by the current role ("animation artist"
-    // is no Illustrator who was an Animator and a 3D Artist, "ex nike design directors, now …" no Copywriter
-    // who was Nike's Design Director).
+    // is no Illustrator who was an Animator and a 3D Artist), but in a request for past roles, which asks them
+    // of the titles as the words typed are ("art directors ex lego" is no Art Director at Lego now).
     return {
       ...none,
       phrase: anyOf([followedBy(exact), formPhrase]),
       formOneField: allOf(exact.map((held, k) => anyOf([held, forms[k]!]))),
       formPhrase,
-      inCurrentRole: roleColumns?.textWeight === letter ? allOf(words.map((word) => anyOf([lexeme(word, { weights: 'D' }), formLexeme(formOf.get(word) ?? word, ROLE_FORM_WEIGHT)]))) : null,
+      inCurrentRole: roleColumns?.textWeight === letter && !query.pastRoles ? allOf(words.map((word) => anyOf([lexeme(word, { weights: 'D' }), formLexeme(formOf.get(word) ?? word, ROLE_FORM_WEIGHT)]))) : null,
     };
   };
 }
