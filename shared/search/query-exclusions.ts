@@ -68,17 +68,21 @@ const MAX_WORDS = 4;
 export const namingClause = (markers: readonly string[], lead = String.raw`(?:(?:but|and)\s+)?`) =>
   new RegExp(String.raw`(?<![\p{L}\p{N}])${lead}(?:${markers.join('|')})\s+((?:the\s+)?[^,.;:!?()]+?)${STOP}`, 'giu');
 
-/** The seniorities and engagements a request may leave out, as the synonym rules name them ("no juniors", "not an intern"). */
-const SENIORITY = String.raw`(?:juniors?|jrs?|entry[\s-]level|associates?|interns?|trainees?|apprentices?|graduates?|grads?|seniors?|mid[\s-]?level|mid[\s-]?weight|freelancers?|contractors?)`;
+/** The seniorities and engagements a request may leave out or prefer, as the synonym rules name them ("no juniors", "ideally senior"). */
+export const SENIORITY = String.raw`(?:juniors?|jrs?|entry[\s-]level|associates?|interns?|trainees?|apprentices?|graduates?|grads?|seniors?|mid[\s-]?level|mid[\s-]?weight|freelance(?:rs?)?|contractors?)`;
 
 /**
- * "no juniors", "not junior", "excluding interns", "without freelancers or contractors", "no junior designers":
- * the seniority, up to punctuation, the end or a word that starts another part of the request.
+ * A clause that opens with `lead` and names a seniority (or an "or" list of them), with the people it speaks of,
+ * up to punctuation, the end or a word that starts another part of the request: "no juniors", "not an intern",
+ * "without freelancers or contractors", "no junior designers"; "ideally senior" (query-preferences.ts).
  */
-const SENIORITY_CLAUSE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:but|and)\s+)?(?:no|not|excluding|except(?:\s+for)?|without|other\s+than|but\s+not)\s+(?:any\s+|an?\s+)?(${SENIORITY}(?:\s+or\s+${SENIORITY})*)(?:\s+(?:designers?|ones|people|folks|roles?|candidates?|profiles?|positions?))?(?=\s*[,.;:!?()]|\s*$|\s+(?:who|that|which|with|and|but|please|based|in|at|from)\b)`,
-  'giu',
-);
+export const seniorityClause = (lead: string) =>
+  new RegExp(
+    String.raw`(?<![\p{L}\p{N}])${lead}\s+(?:any\s+|an?\s+|someone\s+|somebody\s+)?(${SENIORITY}(?:\s+or\s+${SENIORITY})*)(?:\s+(?:designers?|ones|people|folks|roles?|candidates?|profiles?|positions?))?(?=\s*[,.;:!?()]|\s*$|\s+(?:who|that|which|with|and|but|please|based|in|at|from)\b)`,
+    'giu',
+  );
+
+const SENIORITY_CLAUSE = seniorityClause(String.raw`(?:(?:but|and)\s+)?(?:no|not|excluding|except(?:\s+for)?|without|other\s+than|but\s+not)`);
 
 const KINDS: readonly [Exclusion['kind'], RegExp][] = [
   // First: "excluding interns" is a seniority, not an employer named Interns.

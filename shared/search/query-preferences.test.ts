@@ -10,6 +10,17 @@ describe('readPreferences', () => {
     expect(readPreferences('designer, preferably from Spotify').preferences).toEqual([{ kind: 'either', value: 'Spotify' }]);
   });
 
+  it('sets apart a seniority a request hedges: the title holds it', () => {
+    expect(readPreferences('product designers in berlin, ideally senior')).toEqual({ q: 'product designers in berlin,', preferences: [{ kind: 'seniority', value: 'senior' }] });
+    expect(readPreferences('motion designer, preferably a senior designer').preferences).toEqual([{ kind: 'seniority', value: 'senior' }]);
+    expect(readPreferences('illustrator, ideally freelance or contractor').preferences).toEqual([
+      { kind: 'seniority', value: 'freelance' },
+      { kind: 'seniority', value: 'contractor' },
+    ]);
+    // One that starts a role is the role's word: "ideally senior product designers" asks for them.
+    expect(readPreferences('ideally senior product designers').preferences).toEqual([]);
+  });
+
   it('reads each alternative of an "or" list, and "ex-" as "ex"', () => {
     expect(readPreferences('product designer ideally ex-Stripe or Figma')).toEqual({
       q: 'product designer',

@@ -1,15 +1,16 @@
-import { type Exclusion, namingClause, takeClauses } from './query-exclusions.ts';
+import { type Exclusion, namingClause, seniorityClause, takeClauses } from './query-exclusions.ts';
 
 /**
  * What a request would rather have than requires, in the words people and agents hedge with: "ux researcher in
  * north america, ideally ex Google", "brand designers, preferably based in London", "motion designer, bonus if
- * they worked at Buck". Read as words to find, the place or employer after the hedge was one every match must
- * hold, so the first request answered with three people who had been at Google and were no UX Researchers. Both
- * engines read the request without these clauses and rank the records the clause names (as the location and
- * company filters would match them, whole words) above the others, by PREFERENCE_BONUS_WORDS. Pure.
+ * they worked at Buck", "ideally senior". Read as words to find, the place or employer after the hedge was one
+ * every match must hold, so the first request answered with three people who had been at Google and were no UX
+ * Researchers. Both engines read the request without these clauses and rank the records the clause names (as
+ * the location and company filters would match them, whole words; a seniority as the current title holds it)
+ * above the others, by PREFERENCE_BONUS_WORDS. Pure.
  */
 
-/** A place or an employer a request prefers, of the kinds an exclusion names (query-exclusions.ts). */
+/** A place, an employer or a seniority a request prefers, of the kinds an exclusion names (query-exclusions.ts). */
 export type Preference = Exclusion;
 
 export interface QueryPreferences {
@@ -35,6 +36,8 @@ const HEDGE = String.raw`(?:ideally|preferably|optionally|(?:bonus|extra)(?:\s+p
 const WHO = String.raw`(?:(?:someone|somebody|they|he|she|ones?)\s+)?(?:(?:who|that)\s+)?(?:(?:has|have|had|is|are|was|were)\s+)?(?:(?:previously|formerly|already|also)\s+)?`;
 
 const KINDS: readonly [Preference['kind'], RegExp][] = [
+  // "ideally senior", "preferably a senior designer": the current title, as a seniority left out is held.
+  ['seniority', seniorityClause(HEDGE)],
   ['location', namingClause([String.raw`${WHO}(?:(?:based|located|living|working)\s+)?(?:in|near|around)`], String.raw`${HEDGE}\s+`)],
   ['company', namingClause([String.raw`${WHO}(?:(?:worked|working|been|employed|interned)\s+)?(?:at|for)`, String.raw`(?:ex|former|formerly\s+at|previously\s+at)`], String.raw`${HEDGE}\s+`)],
   ['either', namingClause([String.raw`${WHO}from`], String.raw`${HEDGE}\s+`)],

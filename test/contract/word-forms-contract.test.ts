@@ -113,6 +113,9 @@ const EXTRA = [
   { ...extra(35, 'kite-opo', 'Kim Kerr', 'Kite Designer', 'Kites.'), location: 'Porto, PT', previous_roles: [{ title: 'Kite Designer', company: 'Brightwater', company_url: null }], listed_at: '2026-05-30T18:00:00.000Z' },
   // A Glass Designer in Sydney, whose location names New South Wales: "new", not "york".
   { ...extra(41, 'glass-syd', 'Gus Gale', 'Glass Designer', 'Vases for New York galleries.'), location: 'Sydney, AU', listed_at: '2026-05-31T04:00:00.000Z' },
+  // Two Sail Designers alike but for seniority: the senior one listed first, so the other ranks first unless preferred.
+  { ...extra(42, 'sail-sen', 'Sol Sand', 'Senior Sail Designer', 'Sails.'), listed_at: '2026-05-31T05:00:00.000Z' },
+  { ...extra(43, 'sail-one', 'Sid Sand', 'Sail Designer', 'Sails.'), listed_at: '2026-05-31T06:00:00.000Z' },
   // An Associate Designer: an equivalent of a junior, side by side in the title (the newest listing).
   { ...extra(37, 'assoc', 'Asa Aho', 'Associate Designer', 'Shelf labels.'), listed_at: '2026-05-31T00:00:00.000Z' },
   // A title written in Spanish, as typed.
@@ -238,6 +241,15 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     }
     // What the rest requires still holds: the one in Porto, who was never at Quillon.
     expect(await slugs('kite designers in porto, ideally ex quillon')).toEqual(['kite-opo']);
+  });
+
+  it.skipIf(reason)('a seniority a request prefers orders those who answer the rest alike, and leaves no one out', async () => {
+    expect(await slugs('sail designers')).toEqual(['sail-one', 'sail-sen']);
+    for (const q of ['sail designers, ideally senior', 'a sail designer, preferably a senior designer']) {
+      expect(await slugs(q), q).toEqual(['sail-sen', 'sail-one']);
+    }
+    // Read as a word, "senior" was one of two every match must hold: no Weaver is senior.
+    expect(await slugs('weavers, ideally senior')).toEqual(['was-tex']);
   });
 
   it.skipIf(reason)('a place every match must hold is matched without typos when it names a place itself', async () => {

@@ -68,18 +68,20 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
   // What the request leaves out ("not in London") and what it prefers ("ideally in London"), as the word filters
   // name them, whole words only.
   const named = (clause: Exclusion) => namedFilters(clause).flatMap((name) => wordFilter(name, entity.rules.filters.words[name], clause.value, { wholeWords: true }) ?? []);
+  // A seniority ("no juniors", "ideally senior") is a title the records hold, typed or by a synonym.
+  const titled = (clause: Exclusion): Query[] => {
+    const role = excludedTitle(clause.value, synonyms);
+    const holds = role && entity.titleHolds?.(role);
+    return holds ? [holds] : [];
+  };
+  const held = (clause: Exclusion): Query[] => (clause.kind === 'seniority' ? titled(clause) : named(clause));
   const preferred = preferences.flatMap((preference): Query[] => {
-    const held = named(preference);
-    return held.length === 0 ? [] : [held.length === 1 ? held[0]! : { bool: { should: held, minimum_should_match: 1 } }];
+    const clauses = held(preference);
+    return clauses.length === 0 ? [] : [clauses.length === 1 ? clauses[0]! : { bool: { should: clauses, minimum_should_match: 1 } }];
   });
   const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred };
   const text = hasFreeText(q) ? freeText(q, entity.textFields, entity.bonus, expansion) : null;
-  // A seniority left out ("no juniors") is a title the records hold, typed or by a synonym.
-  const titled = (clause: Exclusion) => {
-    const role = excludedTitle(clause.value, synonyms);
-    return (role && entity.titleHolds?.(role)) ?? [];
-  };
-  const left = exclusions.flatMap((clause) => (clause.kind === 'seniority' ? titled(clause) : named(clause)));
+  const left = exclusions.flatMap(held);
   return {
     bool: {
       filter: [...filter, ...(text?.filter ?? [])],

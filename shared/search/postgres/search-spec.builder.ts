@@ -104,8 +104,8 @@ export function entitySearchSpec<F extends SearchFilters>(
       const query = wordFilterQuery(name, clause.value, { wholeWords: true });
       return query ? [`coalesce(s.${name}_tsv @@ ${params.add(query, 'tsquery')}, false)`] : [];
     });
-  // The rows whose title (a designer's current one) holds the seniority an exclusion names: the Elasticsearch
-  // engine's titleHolds.
+  // The rows whose title (a designer's current one) holds the seniority an exclusion or a preference names: the
+  // Elasticsearch engine's titleHolds.
   const titleHolds = (clause: Exclusion, params: Params): string[] => {
     const role = excludedTitle(clause.value, synonyms);
     if (!role) return [];
@@ -113,6 +113,7 @@ export function entitySearchSpec<F extends SearchFilters>(
     if (entity.roleColumns) return [currentlyHeld(entity.roleColumns, params, role, matches)];
     return entity.titleFormWeight ? [matches(rolePhrases(role, entity.titleFormWeight))] : [];
   };
+  const heldBy = (clause: Exclusion, params: Params) => (clause.kind === 'seniority' ? titleHolds(clause, params) : namedBy(clause, params));
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
@@ -151,7 +152,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       roleWords: roleWordsOf(query, spans, synonyms),
       noRoleWords: wordsOfNoRole(query, spans, synonyms),
       preferred: preferences.flatMap((preference) => {
-        const held = namedBy(preference, params);
+        const held = heldBy(preference, params);
         return held.length === 0 ? [] : [`(${held.join(' OR ')})`];
       }),
       top,
@@ -178,10 +179,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       }
       // What the request leaves out ("not in London"), as the word filters name it, whole words only; a
       // seniority ("no juniors") as the title holds it, typed or by a synonym.
-      for (const exclusion of exclusions) {
-        const held = exclusion.kind === 'seniority' ? titleHolds(exclusion, params) : namedBy(exclusion, params);
-        for (const sql of held) where.push(`NOT ${sql}`);
-      }
+      for (const exclusion of exclusions) for (const sql of heldBy(exclusion, params)) where.push(`NOT ${sql}`);
       const text = freeText(params, options.top);
       if (options.top && !text) throw new Error('a search without free text has no top to read');
       if (text) where.push(text.where);
