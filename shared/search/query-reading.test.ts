@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { understandQuery } from './query-words.ts';
 import { namedPlaces } from './query-synonyms.ts';
-import { readRequest, withEnglishOr, withoutContractions, withRemoteWorkWords } from './query-reading.ts';
+import { readRequest, withEnglishOr, withoutContractions, withoutGenderMarks, withRemoteWorkWords } from './query-reading.ts';
 
 describe('withRemoteWorkWords', () => {
   it('reads each phrase for remote work, in every language of the synonym rules, as "wfh"', () => {
@@ -39,6 +39,16 @@ describe('withRemoteWorkWords', () => {
         expect(withRemoteWorkWords(q)).toBe(q);
       }),
     );
+  });
+});
+
+describe('withoutGenderMarks', () => {
+  it('leaves out the gender marks of job titles, so no stray letter is a word to find or a name to start', () => {
+    const marked = ['UX/UI Designer (m/w/d) München', 'Designer UX H/F München', 'Designer UX m/w/d München', 'Designer UX (all genders) München', 'Designer UX (gn) München', 'Designer UX (m/f/x) München'];
+    expect(marked.map(withoutGenderMarks)).toEqual(['UX/UI Designer München', ...marked.slice(1).map(() => 'Designer UX München')]);
+    // "w/" before a word is "with" (withoutContractions); "ui/ux" and "a/b" are words.
+    for (const q of ['designer w/ figma', '3d artist w/o blender', 'ui/ux designer', 'a/b testing', '  brand designer ']) expect(withoutGenderMarks(q)).toBe(q);
+    expect(readRequest('Senior UX Designer (w/m/d) in Köln').q).toBe('Senior UX Designer in Köln');
   });
 });
 

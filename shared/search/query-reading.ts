@@ -5,8 +5,9 @@ import { type QueryExclusions, readExclusions } from './query-exclusions.ts';
 import { type Preference, readPreferences } from './query-preferences.ts';
 
 /**
- * How both engines and the highlights read a request before its words: English contractions are written out
- * ("I'm", "who haven't", "w/"), another language's "or" is written "or", the phrases that say remote work become
+ * How both engines and the highlights read a request before its words: the gender marks of job titles are left
+ * out ("(m/w/d)"), English contractions are written out ("I'm", "who haven't", "w/"), another language's "or" is
+ * written "or", the phrases that say remote work become
  * the one word "wfh", which the synonym rules and remote locations know (REMOTE_LOCATION_WORDS), and the clauses
  * that state a preference (readPreferences) and leave things out (readExclusions) are set apart. Pure.
  */
@@ -51,6 +52,19 @@ export function withEnglishOr(q: string): string {
   });
 }
 
+/**
+ * The gender marks of job titles ("(m/w/d)", "(w/m/d)", "(m/f/x)", "H/F", "(all genders)"): no words of the
+ * request. Read as words, "Senior UX Designer (w/m/d) in Köln" asked "m" and "d" of every match (as initials of
+ * names) and left out the UX Designers there who are not senior.
+ */
+const GENDER_MARK = /(?<![\p{L}\p{N}])(?:\(\s*)?(?:[mwfdxh]|gn|div)(?:\s*\/\s*(?:[mwfdxh]|gn|div)){1,3}(?:\s*\))?(?![\p{L}\p{N}])|\(\s*(?:all\s+genders?|gn|d)\s*\)/giu;
+
+/** The request without the gender marks of job titles: "UX Designer (m/w/d) München" → "UX Designer München". */
+export function withoutGenderMarks(q: string): string {
+  const left = q.replace(GENDER_MARK, ' ');
+  return left === q ? q : left.replace(/\s{2,}/gu, ' ').trim();
+}
+
 const REMOTE_WORK_PHRASE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${REMOTE_WORK_PHRASES.join('|')})(?![\p{L}\p{N}])`, 'giu');
 
 /** The request with each phrase for remote work written as "wfh": "brand designer working from home" → "brand designer wfh". */
@@ -65,6 +79,6 @@ export interface ReadRequest extends QueryExclusions {
 
 /** The request as the engines search it, what it leaves out and what it prefers. */
 export function readRequest(q: string | undefined): ReadRequest {
-  const { q: required, preferences } = readPreferences(q === undefined ? q : withRemoteWorkWords(withEnglishOr(withoutContractions(q))));
+  const { q: required, preferences } = readPreferences(q === undefined ? q : withRemoteWorkWords(withEnglishOr(withoutContractions(withoutGenderMarks(q)))));
   return { ...readExclusions(required), preferences };
 }

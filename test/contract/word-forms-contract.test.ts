@@ -252,6 +252,15 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect(await slugs('weavers, ideally senior')).toEqual(['was-tex']);
   });
 
+  it.skipIf(reason)('the gender marks of a job title ask nothing: "(m/w/d)" finds what the title alone finds', async () => {
+    const alone = await slugs('sail designers');
+    for (const q of ['sail designers (m/w/d)', 'Sail Designer (w/m/d)', 'sail designer H/F']) expect(await slugs(q), q).toEqual(alone);
+    // Read as words, "m" and "d" raised the words a match must hold: the Glass Designer there, no senior, was left out.
+    const found = await slugs('senior glass designer (w/m/d) in kraków');
+    expect(found).toEqual(await slugs('senior glass designer in kraków'));
+    expect(found).toContain('glass-kra');
+  });
+
   it.skipIf(reason)('a place every match must hold is matched without typos when it names a place itself', async () => {
     expect(await slugs('glass designer in portland')).toEqual([]);
     expect(await slugs('glass designer in poland')).toEqual(['glass-kra']);
