@@ -1021,10 +1021,11 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
 }
 
 /**
- * The title a seniority a request leaves out names (Exclusion, kind seniority: "juniors" is junior, jr, entry
- * level or associate), as a concept a current title holds, typed or by a synonym; null when it names none.
+ * The title a seniority a request leaves out or prefers names (Exclusion and Preference, kind seniority: "juniors"
+ * is junior, jr, entry level or associate), as a concept a current title holds, typed or by a synonym; null when
+ * it names none.
  */
-export function excludedTitle(value: string, synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan | null {
+export function seniorityTitle(value: string, synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan | null {
   return conceptSpans(value, synonyms)[0] ?? null;
 }
 

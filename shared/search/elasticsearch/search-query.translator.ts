@@ -4,7 +4,7 @@ import type { ListedRule } from '../../domain/listed.rule.ts';
 import { namedFilters, type Exclusion } from '../query-exclusions.ts';
 import { readRequest } from '../query-reading.ts';
 import type { QueryWords } from '../query-words.ts';
-import { type ConceptSpan, excludedTitle, type NamedRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
+import { type ConceptSpan, seniorityTitle, type NamedRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
 import { freeText, liveFilter, wordFilter } from './query-clauses.ts';
 import { type EsSortKey, toEsSort, toEsSortKeys } from './sort-keys.ts';
@@ -43,7 +43,7 @@ export interface EsEntitySearch<F extends SearchFilters> {
   roleAtEmployer?: (employer: NonNullable<NamedRole['employer']>) => Query;
   /** The field naming the person a record is (a designer's name), with its boost: a name holding another word of the request answers a role it names (namedRoles). */
   personField?: string;
-  /** The records whose title (a designer's current one) holds `role`, typed or by a synonym: what a seniority the request leaves out leaves out. */
+  /** The records whose title (a designer's current one) holds `role`, typed or by a synonym: those a seniority the request leaves out or prefers names. */
   titleHolds?: (role: ConceptSpan) => Query | null;
 }
 
@@ -70,7 +70,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
   const named = (clause: Exclusion) => namedFilters(clause).flatMap((name) => wordFilter(name, entity.rules.filters.words[name], clause.value, { wholeWords: true }) ?? []);
   // A seniority ("no juniors", "ideally senior") is a title the records hold, typed or by a synonym.
   const titled = (clause: Exclusion): Query[] => {
-    const role = excludedTitle(clause.value, synonyms);
+    const role = seniorityTitle(clause.value, synonyms);
     const holds = role && entity.titleHolds?.(role);
     return holds ? [holds] : [];
   };

@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, excludedTitle, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { anchorWords, askedRole, seniorityTitle, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import { currentlyHeld, rolePhrases } from './role-bonus.sql.ts';
@@ -107,7 +107,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   // The rows whose title (a designer's current one) holds the seniority an exclusion or a preference names: the
   // Elasticsearch engine's titleHolds.
   const titleHolds = (clause: Exclusion, params: Params): string[] => {
-    const role = excludedTitle(clause.value, synonyms);
+    const role = seniorityTitle(clause.value, synonyms);
     if (!role) return [];
     const matches = (tsquery: string) => `s.text_tsv @@ ${params.add(tsquery, 'tsquery')}`;
     if (entity.roleColumns) return [currentlyHeld(entity.roleColumns, params, role, matches)];
