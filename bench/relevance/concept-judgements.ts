@@ -472,6 +472,11 @@ export function conceptDistractors(): CorpusDesigner[] {
     });
     return { ...record, id: record.id!, listed_at: record.listed_at!, skills: [], domains: [] };
   };
+  /** Distractors from ids `first` on, each with a drawn name, one title at `company`, a place and a bio. */
+  const titled =
+    (first: number, category: DesignerImportInput['category'], company: string) =>
+    ({ title, location, description }: { title: string; location: string; description: string }, i: number) =>
+      distractor(first + i, { name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`, category, location, description, current_role: { title, company, company_url: null } });
   const others = Array.from({ length: 60 }, (_, i) => {
     const name = i < 3 ? ['Ingrid Larsen', 'Kwame Mensah', 'Priya Vandenberg'][i]! : `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
     const company = ['Blue Studio', 'Pineapple Studio', 'Google Cloud', 'Deutsche Post', 'Coffee Collective'][i % 5]!;
@@ -511,14 +516,10 @@ export function conceptDistractors(): CorpusDesigner[] {
     { title: 'Motion Designer', location: 'London, UK', description: 'Cuts his own sound and music for every film.' },
     { title: 'Visual Designer', location: 'Paris, FR', description: 'Turns data into clear visualization for newsrooms.' },
     { title: 'Brand Designer', location: 'Lisbon, PT', description: 'Shot the jewellery of a Lisbon atelier for its new identity.' },
-  ].map(({ title, location, description }, i) =>
-    distractor(200 + i, { name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`, category: 'brand', location, description, current_role: { title, company: 'Northwind Studio', company_url: null } }),
-  );
+  ].map(titled(200, 'brand', 'Northwind Studio'));
   // Profiles that say it their own way: a title of the trade and the kind of it in the bio, a title written in
   // Spanish, a junior and an associate; beside each, one that shares a word and is not it.
-  const ownWay = OWN_WAY.map(({ title, location, description }, i) =>
-    distractor(220 + i, { name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`, category: 'graphic', location, description, current_role: { title, company: 'Southwind Works', company_url: null } }),
-  );
+  const ownWay = OWN_WAY.map(titled(220, 'graphic', 'Southwind Works'));
   return [...others, passing, ...mentioning, ...apart, ...ownWay];
 }
 
@@ -542,9 +543,10 @@ const OWN_WAY: readonly { title: string; location: string; description: string }
  * kind of a trade in a bio beside the title of the trade, a title as written in Spanish, a plural seniority,
  * a seniority left out.
  */
+const childrensBooks = (d: CorpusDesigner) => (same(currentTitle(d), "Children's Book Illustrator") ? 3 : same(currentTitle(d), 'Illustrator') && /picture books/i.test(d.description ?? '') ? 2 : 0);
 const OWN_WAY_QUERIES: [Family, string, (d: CorpusDesigner) => number][] = [
-  ['synonyms', "children's book illustrator", (d) => (same(currentTitle(d), "Children's Book Illustrator") ? 3 : same(currentTitle(d), 'Illustrator') && /picture books/i.test(d.description ?? '') ? 2 : 0)],
-  ['synonyms', 'picture book illustrators', (d) => (same(currentTitle(d), "Children's Book Illustrator") ? 3 : same(currentTitle(d), 'Illustrator') && /picture books/i.test(d.description ?? '') ? 2 : 0)],
+  ['synonyms', "children's book illustrator", childrensBooks],
+  ['synonyms', 'picture book illustrators', childrensBooks],
   ['synonyms', 'furniture designer', (d) => (same(currentTitle(d), 'Furniture Designer') ? 3 : /furniture/i.test(d.description ?? '') ? 2 : 0)],
   ['languages', 'diseñadora gráfica en Santiago', (d) => (cityOf(d.location) === 'Santiago' && ['Diseñadora Gráfica', 'Graphic Designer'].some((t) => same(t, currentTitle(d))) ? 3 : 0)],
   ['word forms', 'junior designers', (d) => (/^junior .*designer$/i.test(currentTitle(d)) ? 3 : same(currentTitle(d), 'Associate Designer') ? 2 : 0)],

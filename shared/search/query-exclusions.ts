@@ -78,7 +78,7 @@ export const SENIORITY = String.raw`(?:juniors?|jrs?|entry[\s-]level|associates?
  */
 export const seniorityClause = (lead: string) =>
   new RegExp(
-    String.raw`(?<![\p{L}\p{N}])${lead}\s+(?:any\s+|an?\s+|someone\s+|somebody\s+)?(${SENIORITY}(?:\s+or\s+${SENIORITY})*)(?:\s+(?:designers?|ones|people|folks|roles?|candidates?|profiles?|positions?))?(?=\s*[,.;:!?()]|\s*$|\s+(?:who|that|which|with|and|but|please|based|in|at|from)\b)`,
+    String.raw`(?<![\p{L}\p{N}])${lead}\s+(?:any\s+|an?\s+|someone\s+|somebody\s+)?(${SENIORITY}(?:\s+or\s+${SENIORITY})*)(?:\s+(?:designers?|ones|people|folks|roles?|candidates?|profiles?|positions?))?(?:${STOP}|(?=\s+please\b))`,
     'giu',
   );
 

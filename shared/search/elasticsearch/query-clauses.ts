@@ -231,7 +231,7 @@ export function freeText(
   const inForms = withWords.flatMap(({ weight, fields: group, text, count }) => {
     const held = text.split(' ');
     const forms = expansion.formFields.map((f) => boostOf(f).field).filter((f) => group.includes(f.slice(f.indexOf('.') + 1)));
-    if (forms.length === 0 || held.every((word) => formOf.get(word) === word)) return [];
+    if (forms.length === 0 || held.every((word) => (formOf.get(word) ?? word) === word)) return [];
     const eachWord = (within: string[], stems: string[]): Query => ({
       bool: { filter: held.map((word) => ({ bool: { should: [{ multi_match: { query: word, fields: within } }, { multi_match: { query: formOf.get(word) ?? word, fields: stems } }], minimum_should_match: 1 } })) },
     });

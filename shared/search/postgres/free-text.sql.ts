@@ -345,15 +345,16 @@ function togetherBonus(options: FreeTextOptions, together: Together | null, matc
     return `CASE ${held.map(({ when, then }) => `WHEN ${when} THEN ${then}`).join(' ')} ELSE 0 END`;
   };
   const held = heldTogether(options);
-  const oneField = (words: readonly string[], letter: string) => {
-    const { oneField: exact, formOneField, inCurrentRole } = held(words, letter);
+  const atWeight = new Map(byWeight.map(({ letter, words }) => [letter, held(words, letter)]));
+  const oneField = (_: readonly string[], letter: string) => {
+    const { oneField: exact, formOneField, inCurrentRole } = atWeight.get(letter)!;
     if (!formOneField) return matches(exact);
     const role = inCurrentRole && options.roleColumns ? ` AND ${options.roleColumns.current} @@ ${options.params.add(inCurrentRole, 'tsquery')}` : '';
     return `(${matches(exact)} OR (${matches(formOneField)}${role}))`;
   };
   return [
     cases(oneField, together.nameStart ? matches(together.nameStart.oneField) : undefined),
-    cases((words, letter) => matches(held(words, letter).phrase), together.nameStart ? matches(together.nameStart.phrase) : undefined),
+    cases((_, letter) => matches(atWeight.get(letter)!.phrase), together.nameStart ? matches(together.nameStart.phrase) : undefined),
   ];
 }
 
@@ -497,17 +498,13 @@ function togetherQueries(options: FreeTextOptions, m: WordMatchers): Together | 
   const stemmed = new Set(options.formWeights ? (options.expansions ?? []).flatMap(({ word, form }) => (form !== word ? [word] : [])) : []);
   if (!started && !words.every((word) => m.held(word) || stemmed.has(word))) return null;
   const inName = (word: string, k: number) => lexeme(word, { weights: name!.letter, prefix: k === last });
-  const held = heldTogether(options);
+  const holdAt = heldTogether(options);
+  const held = byWeight.map(({ letter, words: asked }) => holdAt(asked, letter));
   return {
-    oneField: anyOf(
-      byWeight.map(({ letter, words: asked }) => {
-        const { oneField, formOneField } = held(asked, letter);
-        return formOneField ?? oneField;
-      }),
-    ),
+    oneField: anyOf(held.map(({ oneField, formOneField }) => formOneField ?? oneField)),
     phrase: anyOf([
       ...[...new Set(byWeight.map(({ words: asked }) => asked.join(' ')))].map((asked) => followedBy(asked.split(' ').map((w) => lexeme(w)))),
-      ...byWeight.flatMap(({ letter, words: asked }) => held(asked, letter).formPhrase ?? []),
+      ...held.flatMap(({ formPhrase }) => formPhrase ?? []),
     ]),
     nameStart: started ? { oneField: allOf(words.map(inName)), phrase: followedBy(words.map(inName)) } : null,
   };
