@@ -233,10 +233,12 @@ export function expandQueryWords(q: string | undefined, synonyms: SynonymSet = C
 }
 
 /**
- * The required place words (QueryWords.requiredPlaceWords) a record must hold where it is, in its place
- * fields: those that are no word of the field's vocabulary. "in Ulaanbaatar" then is not met by a bio that
- * mentions a trip there, while "in fintech" or "skilled in motion design", which name a domain or a skill
- * after "in", are still met by any field.
+ * The place words (QueryWords.requiredPlaceWords) every match holds where it is, in its place fields: those
+ * that are no word of the field's vocabulary. "in Ulaanbaatar" then is not met by a bio that mentions a trip
+ * there. "in fintech" or "skilled in figma" name the work after "in": words like any other, which a match may
+ * miss as it may miss any. Required, "Produktdesignerin in München mit Erfahrung in Fintech" filled its two
+ * required words with the place and the domain and left the title out: a Design Lead and a CGI Artist in
+ * Munich whose bios name fintech, and no product designer.
  */
 export function placeOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
   return query.requiredPlaceWords.filter((i) => !synonyms.holdsWord(query.words[i]!));

@@ -311,9 +311,9 @@ export interface QueryWords {
    * The words of each place introduced by a word that only introduces a place ("in", "near", "around",
    * "en", "em", "nel", "bei"; not "from" or "a", which also introduce employers and roles), outside "or"
    * lists, where it may name a place (mayNamePlace), as indices into `words` (every word of a name of the world's
-   * places, else the first: "in berlin lottie" names Berlin): a record must hold each of them (as any word matches), and in its
-   * place fields unless the word names a title, skill, tool or domain (placeOnlyWords), so "brand designer
-   * in Ulaanbaatar" finds nothing where no designer is there, instead of brand designers elsewhere.
+   * places, else the first: "in berlin lottie" names Berlin): a record must hold each of them in its place fields unless the word
+   * names a title, skill, tool or domain, a word like any other then (placeOnlyWords), so "brand designer in
+   * Ulaanbaatar" finds nothing where no designer is there, instead of brand designers elsewhere.
    */
   requiredPlaceWords: number[];
   /**

@@ -243,6 +243,15 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect(await slugs('kite designers in porto, ideally ex quillon')).toEqual(['kite-opo']);
   });
 
+  it.skipIf(reason)('a word of the vocabulary after "in" names the work, not a place: a match may miss it', async () => {
+    // Required as a place, "fintech" left no Kite Designer in Porto, whose profile says nothing of it.
+    for (const q of ['kite designers in porto with experience in fintech', 'kite designer in porto, skilled in figma', 'Kite-Designerin in Porto mit Erfahrung in Fintech']) {
+      expect(await slugs(q), q).toEqual(['kite-opo']);
+    }
+    // A place still is one.
+    expect(await slugs('kite designers in ulaanbaatar')).toEqual([]);
+  });
+
   it.skipIf(reason)('a seniority a request prefers orders those who answer the rest alike, and leaves no one out', async () => {
     expect(await slugs('sail designers')).toEqual(['sail-one', 'sail-sen']);
     for (const q of ['sail designers, ideally senior', 'a sail designer, preferably a senior designer']) {

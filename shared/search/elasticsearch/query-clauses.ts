@@ -302,13 +302,13 @@ export function freeText(
   const bestBoost = Math.max(...fields.map((f) => boostOf(f).boost));
   const placeFields = expansion.placeFields ?? [];
   const places = placeBonus(namedPlaces(query, synonyms), placeFields, bestBoost);
-  // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
-  // is no word of the field's vocabulary (placeOnlyWords), in a place field: a bio that mentions the city
-  // is not where the designer is. An employer the request names ("at Deutsche Bahn") is held in the company
-  // or place fields (employerOnlyWords). Filters score nothing, so the ranking is the words' as before, as
-  // the Postgres engine's conditions leave its score.
-  const placeOnly = new Set(placeFields.length > 0 ? placeOnlyWords(query, synonyms) : []);
-  const placeWords = query.requiredPlaceWords.map((i): Query => (placeOnly.has(i) ? wordQuery(i, placeFields, [], false) : perWord[i]!));
+  // A place introduced as one ("in Ulaanbaatar") is held by every match, in a place field where there is
+  // one: a bio that mentions the city is not where the designer is. A word of the field's vocabulary after
+  // "in" ("in fintech", "skilled in figma") names the work, not a place (placeOnlyWords): a word like any other.
+  // An employer the request names ("at Deutsche Bahn") is held in the company or place fields
+  // (employerOnlyWords). Filters score nothing, so the ranking is the words' as before, as the Postgres
+  // engine's conditions leave its score.
+  const placeWords = placeOnlyWords(query, synonyms).map((i): Query => (placeFields.length > 0 ? wordQuery(i, placeFields, [], false) : perWord[i]!));
   // An "or" list of places introduced as one ("in Berlin or London"): one alternative's first word, in a place field.
   const requiredLists = placeFields.length > 0 ? query.requiredPlaceLists.map((list): Query => ({ bool: { should: list.map(([first]) => wordQuery(first!, placeFields, [], false)), minimum_should_match: 1 } })) : [];
   const employerFields = (expansion.companyFields ?? []).length > 0 ? [...expansion.companyFields!, ...placeFields] : [];

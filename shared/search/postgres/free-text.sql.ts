@@ -40,7 +40,7 @@ export interface FreeTextOptions extends WordMatcherInput {
   placeWeights?: string | undefined;
   /** The places the request names (namedPlaces). */
   places?: readonly (readonly string[])[] | undefined;
-  /** The required place words a record must hold in `placeWeights` (placeOnlyWords). */
+  /** The place words every match holds, in `placeWeights` where given (placeOnlyWords). */
   placeOnlyWords?: readonly number[] | undefined;
   /**
    * The tsvector columns of the record's employers and its place, each at weight D (the company and location
@@ -163,11 +163,11 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     return held ? `(${matchWhere(options, words$, matches)} OR ${held})` : matchWhere(options, words$, matches);
   };
   const where = !topOf || !options.top ? enough() : topOf.everyWord ? matches(topOf.tsquery) : `(${matches(topOf.tsquery)} AND ${enough()})`;
-  // A place introduced as one ("in Ulaanbaatar") is held by every match, as any word matches; where the word
-  // is no word of the field's vocabulary (placeOnlyWords), in a place field, as in the Elasticsearch engine.
-  const placeOnly = new Set(options.placeWeights ? (options.placeOnlyWords ?? []) : []);
-  const places$ = query.requiredPlaceWords
-    .map((i) => ` AND ${matches(words$.alternatives(i))}${placeOnly.has(i) ? ` AND ${matches(words$.alternatives(i, options.placeWeights))}` : ''}`)
+  // A place introduced as one ("in Ulaanbaatar") is held by every match, in a place column where there is
+  // one; a word of the field's vocabulary after "in" ("in fintech") is a word like any other (placeOnlyWords),
+  // as in the Elasticsearch engine.
+  const places$ = (options.placeOnlyWords ?? [])
+    .map((i) => ` AND ${matches(words$.alternatives(i))}${options.placeWeights ? ` AND ${matches(words$.alternatives(i, options.placeWeights))}` : ''}`)
     .join('');
   // An "or" list of places introduced as one ("in Berlin or London"): one alternative's first word, in a place field.
   const placeLists$ = options.placeWeights
