@@ -401,6 +401,19 @@ describe('understandQuery', () => {
     expect(understandQuery('design manager who is good at hiring').words).toEqual(['design', 'manager', 'hiring']);
   });
 
+  it('reads "help" as asking when "with", a person or a role follows it or a need comes before it', () => {
+    expect(understandQuery('who can help with our app onboarding ux in berlin').words).toEqual(['app', 'onboarding', 'ux', 'berlin']);
+    expect(understandQuery('we need help redesigning our banking app').words).toEqual(['redesigning', 'banking', 'app']);
+    expect(understandQuery('someone to help me find an illustrator').words).toEqual(['illustrator']);
+    expect(understandQuery('help scout').words).toEqual(['help', 'scout']);
+  });
+
+  it('reads how many a request asks for, and what it allows, as filler; not a number written as a word', () => {
+    expect(understandQuery('could you suggest a few illustrators for children s books').words).toEqual(['illustrators', 'children', 'books']);
+    expect(understandQuery('a couple of animators, remote ok').words).toEqual(['animators', 'remote']);
+    expect(understandQuery('spatial designer who knows three.js').words).toEqual(['spatial', 'designer', 'three', 'js']);
+  });
+
   it('pairs each filler word with the words typed beside it, for a name that may hold both', () => {
     expect(understandQuery('can yilmaz').fillerInNames).toEqual([{ filler: 'can', beside: 0 }]);
     expect(understandQuery('motion designer can yilmaz').fillerInNames).toEqual([{ filler: 'can', beside: 1 }, { filler: 'can', beside: 2 }]);

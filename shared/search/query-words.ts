@@ -24,7 +24,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'folks', 'guys', 'individuals', 'persons', 'professionals', 'employees', 'employee',
   // verbs of asking and being
   'find', 'show', 'list', 'get', 'give', 'search', 'searching', 'look', 'looking', 'need', 'needs', 'want', 'wants', 'seeking',
-  'hire', 'hiring', 'recommend', 'recommendation', 'recommendations', 'suggestions', 'please', 'can', 'could', 'would', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have',
+  'hire', 'hiring', 'help', 'helping', 'recommend', 'recommendation', 'recommendations', 'suggest', 'suggestions', 'shortlist', 'please', 'can', 'could', 'would', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have',
   'had', 'do', 'does', 'did', 's',
   // how requests describe a person rather than what the person is
   'based', 'located', 'living', 'lives', 'live', 'experience', 'experienced', 'background', 'years', 'year', 'worked',
@@ -37,7 +37,12 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'ideally', 'preferably', 'ideal', 'best', 'available', 'availability', 'done', 'doing', 'suitable', 'qualified', 'candidate', 'candidates',
   'maybe', 'perhaps', 'possibly', 'should', 'must', 'might', 'will', 'able',
   // when and for how long ("who can start asap", "for a 3 month contract", "5+ yrs", "right now"), said of no designer
-  'start', 'starting', 'asap', 'immediately', 'month', 'months', 'week', 'weeks', 'yrs', 'yr', 'right',
+  'start', 'starting', 'asap', 'immediately', 'urgent', 'urgently', 'soon', 'month', 'months', 'week', 'weeks', 'yrs', 'yr', 'right',
+  // how many a request asks for ("a few illustrators", "a couple of animators"); not the numbers, which names
+  // and tools hold ("Capital One", "Two Sigma", "three.js")
+  'few', 'several', 'couple', 'handful', 'dozen',
+  // and what it allows ("remote ok", "remote is okay", "juniors welcome")
+  'ok', 'okay', 'welcome',
   // greetings and thanks around a request ("Hi! Any recommendations?"), and what it says of the person asked
   // for rather than their work ("willing to relocate", "familiar with Unreal", "who speak English", "similar ones")
   'hi', 'hello', 'hey', 'thanks', 'thank', 'cheers', 'willing', 'relocation', 'relocate', 'familiar',
@@ -438,20 +443,18 @@ export function placeSpans(tokens: readonly string[], markers: ReadonlySet<strin
 }
 
 /**
- * Verbs of asking that also name a skill: "hiring a product designer" asks, "a design lead with hiring
- * experience" and "hiring logistics" name the skill of building a team.
+ * Verbs of asking that also name a skill: "hiring a product designer" and "help with our onboarding" ask, "a
+ * design lead with hiring experience" and "hiring logistics" name the skill of building a team.
  */
-const ASKING_OR_SKILL: ReadonlySet<string> = new Set(['hire', 'hiring']);
-/** After a verb of asking, what it asks for: an article or a person ("hiring a …", "hiring someone …"). */
-const ASKED_FOR: ReadonlySet<string> = new Set(['a', 'an', 'the', 'someone', 'somebody', 'for', 'our', 'my']);
+const ASKING_OR_SKILL: ReadonlySet<string> = new Set(['hire', 'hiring', 'help', 'helping']);
+/** After a verb of asking, what it asks for: an article or a person ("hiring a …", "hiring someone …", "help me with …"). */
+const ASKED_FOR: ReadonlySet<string> = new Set(['a', 'an', 'the', 'someone', 'somebody', 'for', 'our', 'my', 'us', 'me', 'with']);
+/** Before a verb of asking, the words that make it one whatever follows ("we need help redesigning …"). */
+const NEEDING: ReadonlySet<string> = new Set(['need', 'needs', 'want', 'wants', 'some', 'any']);
 
 /** A token of digits alone. */
 const NUMBER = /^\d+$/u;
 
-/**
- * Token k is filler: a number alone, or a filler word, save a verb of asking that asks for no one, no article
- * or role following it ("hiring logistics", "with hiring experience"), which names the skill.
- */
 /**
  * The articles of the other languages requests come in: filler right after one of their prepositions ("dans la
  * santé", "en el sector salud", "dans le secteur bancaire"), where a word they were asked to match was a name's
@@ -475,6 +478,10 @@ function insidePlaceName(tokens: readonly string[], k: number): boolean {
   return false;
 }
 
+/**
+ * Token k is filler: a number alone, or a filler word, save a verb of asking that asks for no one, no article
+ * or role following it ("hiring logistics", "with hiring experience"), which names the skill.
+ */
 function isFillerAt(tokens: readonly string[], k: number): boolean {
   const token = tokens[k]!;
   // A number alone counts years, people or months ("5+ years", "2 product designers"); names hold theirs
@@ -484,7 +491,7 @@ function isFillerAt(tokens: readonly string[], k: number): boolean {
   if (LINKING_WORDS.has(token)) return k > 0 && k < tokens.length - 1 && !insidePlaceName(tokens, k);
   if (!FILLER_WORDS.has(token)) return false;
   if (!ASKING_OR_SKILL.has(token)) return true;
-  return ASKED_FOR.has(tokens[k + 1] ?? '') || tokens.slice(k + 1).some(namesRole);
+  return ASKED_FOR.has(tokens[k + 1] ?? '') || NEEDING.has(tokens[k - 1] ?? '') || tokens.slice(k + 1).some(namesRole);
 }
 
 /** QueryWords.fillerInNames: each filler token with each kept word typed right before or after it, each pair once. */
