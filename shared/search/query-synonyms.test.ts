@@ -38,6 +38,10 @@ describe('expandQueryWords', () => {
     expect(synonymsOf('concept artist', 'concept')).toContain('illustr');
     expect(synonymsOf('vfx artist', 'vfx')).toEqual(expect.arrayContaining(['cgi artist', '3d artist']));
     expect(synonymsOf('product designer', 'product')).not.toContain('app design');
+    // Who does a craft the list names: a calligrapher letters, a cartoonist illustrates.
+    expect(synonymsOf('calligrapher', 'calligrapher')).toContain('letter');
+    expect(synonymsOf('cartoonist', 'cartoonist')).toEqual(expect.arrayContaining(['comic artist', 'illustr']));
+    expect(synonymsOf('illustrator', 'illustrator')).not.toContain('cartoonist');
   });
 
   it('a one-way rule whose phrase has the stems of one of its targets gives that target nothing of the rule', () => {

@@ -491,12 +491,15 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'type designer, typeface designer, font designer, type design, typeface design, font design',
   'fonts, font, typefaces, typeface',
   'typography, typographer, typographic design',
-  'lettering, hand lettering, calligraphy, lettering artist, letterer',
+  'lettering, hand lettering, calligraphy, calligrapher, lettering artist, letterer',
   'production designer, production artist, artworker, mac operator, finished artist',
   'copywriter, copy writer, copywriting',
   // ── Titles: illustration, motion, 3D and image ──────────────────────────────────────────────────
   'illustrator, illustration artist, illustrations',
   'editorial illustration, editorial illustrator',
+  // Comics are drawn by illustrators as often as by those who take the comic's name for their title.
+  'cartoonist, comic artist, comics artist, comic book artist, comic illustrator',
+  'cartoonist, comic artist, comics artist, comic book artist => illustrator',
   'children s book illustrator, childrens book illustrator, picture book illustrator',
   // What a children's book illustrator illustrates, as a bio names it beside a title of "Illustrator".
   'children s books, childrens books, picture books, kids books, children s publishing',
