@@ -92,18 +92,22 @@ const KINDS: readonly [Exclusion['kind'], RegExp][] = [
   ['either', namingClause(EITHER_MARKERS)],
 ];
 
+/** What separates the alternatives a clause names: "or" and "/" ("not in london or paris", "ex stripe/figma"). */
+const ALTERNATIVES = /\s+or\s+|\s*\/\s*/iu;
+
 /**
  * q without the clauses `kinds` match, and what each names ("not in london or paris": both), of the kind of its
- * pattern; a clause naming more than MAX_WORDS words stays.
+ * pattern, each value between the pattern's separators (ALTERNATIVES unless it says); a clause naming more than
+ * MAX_WORDS words stays.
  */
-export function takeClauses(q: string, kinds: readonly [Exclusion['kind'], RegExp][]): { rest: string; named: Exclusion[] } {
-  const named: Exclusion[] = [];
+export function takeClauses<K extends string>(q: string, kinds: readonly (readonly [K, RegExp, RegExp?])[]): { rest: string; named: { kind: K; value: string }[] } {
+  const named: { kind: K; value: string }[] = [];
   let rest = q;
-  for (const [kind, pattern] of kinds) {
+  for (const [kind, pattern, separators = ALTERNATIVES] of kinds) {
     rest = rest.replace(pattern, (whole, object: string) => {
       const values = object
         .replace(/^the\s+/iu, '')
-        .split(/\s+or\s+|\s*\/\s*/iu)
+        .split(separators)
         .map((value) => value.trim())
         .filter((value) => value.length > 0);
       if (values.length === 0 || values.some((value) => value.split(/\s+/u).length > MAX_WORDS)) return whole;

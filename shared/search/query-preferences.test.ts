@@ -31,8 +31,30 @@ describe('readPreferences', () => {
     });
   });
 
-  it('leaves a request alone where the hedge names no place or employer', () => {
-    for (const q of ['brand designer in london, nice to have: packaging experience', 'a product designer who ideally has fintech experience', 'ux researcher in berlin', 'ex-Google designers']) {
+  it('sets apart the skills, tools and domains a request hedges, before or after them', () => {
+    const skills = (q: string) => readPreferences(q).preferences.map(({ kind, value }) => `${kind}:${value}`);
+    expect(readPreferences('motion designer in london, bonus if they know houdini and octane')).toEqual({
+      q: 'motion designer in london,',
+      preferences: [
+        { kind: 'skill', value: 'houdini' },
+        { kind: 'skill', value: 'octane' },
+      ],
+    });
+    expect(skills('brand designer in london, nice to have: packaging experience')).toEqual(['skill:packaging experience']);
+    expect(skills('a product designer who ideally has fintech experience')).toEqual(['skill:fintech experience']);
+    expect(skills('senior ux designer, ideally with experience in fintech or insurance')).toEqual(['skill:fintech', 'skill:insurance']);
+    expect(skills('ux designer in berlin, fintech experience a plus')).toEqual(['skill:fintech experience']);
+    expect(skills('motion designer, experience with Cinema 4D is a big plus')).toEqual(['skill:Cinema 4D']);
+    expect(skills('3d artist - blender a plus')).toEqual(['skill:blender']);
+    expect(readPreferences('3d artist - blender a plus').q).toBe('3d artist -');
+    // A place or an employer after the hedge is read as one, before any skill.
+    expect(skills('illustrator, ideally someone who has worked at Pentagram')).toEqual(['company:Pentagram']);
+    // A skill ends where another part of the request starts.
+    expect(readPreferences('product designer, ideally knows figma, based in berlin').q).toBe('product designer, based in berlin');
+  });
+
+  it('leaves a request alone where nothing is hedged', () => {
+    for (const q of ['ux researcher in berlin', 'ex-Google designers', 'a plus size fashion designer', 'bonus points designers']) {
       expect(readPreferences(q), q).toEqual({ q, preferences: [] });
     }
     expect(readPreferences(undefined)).toEqual({ q: undefined, preferences: [] });

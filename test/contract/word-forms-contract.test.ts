@@ -123,6 +123,11 @@ const EXTRA = [
   // Titles that say the trade, bios that say the kind of it (the newer listings).
   { ...extra(39, 'pic-ill', 'Pia Pike', 'Illustrator', 'Picture books for toddlers.'), listed_at: '2026-05-31T02:00:00.000Z' },
   { ...extra(40, 'furn-ind', 'Finn Fjord', 'Industrial Designer', 'Furniture and lamps.'), listed_at: '2026-05-31T03:00:00.000Z' },
+  // Two Rope Designers alike but for a skill: the one who splices listed first, so the other ranks first unless preferred.
+  { ...extra(44, 'rope-spl', 'Rob Reef', 'Rope Designer', 'Splicing and dyeing.'), listed_at: '2026-05-02T01:00:00.000Z' },
+  { ...extra(45, 'rope-one', 'Ray Reef', 'Rope Designer', 'Ropes.'), listed_at: '2026-05-02T02:00:00.000Z' },
+  // A title that says more than the request ranks below the Rope Designers, though listed last, unless a skill sets it apart.
+  { ...extra(46, 'rope-sen', 'Roy Reef', 'Senior Rope Designer', 'Dyeing.'), listed_at: '2026-05-02T03:00:00.000Z' },
 ];
 
 describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
@@ -259,6 +264,28 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     }
     // Read as a word, "senior" was one of two every match must hold: no Weaver is senior.
     expect(await slugs('weavers, ideally senior')).toEqual(['was-tex']);
+  });
+
+  it.skipIf(reason)('a skill a request hedges orders those who answer the rest alike, and leaves no one out', async () => {
+    expect(await slugs('rope designers')).toEqual(['rope-one', 'rope-spl', 'rope-sen']);
+    const splicing = [
+      'rope designers, ideally with splicing experience',
+      'a rope designer, bonus if they know splicing',
+      'rope designer, nice to have: splicing',
+      'rope designers, splicing experience is a big plus',
+      // By its stem, as a word is found.
+      'rope designers, ideally someone who knows splices',
+    ];
+    // Read as words, "bonus", "if", "nice" and "plus" were words a match must hold, or the skill was: no one, or
+    // the one who splices alone.
+    for (const q of splicing) expect(await slugs(q), q).toEqual(['rope-spl', 'rope-one', 'rope-sen']);
+    // The skill sets apart a title that says more than the request: the Senior Rope Designer who dyes ranks above
+    // the Rope Designer who does not.
+    for (const q of ['rope designer - dyeing a plus', 'rope designers, bonus if they know splicing and dyeing']) {
+      expect(await slugs(q), q).toEqual(['rope-spl', 'rope-sen', 'rope-one']);
+    }
+    // A skill none holds orders nothing.
+    expect(await slugs('rope designers, ideally knows macramé')).toEqual(['rope-one', 'rope-spl', 'rope-sen']);
   });
 
   it.skipIf(reason)('the gender marks of a job title ask nothing: "(m/w/d)" finds what the title alone finds', async () => {

@@ -19,6 +19,8 @@ import {
 import { freeText, wordFilter } from './query-clauses.ts';
 import { EXACT_EMPLOYER_WORDS, PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
 import { askedRole, conceptSpans, exactEmployers, heldRole } from '../query-synonyms.ts';
+import { wordForm } from '../../text/word-forms.ts';
+import { SKILL_PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[]; must_not?: unknown[] } };
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
@@ -52,6 +54,21 @@ describe('buildDesignerQuery', () => {
     expect(held).toContain('{"term":{"roles.current":true}}');
     for (const phrase of ['junior', 'jr', 'entri level', 'associ']) expect(held).toContain(`{"match_phrase":{"roles.forms":"${phrase}"}}`);
     expect(bool({ q: 'product designers, no juniors' }).must).toEqual(bool({ q: 'product designers,' }).must);
+  });
+
+  it('a skill the request hedges earns a bonus where every word of it is held, typed or by its stem, and asks nothing', () => {
+    const hedged = bool({ q: 'rope designers, ideally knows splices and dyeing' });
+    expect(hedged.must).toEqual(bool({ q: 'rope designers,' }).must);
+    expect(hedged.filter).toEqual(bool({ q: 'rope designers,' }).filter);
+    const preferred = (hedged.should ?? []).filter((clause) => /"constant_score".*"query":"(splices|dyeing)"/.test(JSON.stringify(clause)));
+    expect(preferred).toHaveLength(2);
+    const [splices] = preferred as { constant_score: { boost: number; filter: { bool: { filter: { bool: { should: { multi_match: { query: string; fields: string[] } }[] } }[] } } } }[];
+    // SKILL_PREFERENCE_BONUS_WORDS exact words of the best field.
+    const best = Math.max(...DESIGNER_TEXT_FIELDS.map((field) => Number(field.split('^')[1] ?? 1)));
+    expect(splices!.constant_score.boost).toBeCloseTo(SKILL_PREFERENCE_BONUS_WORDS * best);
+    const [word] = splices!.constant_score.filter.bool.filter;
+    expect(word!.bool.should.map(({ multi_match }) => multi_match.query)).toEqual(['splices', wordForm('splices')]);
+    expect(word!.bool.should[0]!.multi_match.fields).toEqual(DESIGNER_TEXT_FIELDS);
   });
 
   it('an employer of two words is held whole by one role, or a word of it by the location', () => {

@@ -6,7 +6,6 @@ import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-co
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
 import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, spelledWords, namedPlaces, placeOnlyWords, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
-import { PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -91,8 +90,8 @@ export interface WordExpansionOptions {
   roleAtEmployer?: ((employer: NonNullable<NamedRole['employer']>) => Query) | undefined;
   /** The field naming the person a record is, with its boost (EsEntitySearch.personField); none for open roles. */
   personField?: string | undefined;
-  /** The records each preference of the request names (readPreferences), as the word filters match them: each earns PREFERENCE_BONUS_WORDS. */
-  preferred?: Query[] | undefined;
+  /** The records each preference of the request names (readPreferences), and what they earn in exact words of the best field (preferenceBonusWords). */
+  preferred?: { filter: Query; words: number }[] | undefined;
 }
 
 /**
@@ -336,8 +335,9 @@ export function freeText(
           },
         }))
       : [];
-  // A place or employer the request would rather have ("ideally ex Google"): a bonus as an "or" list's, no condition.
-  const preferred: Query[] = (expansion.preferred ?? []).map((filter) => ({ constant_score: { filter, boost: PREFERENCE_BONUS_WORDS * bestBoost * MATCH_TIER_BOOSTS.exact } }));
+  // What the request would rather have ("ideally ex Google", "bonus if they know Houdini"): a bonus as an "or"
+  // list's, no condition.
+  const preferred: Query[] = (expansion.preferred ?? []).map(({ filter, words }) => ({ constant_score: { filter, boost: words * bestBoost * MATCH_TIER_BOOSTS.exact } }));
   // A name the request writes ("Blue Bottle Coffee designers") is held by every match, a name of two words or
   // more in the fields that name things (nameOnlyWords), as the Postgres engine's conditions hold it.
   const named = nameOnlyWords(query, synonyms);

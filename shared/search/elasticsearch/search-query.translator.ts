@@ -2,6 +2,7 @@ import type { PageWindow } from '../page-window.ts';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { namedFilters, type Exclusion } from '../query-exclusions.ts';
+import { type Preference, preferenceBonusWords, skillWords } from '../query-preferences.ts';
 import { readRequest } from '../query-reading.ts';
 import type { QueryWords } from '../query-words.ts';
 import { type ConceptSpan, seniorityTitle, type NamedRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
@@ -75,9 +76,18 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     return holds ? [holds] : [];
   };
   const held = (clause: Exclusion): Query[] => (clause.kind === 'seniority' ? titled(clause) : named(clause));
-  const preferred = preferences.flatMap((preference): Query[] => {
-    const clauses = held(preference);
-    return clauses.length === 0 ? [] : [clauses.length === 1 ? clauses[0]! : { bool: { should: clauses, minimum_should_match: 1 } }];
+  // A skill ("ideally knows Houdini") is held where every word of it is, as typed or by its stem.
+  const skilled = ({ value }: Preference): Query[] => {
+    const words = skillWords(value).map(({ word, form }): Query => {
+      const forms = entity.formFields.length > 0 ? [{ multi_match: { query: form, fields: entity.formFields } }] : [];
+      return { bool: { should: [{ multi_match: { query: word, fields: entity.textFields } }, ...forms], minimum_should_match: 1 } };
+    });
+    return words.length === 0 ? [] : [{ bool: { filter: words } }];
+  };
+  const preferred = preferences.flatMap((preference) => {
+    const clauses = preference.kind === 'skill' ? skilled(preference) : held(preference);
+    if (clauses.length === 0) return [];
+    return [{ filter: clauses.length === 1 ? clauses[0]! : { bool: { should: clauses, minimum_should_match: 1 } }, words: preferenceBonusWords(preference) }];
   });
   const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred };
   const text = hasFreeText(q) ? freeText(q, entity.textFields, entity.bonus, expansion) : null;

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EXACT_EMPLOYER_WORDS, PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
 import { askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
-import { PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
+import { PREFERENCE_BONUS_WORDS, SKILL_PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_COMPANY_WEIGHT, ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
 import { Params } from './sql-builder.ts';
+import { designerSearchSpec } from './designer-query.builder.ts';
+import { DESIGNER_FIELD_WEIGHTS, DESIGNER_FORM_WEIGHTS } from './designer.search-text.ts';
+import { NO_QUERY_TERMS } from './query-terms.ts';
+import { wordForm } from '../../text/word-forms.ts';
 
 const WEIGHTS = { A: 6, B: 4, C: 2, D: 1 } as const;
 
@@ -640,7 +644,7 @@ describe('freeTextSql with word forms and synonyms', () => {
 });
 
 describe('freeTextSql: what a request prefers', () => {
-  const sqlOf = (q: string, preferred?: string[]) => {
+  const sqlOf = (q: string, preferred?: { held: string; words: number }[]) => {
     const params = new Params();
     const query = understandQuery(q);
     return freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, preferred })!;
@@ -648,11 +652,24 @@ describe('freeTextSql: what a request prefers', () => {
 
   it('earns PREFERENCE_BONUS_WORDS exact words of the best field, counted in the bound of the rows outside the top', () => {
     const points = Math.round(PREFERENCE_BONUS_WORDS * WEIGHTS.A * MATCH_TIER_POINTS.exact);
-    const preferred = sqlOf('motion designer berlin', ['s.company_tsv @@ $9::tsquery']);
+    const preferred = sqlOf('motion designer berlin', [{ held: 's.company_tsv @@ $9::tsquery', words: PREFERENCE_BONUS_WORDS }]);
     expect(preferred.score).toContain(`CASE WHEN s.company_tsv @@ $9::tsquery THEN ${points} ELSE 0 END`);
     const plain = sqlOf('motion designer berlin');
     expect(preferred.where).toBe(plain.where);
     expect(plain.top).not.toBeNull();
     expect(preferred.top!.bound).toBe(plain.top!.bound + points);
+  });
+});
+
+describe('designerSearchSpec: a skill the request hedges', () => {
+  it('earns the preference where the text holds every word of it, typed or by its stem, and no word of it is asked', () => {
+    const params = new Params();
+    const sql = designerSearchSpec({ q: 'rope designers, ideally knows splices and dyeing' }, NO_QUERY_TERMS).matched(params);
+    const held = [...sql.matchAll(/CASE WHEN \(s\.text_tsv @@ \$(\d+)::tsquery\) THEN \d+ ELSE 0 END/g)].map(([, n]) => params.values[Number(n) - 1]);
+    expect(held).toEqual(['splices', 'dyeing'].map((word) => `( ( '${word}' | '~${wordForm(word)}':${DESIGNER_FORM_WEIGHTS} ) )`));
+    const points = [...sql.matchAll(/CASE WHEN \(s\.text_tsv @@ \$\d+::tsquery\) THEN (\d+) ELSE 0 END/g)].map(([, n]) => Number(n));
+    expect(points).toEqual([1, 2].map(() => Math.round(SKILL_PREFERENCE_BONUS_WORDS * Math.max(...Object.values(DESIGNER_FIELD_WEIGHTS)) * MATCH_TIER_POINTS.exact)));
+    // Nothing else of the request names them: the rows are those of "rope designers".
+    expect(params.values.filter((value) => String(value).includes('splices'))).toHaveLength(1);
   });
 });

@@ -1,4 +1,3 @@
-import { PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, EXACT_EMPLOYER_WORDS, pastRoleBonusWords, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, ROLE_FIRST_BEFORE_WORDS, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
 import { type AskedRole, type ConceptSpan, type ExactEmployerGroup, type NamedRole, type NameOnlyWords, type QualifiedRole, roleUnits, togetherSynonyms, togetherWords } from '../query-synonyms.ts';
 import { currentlyHeld, exactEmployerBonus, pastRoleBonus, ROLE_FORM_WEIGHT, roleBonus, type RoleColumns, roleFirstBonus, rolePhrases, roleRows, type RolePoints } from './role-bonus.sql.ts';
@@ -78,8 +77,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   roleWords?: readonly number[] | undefined;
   /** The words of no role (wordsOfNoRole: those places and tools): the role bonuses leave them out. */
   noRoleWords?: readonly number[] | undefined;
-  /** What each preference of the request holds (readPreferences), as SQL conditions: each earns PREFERENCE_BONUS_WORDS. */
-  preferred?: readonly string[] | undefined;
+  /** What each preference of the request holds (readPreferences), as SQL conditions, and what it earns in exact words of the best field (preferenceBonusWords). */
+  preferred?: readonly { held: string; words: number }[] | undefined;
   /** Build the `where` of the top (the rows that can earn the bonuses) instead of every match. */
   top?: boolean | undefined;
 }
@@ -121,10 +120,10 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const places = placeBonus(options, exactBest, matches);
   const employerLists = employerListBonus(options, words$, exactBest);
   const exactEmployers = exactEmployerBonus(options, options.exactEmployers ?? [], EXACT_EMPLOYER_WORDS * exactBest);
-  // A place or employer the request would rather have ("ideally ex Google"): a bonus as an "or" list's, no condition.
-  // (Whole points: a cursor binds the score as int.)
-  const preferencePoints = Math.round(PREFERENCE_BONUS_WORDS * exactBest);
-  const preferred = (options.preferred ?? []).map((held) => `CASE WHEN ${held} THEN ${preferencePoints} ELSE 0 END`);
+  // What the request would rather have ("ideally ex Google", "bonus if they know Houdini"): a bonus as an "or"
+  // list's, no condition. (Whole points: a cursor binds the score as int.)
+  const preferences = (options.preferred ?? []).map(({ held, words }) => ({ held, points: Math.round(words * exactBest) }));
+  const preferred = preferences.map(({ held, points }) => `CASE WHEN ${held} THEN ${points} ELSE 0 END`);
   // What a previous role holding what a request for past roles names earns (nothing without one).
   const pastPoints = options.roleColumns && query.pastAlternatives.length > 0 ? pastRoleBonusWords(query) * exactBest : 0;
   const bonus = [
@@ -147,7 +146,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
     marked * PLACE_BONUS_WORDS * exactBest +
     pastPoints +
     (employerLists.length * EMPLOYER_LIST_BONUS_WORDS + exactEmployers.length * EXACT_EMPLOYER_WORDS) * exactBest +
-    preferred.length * preferencePoints;
+    preferences.reduce((sum, { points }) => sum + points, 0);
   const topOf = topMatches(options, words$, together, tests, optional.length, rolePoints, outside);
   if (options.top && !topOf) throw new Error('this query has no top to read');
   // A top that holds every word is all a top statement asks (the words' own test would add nothing); one that

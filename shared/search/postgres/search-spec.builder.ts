@@ -9,8 +9,9 @@ import { currentlyHeld, rolePhrases } from './role-bonus.sql.ts';
 import type { FieldWeights } from './word-matchers.sql.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { Params, type SearchSpec, type SortKey } from './sql-builder.ts';
-import { type Weight, wordFilterQuery } from './text-search.ts';
+import { allOf, anyOf, formLexeme, lexeme, type Weight, wordFilterQuery } from './text-search.ts';
 import { namedFilters, type Exclusion } from '../query-exclusions.ts';
+import { type Preference, preferenceBonusWords, skillWords } from '../query-preferences.ts';
 import { readRequest } from '../query-reading.ts';
 
 /** The column each key of the engine-neutral orders is selected as, and the SQL type its cursor value binds as. */
@@ -114,6 +115,11 @@ export function entitySearchSpec<F extends SearchFilters>(
     return entity.titleFormWeight ? [matches(rolePhrases(role, entity.titleFormWeight))] : [];
   };
   const heldBy = (clause: Exclusion, params: Params) => (clause.kind === 'seniority' ? titleHolds(clause, params) : namedBy(clause, params));
+  // The rows that hold every word of a skill a request prefers, as typed or by its stem: the Elasticsearch engine's.
+  const skilled = ({ value }: Preference, params: Params): string[] => {
+    const words = skillWords(value).map(({ word, form }) => (entity.formWeights ? anyOf([lexeme(word), formLexeme(form, entity.formWeights)]) : lexeme(word)));
+    return words.length === 0 ? [] : [`s.text_tsv @@ ${params.add(allOf(words), 'tsquery')}`];
+  };
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
   const employerColumns = Object.keys(rules.filters.words).map((name) => `s.${name}_tsv`);
   const freeText = (params: Params, top?: boolean) =>
@@ -152,8 +158,8 @@ export function entitySearchSpec<F extends SearchFilters>(
       roleWords: roleWordsOf(query, spans, synonyms),
       noRoleWords: wordsOfNoRole(query, spans, synonyms),
       preferred: preferences.flatMap((preference) => {
-        const held = heldBy(preference, params);
-        return held.length === 0 ? [] : [`(${held.join(' OR ')})`];
+        const held = preference.kind === 'skill' ? skilled(preference, params) : heldBy(preference, params);
+        return held.length === 0 ? [] : [{ held: `(${held.join(' OR ')})`, words: preferenceBonusWords(preference) }];
       }),
       top,
     });
