@@ -558,6 +558,29 @@ function ownWay(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
 }
 
 /**
+ * Requests that hedge a skill ("bonus if they know Cinema 4D", "packaging nice to have") or name the domain of
+ * the work after "in" ("mit Erfahrung in Fintech"), graded on the title and the city they ask and what they
+ * would rather have: the holders of the title there are relevant, those who also have the skill or domain most.
+ * Read as words, "bonus", "if", "nice" and the skill or domain were words every match must hold.
+ */
+const HEDGED_REQUESTS: [Family, string, Concept, string, (d: CorpusDesigner) => boolean][] = [
+  ['multi-constraint', 'motion designers in london, bonus if they know cinema 4d and after effects', 'motionDesigner', 'London', (d) => d.skills.some((s) => ['Cinema 4D', 'After Effects'].includes(s))],
+  ['multi-constraint', 'brand designer in amsterdam, nice to have: packaging', 'brandDesigner', 'Amsterdam', (d) => d.skills.includes('packaging')],
+  ['multi-constraint', 'ux designer in berlin, figma experience a plus', 'productDesigner', 'Berlin', (d) => d.skills.includes('Figma')],
+  ['multi-constraint', '3d artists in tokyo, ideally someone who knows houdini', 'threeD', 'Tokyo', (d) => d.skills.includes('Houdini')],
+  ['multi-constraint', 'product designers in seoul working in healthcare', 'productDesigner', 'Seoul', (d) => d.domains.includes('healthcare')],
+  ['languages', 'Produktdesignerin in München mit Erfahrung in Fintech', 'productDesigner', 'Munich', (d) => d.domains.includes('fintech')],
+];
+
+function hedged(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
+  return HEDGED_REQUESTS.map(([family, q, concept, city, rather]) => ({
+    family,
+    q,
+    grades: grade(corpus, (d) => (!holds(CONCEPTS[concept].titles)(d) || cityOf(d.location) !== city ? 0 : rather(d) ? 3 : 2)),
+  }));
+}
+
+/**
  * The judged queries of the generated directory and its distractors, graded over both. Requests are drawn
  * from the generated directory alone, so a distractor added never changes which requests are asked.
  */
@@ -577,6 +600,7 @@ export function generateConceptJudgements(generated: readonly CorpusDesigner[], 
     ...foreignDomains(corpus),
     ...foreignOrLists(corpus),
     ...ownWay(corpus),
+    ...hedged(corpus),
     ...NOTHING_HARD.map((q): JudgedQuery => ({ family: 'nothing (hard)', q, grades: new Map() })),
   ].filter((query) => query.family === 'nothing (hard)' || query.grades.size > 0);
 }
