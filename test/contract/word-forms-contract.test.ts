@@ -126,6 +126,15 @@ const EXTRA = [
   // Two Rope Designers alike but for a skill: the one who splices listed first, so the other ranks first unless preferred.
   { ...extra(44, 'rope-spl', 'Rob Reef', 'Rope Designer', 'Splicing and dyeing.'), listed_at: '2026-05-02T01:00:00.000Z' },
   { ...extra(45, 'rope-one', 'Ray Reef', 'Rope Designer', 'Ropes.'), listed_at: '2026-05-02T02:00:00.000Z' },
+  // Two Lamp Designers in Oslo: one who was an intern at a company named after the city (the newer listing), one
+  // whose bio names brass.
+  {
+    ...extra(47, 'lamp-osl', 'Liv Lund', 'Lamp Designer', 'Lamps.'),
+    previous_roles: [{ title: 'Intern', company: 'Oslo Kommune', company_url: null }],
+    location: 'Oslo, NO',
+    listed_at: '2026-05-02T05:00:00.000Z',
+  },
+  { ...extra(48, 'lamp-brass', 'Leif Lie', 'Lamp Designer', 'Lamps in brass.'), location: 'Oslo, NO', listed_at: '2026-05-02T04:00:00.000Z' },
   // A title that says more than the request ranks below the Rope Designers, though listed last, unless a skill sets it apart.
   { ...extra(46, 'rope-sen', 'Roy Reef', 'Senior Rope Designer', 'Dyeing.'), listed_at: '2026-05-02T03:00:00.000Z' },
 ];
@@ -255,6 +264,12 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     }
     // A place still is one.
     expect(await slugs('kite designers in ulaanbaatar')).toEqual([]);
+  });
+
+  it.skipIf(reason)('a place the request introduces scores where the designer is, not in a company named after it', async () => {
+    expect(await slugs('lamp designers in oslo')).toEqual(['lamp-osl', 'lamp-brass']);
+    // Scored in the companies too, "oslo" in "Oslo Kommune" outweighed "brass" in the other's bio.
+    expect(await slugs('lamp designers in oslo who know brass')).toEqual(['lamp-brass', 'lamp-osl']);
   });
 
   it.skipIf(reason)('a seniority a request prefers orders those who answer the rest alike, and leaves no one out', async () => {

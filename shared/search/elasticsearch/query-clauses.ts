@@ -175,7 +175,15 @@ export function freeText(
   const toolFields = new Set(expansion.toolFields ?? []);
   const tools = new Set(toolFields.size > 0 ? toolWords(query) : []);
   const scoredFields = fields.filter((f) => !toolFields.has(boostOf(f).field));
+  // A place the request introduces ("in Berlin") scores where the record is, alone: every match holds it there,
+  // and held by a company ("Berlin Design Studio") or a bio that mentions it, it ranked those first among the
+  // designers there, as the Postgres engine's word tests score it.
+  const placeFieldNames = new Set(expansion.placeFields ?? []);
+  const placeScored = fields.filter((f) => placeFieldNames.has(boostOf(f).field));
+  const placeWordsHeld = placeOnlyWords(query, synonyms);
+  const placeOnly = new Set(placeScored.length > 0 ? placeWordsHeld : []);
   const scored = (i: number, typos?: boolean): Query => {
+    if (placeOnly.has(i)) return wordQuery(i, placeScored, [], false, typos);
     if (!tools.has(i)) return wordQuery(i, fields, expansion.formFields, true, typos);
     const unscored: Query = { multi_match: { query: words[i]!, fields: [...toolFields], boost: 0 } };
     return { dis_max: { queries: [wordQuery(i, scoredFields, expansion.formFields, true, typos), unscored] } };
@@ -307,7 +315,7 @@ export function freeText(
   // An employer the request names ("at Deutsche Bahn") is held in the company or place fields
   // (employerOnlyWords). Filters score nothing, so the ranking is the words' as before, as the Postgres
   // engine's conditions leave its score.
-  const placeWords = placeOnlyWords(query, synonyms).map((i): Query => (placeFields.length > 0 ? wordQuery(i, placeFields, [], false) : perWord[i]!));
+  const placeWords = placeWordsHeld.map((i): Query => (placeFields.length > 0 ? wordQuery(i, placeFields, [], false) : perWord[i]!));
   // An "or" list of places introduced as one ("in Berlin or London"): one alternative's first word, in a place field.
   const requiredLists = placeFields.length > 0 ? query.requiredPlaceLists.map((list): Query => ({ bool: { should: list.map(([first]) => wordQuery(first!, placeFields, [], false)), minimum_should_match: 1 } })) : [];
   const employerFields = (expansion.companyFields ?? []).length > 0 ? [...expansion.companyFields!, ...placeFields] : [];

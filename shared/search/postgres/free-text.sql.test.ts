@@ -631,8 +631,10 @@ describe('freeTextSql with word forms and synonyms', () => {
     expect(withPlace.score).toContain(`CASE WHEN s.text_tsv @@ «( 'new':D <-> 'york':D )» THEN ${bonus} ELSE 0 END`);
     const without = build('brand designer in new york', new Map(), false, undefined, undefined);
     expect(without.score).not.toContain(`«( 'new':D <-> 'york':D )» THEN ${bonus}`);
-    // Any match may be in that place: the bound of the matches outside the top grows by the bonus.
-    expect(withPlace.top!.bound - without.top!.bound).toBe(bonus);
+    // Any match may be in that place: the bound of the matches outside the top grows by the bonus, and each of the
+    // place's words scores at the place weight alone (D: 1 x 10, not A: 6 x 10).
+    expect(withPlace.top!.bound - without.top!.bound).toBe(bonus - 2 * (60 - 10));
+    expect(withPlace.score).toContain("CASE WHEN NOT s.text_tsv @@ «( 'york' | 'york':* )» THEN 0 WHEN s.text_tsv @@ «'york':D» THEN 10 WHEN");
     // Typed without a marker ("brand designer lyon"), the place earns the same, and the rows holding it are in
     // the top instead: the bound stays that of the words.
     const loose = build('brand designer lyon', new Map(), true, undefined, 'D');

@@ -35,12 +35,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   heldRole?: ConceptSpan | null | undefined;
   /** Without role columns, the weight of the stems of the title that is the record's one role (an open role's): it holds heldRole there. */
   titleFormWeight?: Weight | undefined;
-  /** The weights whose fields say where the record is: a place the request names (`places`) earns its bonus there. */
-  placeWeights?: string | undefined;
   /** The places the request names (namedPlaces). */
   places?: readonly (readonly string[])[] | undefined;
-  /** The place words every match holds, in `placeWeights` where given (placeOnlyWords). */
-  placeOnlyWords?: readonly number[] | undefined;
   /**
    * The tsvector columns of the record's employers and its place, each at weight D (the company and location
    * filters' columns): an employer the request names is held in one of them (employerWords).

@@ -38,6 +38,10 @@ export interface WordMatcherInput {
    */
   tools?: readonly number[] | undefined;
   toolWeights?: string | undefined;
+  /** The weights whose fields say where the record is: a place the request names (`places`) earns its bonus there. */
+  placeWeights?: string | undefined;
+  /** The place words every match holds, in `placeWeights` where given (placeOnlyWords), and scores there alone. */
+  placeOnlyWords?: readonly number[] | undefined;
 }
 
 
@@ -131,7 +135,12 @@ function stemPhrases(phrases: readonly string[][] | undefined, letters: string |
 }
 
 /** Per word, the (tier, field) tests it can match at all, best first. */
-export function wordTests({ query, weights, tools, toolWeights, spelled }: WordMatcherInput, m: WordMatchers): WordTest[][] {
+export function wordTests({ query, weights, tools, toolWeights, spelled, placeWeights, placeOnlyWords }: WordMatcherInput, m: WordMatchers): WordTest[][] {
+  // A place the request introduces ("in Berlin") scores where the record is, alone: every match holds it there,
+  // and held by a company ("Berlin Design Studio") or a bio that mentions it, it ranked those first among the
+  // designers there, as the Elasticsearch engine scores it.
+  const place = new Set(placeWeights ? (placeOnlyWords ?? []) : []);
+  const elsewhere = (i: number, letter: string) => place.has(i) && !placeWeights!.includes(letter);
   // A known word as the start of a longer word in the best field (a name): below the word exactly anywhere.
   const knownInName = (i: number, letter: string) => letter === m.nameWeight && (spelled?.has(query.words[i]!) ?? false);
   // A tool's name where the company's name is (shared with the titles): a title's stems hold it, not the company.
@@ -175,7 +184,7 @@ export function wordTests({ query, weights, tools, toolWeights, spelled }: WordM
     .sort((a, b) => b.points - a.points);
   return query.words.map((_, i) =>
     pairs.flatMap(({ tier, letter, points }) => {
-      const q = tier.query(i, letter);
+      const q = elsewhere(i, letter) ? null : tier.query(i, letter);
       return q ? [{ q, points }] : [];
     }),
   );
