@@ -10,7 +10,8 @@ import { contentWords } from './query-words.ts';
  * Researchers; "motion designer in london, bonus if they know houdini and octane" required five of its seven
  * words, "bonus" and "if" among them. Both engines read the request without these clauses and rank the records
  * the clause names (as the location and company filters would match them, whole words; a seniority as the
- * current title holds it; a skill as the text holds its words) above the others, by PREFERENCE_BONUS_WORDS. Pure.
+ * current title holds it; a skill as the text holds its words) above the others, by PREFERENCE_BONUS_WORDS (a
+ * skill by SKILL_PREFERENCE_BONUS_WORDS). Pure.
  */
 
 /**
