@@ -59,7 +59,10 @@ const WHO = String.raw`(?:(?:someone|somebody|they|he|she|ones?)\s+)?(?:(?:who|t
 /** How the hedge says the person has the skill ("knows", "with", "has experience in"), before the skill. */
 const HAS = String.raw`(?:(?:knows?|knowing|uses?|using|with|has|have|had|does|do)\s+)?(?:(?:some\s+|prior\s+)?(?:experience|background|skills?|knowledge|expertise|familiarity)\s+(?:in|with|of)\s+)?`;
 
-/** Where a hedged skill ends: punctuation, the end, or a word that starts another part of the request. */
+/**
+ * Where a hedged skill ends: punctuation, the end, or a word that starts another part of the request; the
+ * exclusions' STOP but for "and" and "with", which join the skills of one hedge ("know houdini and octane").
+ */
 const SKILL_END = String.raw`(?=\s*[,.;:!?()]|\s+(?:who|that|which|based|located|living|working|in|at|from)\b|\s*$)`;
 
 /** What follows a skill to hedge it ("fintech experience a plus", "Figma is a bonus", "packaging nice to have"). */

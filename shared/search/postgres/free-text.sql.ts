@@ -332,8 +332,8 @@ function togetherBonus(options: FreeTextOptions, together: Together | null, matc
   if (!together) return [];
   const byWeight = wordsByWeight(options);
   const points = (words: readonly string[], w: number) => words.length * MATCH_TIER_POINTS.exact * w;
-  const cases = (condition: (words: readonly string[], letter: string) => string, start: string | undefined) => {
-    const held = byWeight.map(({ letter, weight, words }) => ({ when: condition(words, letter), then: points(words, weight) }));
+  const cases = (condition: (letter: string) => string, start: string | undefined) => {
+    const held = byWeight.map(({ letter, weight, words }) => ({ when: condition(letter), then: points(words, weight) }));
     if (start) held.push({ when: start, then: namePrefixPoints(byWeight[0]!.words.length, byWeight[0]!.weight) });
     // The greatest a record holds, as Elasticsearch's dis_max takes it.
     held.sort((a, b) => b.then - a.then);
@@ -341,7 +341,7 @@ function togetherBonus(options: FreeTextOptions, together: Together | null, matc
   };
   const held = heldTogether(options);
   const atWeight = new Map(byWeight.map(({ letter, words }) => [letter, held(words, letter)]));
-  const oneField = (_: readonly string[], letter: string) => {
+  const oneField = (letter: string) => {
     const { oneField: exact, formOneField, inCurrentRole } = atWeight.get(letter)!;
     if (!formOneField) return matches(exact);
     const role = inCurrentRole && options.roleColumns ? ` AND ${options.roleColumns.current} @@ ${options.params.add(inCurrentRole, 'tsquery')}` : '';
@@ -349,7 +349,7 @@ function togetherBonus(options: FreeTextOptions, together: Together | null, matc
   };
   return [
     cases(oneField, together.nameStart ? matches(together.nameStart.oneField) : undefined),
-    cases((_, letter) => matches(atWeight.get(letter)!.phrase), together.nameStart ? matches(together.nameStart.phrase) : undefined),
+    cases((letter) => matches(atWeight.get(letter)!.phrase), together.nameStart ? matches(together.nameStart.phrase) : undefined),
   ];
 }
 
