@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords } from './query-synonyms.ts';
+import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, preferableEmployer, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords, withEmployerPreferred } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
@@ -851,6 +851,41 @@ describe('exactEmployers', () => {
   it('asks nothing of a kind of employer, which names no company', () => {
     expect(groups('designers at fintech startups')).toEqual([]);
     expect(groups('product designers')).toEqual([]);
+  });
+});
+
+describe('preferableEmployer', () => {
+  const preferable = (q: string) => preferableEmployer(understandQuery(q), conceptSpans(q));
+
+  it('is the one employer the designer worked at, beside a role and a place, by its naming words', () => {
+    expect(preferable('Looking for a product designer in Berlin who previously worked at Canva')).toEqual(['canva']);
+    expect(preferable('product designer in Berlin who worked at Spotify Studios')).toEqual(['spotify', 'studios']);
+    expect(preferable('a motion designer in london, ex google')).toEqual(['google']);
+    expect(preferable('brand designer in london, previously at google')).toEqual(['google']);
+    expect(preferable('product designer in berlin with experience at spotify')).toEqual(['spotify']);
+    expect(preferable('busco diseñador de producto en Madrid que haya trabajado en Glovo')).toEqual(['glovo']);
+    expect(preferable('procuro designer de produto em Lisboa que trabalhou na Farfetch')).toEqual(['farfetch']);
+    expect(preferable('ich suche eine Grafikdesignerin in Berlin, die bei Siemens gearbeitet hat')).toEqual(['siemens']);
+    expect(preferable('wir suchen eine Produktdesignerin in Hamburg mit Erfahrung bei Zalando')).toEqual(['zalando']);
+  });
+
+  it('is none where a role is at the employer now, several are named, or no role or place is', () => {
+    // Where the role is now.
+    expect(preferable('product designer at canva in berlin')).toBeNull();
+    expect(preferable('3d artists at volvo cars based in reykjavik')).toBeNull();
+    // Several employers: an "or" list is a preference already; a second name beside it is asked for too.
+    expect(preferable('ux designers in berlin, ex google or meta')).toBeNull();
+    expect(preferable('product designer in Reykjavik who worked at Spotify and Nike and Lego')).toBeNull();
+    // No place, no role.
+    expect(preferable('a product designer who worked at canva')).toBeNull();
+    expect(preferable('someone in berlin who worked at canva')).toBeNull();
+  });
+
+  it('reads the request with the employer an "or" list of one, or a past alternative alone', () => {
+    const worked = understandQuery('product designers in berlin who worked at spotify studios');
+    expect(withEmployerPreferred(worked)).toMatchObject({ employerWords: [], employerNames: [], employerLists: [[[3, 4]]] });
+    const ex = understandQuery('a motion designer in london, ex google');
+    expect(withEmployerPreferred(ex)).toMatchObject({ employerWords: [], employerNames: [], employerLists: [], pastAlternatives: [['google']] });
   });
 });
 

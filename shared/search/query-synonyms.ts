@@ -719,6 +719,39 @@ export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], s
 }
 
 /**
+ * The employer a request may rank by rather than require: the one employer (no "or" list; one alternative of
+ * a request for past roles) of a request that also asks for a role (askedRole) and names a place every match
+ * holds ("a product designer in Berlin who previously worked at Canva"), by its naming words
+ * (ExactEmployer.naming); null for any other request. Required, it left out the role's holders in the place
+ * who were never there, whom a reader still wants next. Each engine looks up whether a role's company in the
+ * directory holds those words: where one does, the request reads withEmployerPreferred; where none does, the
+ * employer stays required, so a request for an employer nobody had still finds nobody. Pure.
+ */
+export function preferableEmployer(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): string[] | null {
+  if (!query.employersWorkedAt || query.employerLists.length > 0 || query.employerNames.length > 1 || employerOnlyWords(query, synonyms).length === 0) return null;
+  if (placeOnlyWords(query, synonyms).length === 0 && query.requiredPlaceLists.length === 0) return null;
+  // One employer, however many constraints read it ("previously worked at Canva": its name and a past role's).
+  const named = [...new Map(exactEmployers(query, synonyms).flatMap((group) => group.alternatives.map((e) => [e.naming.join(' '), e.naming] as const))).values()];
+  const role = named.length === 1 && askedRole(query, concepts, synonyms);
+  if (!role) return null;
+  // A name no rule reads beside them ("who worked at Spotify and Nike and Lego") is another employer the
+  // request asks for as well: the employer stays required. Words of two letters are the prepositions and
+  // articles of other languages ("trabalhou na Farfetch"), no name.
+  const wordsOf = (indices: readonly number[]) => indices.map((i) => query.words[i]!);
+  const read = new Set([...role.concept.covers, ...query.places.flat(), ...wordsOf(query.requiredPlaceLists.flat(2)), ...wordsOf(query.employerWords)]);
+  return query.words.every((word) => read.has(word) || synonyms.holdsWord(word) || word.length <= 2) ? named[0]! : null;
+}
+
+/**
+ * The request with its employer (preferableEmployer) a preference: no longer required, it earns what one
+ * alternative of an "or" list of employers earns (EMPLOYER_LIST_BONUS_WORDS), or in a request for past
+ * roles what its past alternative does (pastRoleBonusWords). Pure.
+ */
+export function withEmployerPreferred(query: QueryWords): QueryWords {
+  return { ...query, employerWords: [], employerNames: [], employerLists: query.pastRoles ? query.employerLists : [...query.employerLists, [query.employerWords]] };
+}
+
+/**
  * The role a request names beside words that qualify it, whose current holders match the request however few
  * of those words they hold: of the concepts it names (conceptSpans) that name a role (namesRole) and are no
  * place, employer, "or" list or past role, the one of most words. "an illustrator who does children's books",

@@ -28,6 +28,7 @@ describe('understandQuery', () => {
       requiredPlaceLists: [],
       employerWords: [],
       employerNames: [],
+      employersWorkedAt: false,
       employerLists: [],
       // Blender is written as a name; Berlin is read as a place.
       nameRuns: [{ words: [3], opening: false }],
@@ -522,5 +523,30 @@ describe('withoutWords', () => {
   it('returns the query itself when it drops nothing', () => {
     const query = understandQuery('lead designer canva');
     expect(withoutWords(query, []).query).toBe(query);
+  });
+});
+
+describe('employersWorkedAt', () => {
+  const workedAt = (q: string) => understandQuery(q).employersWorkedAt;
+
+  it('says every employer named is one the designer worked at: a past, a verb of work or a word of experience says so', () => {
+    for (const q of [
+      'product designer in berlin who worked at canva',
+      'designers who have worked for stripe',
+      'brand designer in london, previously at google',
+      'ex google motion designers',
+      'ux designer with experience at n26',
+      'busco diseñador de producto en Madrid que haya trabajado en Glovo',
+      'ich suche eine Grafikdesignerin, die bei Siemens gearbeitet hat',
+      'Produktdesignerin mit Erfahrung bei Zalando',
+    ]) {
+      expect([q, workedAt(q)]).toEqual([q, true]);
+    }
+  });
+
+  it('is false where a role is at the employer now, or where none is named', () => {
+    for (const q of ['product designer at canva', '3d artists at volvo cars based in reykjavik', 'designers at google who worked at spotify', 'product designers in berlin']) {
+      expect([q, workedAt(q)]).toEqual([q, false]);
+    }
   });
 });

@@ -344,6 +344,13 @@ export interface QueryWords {
    */
   employerNames: number[][];
   /**
+   * Every employer the request names (employerWords) is one the designer has worked at, at any time: after a
+   * word asking for past roles ("ex Canva"), a verb of having worked ("who worked at", "que haya trabajado
+   * en", "bei Siemens gearbeitet") or a word of experience ("mit Erfahrung bei"), not where a role is now
+   * ("3d artists at Volvo Cars"). False when it names none.
+   */
+  employersWorkedAt: boolean;
+  /**
    * The "or" lists the request names as employers ("who worked at IKEA or Pineapple Studio"), each
    * alternative as indices into `words`, words of a kind of employer left out: a record holding one
    * alternative in its company or place fields earns EMPLOYER_LIST_BONUS_WORDS, unless an alternative names a
@@ -528,7 +535,7 @@ export function understandQuery(q: string | undefined): QueryWords {
   const pastRoles = tokens.some((t, k) => !kept.includes(t) && asksPastRolesAt(tokens, k));
   const orGroups = alternativesOfOr(tokens, words, partStarts(q ?? '', CLAUSE_BREAKS));
   const inGroups = orGroups.flat(2).length;
-  const { found: employers, named: employerNames } = content.length > 0 ? employerWords(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : { found: [], named: [] };
+  const { found: employers, named: employerNames, workedAt } = content.length > 0 ? employerWords(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : { found: [], named: [], workedAt: false };
   // A place after a word that introduces nothing else ("in New York") is read by the place rules; after "a" or
   // "from" it may be a name ("a Blue Bottle Coffee alum").
   // After a verb of having worked, "en", "em", "per" … name an employer or a place, as "from" does: not only a place.
@@ -550,6 +557,7 @@ export function understandQuery(q: string | undefined): QueryWords {
     requiredPlaceLists: requiredPlaceLists(placesOnly, words, orGroups),
     employerWords: employers,
     employerNames,
+    employersWorkedAt: workedAt,
     // A request for past roles scores its lists on previous roles (pastAlternatives).
     employerLists: content.length > 0 && !pastRoles ? employerLists(tokens, words, orGroups, partStarts(q ?? '', CLAUSE_BREAKS)) : [],
     nameRuns: content.length > 0 ? nameRuns(q ?? '', tokens, words, ruled) : [],
@@ -672,6 +680,20 @@ const WORKED_AT: ReadonlySet<string> = new Set(['for', 'en', 'em', 'na', 'no', '
 const introducesEmployer = (tokens: readonly string[], k: number): boolean =>
   (EMPLOYER_MARKERS.has(tokens[k] ?? '') && !NO_EMPLOYER_AFTER.has(tokens[k - 1] ?? '')) || namesEmployerAfterWork(tokens, k);
 
+/** Words of experience that introduce where it was gained ("experience at", "Erfahrung bei", "experiencia en"). */
+const EXPERIENCE_WORDS: ReadonlySet<string> = new Set(['experience', 'erfahrung', 'experiencia', 'esperienza', 'experiencia', 'background']);
+
+/**
+ * The employer introduced at token k and ending before token end is one the designer has worked at: a word
+ * asking for past roles introduces it, or such a word, a verb of having worked or a word of experience stands
+ * right before its marker ("previously at", "worked at", "who has worked for"), or a verb of having worked right after it, as German
+ * and French put it last ("die bei Siemens gearbeitet hat").
+ */
+function workedAtEmployer(tokens: readonly string[], k: number, end: number): boolean {
+  const before = tokens[k - 1] ?? '';
+  return asksPastRolesAt(tokens, k) || PAST_ROLE_WORDS.has(before) || WORKED_VERBS.has(before) || EXPERIENCE_WORDS.has(before) || WORKED_VERBS.has(tokens[end] ?? '');
+}
+
 /** Token k is a preposition of WORKED_AT right after a verb of having worked ("trabajado en", "lavorato per"). */
 function namesEmployerAfterWork(tokens: readonly string[], k: number): boolean {
   return WORKED_AT.has(tokens[k] ?? '') && WORKED_VERBS.has(tokens[k - 1] ?? '');
@@ -684,10 +706,12 @@ const namesEmployer = (word: string): boolean => !GENERIC_EMPLOYER_WORDS.has(wor
  * QueryWords.employerWords and employerNames: an employer ends at a filler word or at the end of its clause;
  * a word of a kind of employer breaks its name.
  */
-function employerWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][], clauses: ReadonlySet<number>): { found: number[]; named: number[][] } {
+function employerWords(tokens: readonly string[], words: readonly string[], orGroups: readonly number[][][], clauses: ReadonlySet<number>): { found: number[]; named: number[][]; workedAt: boolean } {
   const grouped = new Set(orGroups.flat(2));
   const found = new Set<number>();
   const named: number[][] = [];
+  let employers = 0;
+  let workedAt = 0;
   for (let k = 0; k < tokens.length; k++) {
     const employer = introducesEmployer(tokens, k);
     if (!employer && !asksPastRolesAt(tokens, k)) continue;
@@ -700,6 +724,7 @@ function employerWords(tokens: readonly string[], words: readonly string[], orGr
       if (employer && name.length > 0) named.push(name);
       name = [];
     };
+    const before = found.size;
     for (let n = 0; at < tokens.length && n < MAX_EMPLOYER_WORDS && !FILLER_WORDS.has(tokens[at]!) && (n === 0 || !clauses.has(at)); n++, at++) {
       const word = tokens[at]!;
       const i = words.indexOf(word);
@@ -711,8 +736,12 @@ function employerWords(tokens: readonly string[], words: readonly string[], orGr
       name.push(i);
     }
     close();
+    if (found.size > before) {
+      employers += 1;
+      if (workedAtEmployer(tokens, k, at)) workedAt += 1;
+    }
   }
-  return { found: [...found], named };
+  return { found: [...found], named, workedAt: employers > 0 && workedAt === employers };
 }
 
 /** QueryWords.employerLists: the "or" lists right after a word that introduces an employer. */

@@ -7,8 +7,9 @@ import type { Role } from '../../shared/domain/role.schema.ts';
 /**
  * The employers a request names, one behaviour on PGlite, a Postgres server and Elasticsearch: a tool's name
  * after "at" is the company, a role at the employer itself ranks above a role at a sister company whose
- * name holds the employer's and more ("Spotify Studios" for "Spotify"), and a former employer's people are
- * ranked by what the request says of now in their current role.
+ * name holds the employer's and more ("Spotify Studios" for "Spotify"), a former employer's people are
+ * ranked by what the request says of now in their current role, and an employer the designer worked at, beside
+ * a role and a place, ranks its people first when some role had it (preferableEmployer).
  */
 
 const base = DESIGNERS[0]!;
@@ -54,6 +55,11 @@ const EXTRA = [
   // A Design Engineer at Webflow, and a Creative Technologist (the newer listing) who was one and names the tool.
   extra('dex-webflow', 'Dex Dorn', role('Design Engineer', 'Webflow'), [], 'Route maps.'),
   extra('cal-tech', 'Cal Cobb', role('Creative Technologist', 'Kestrel'), [role('Design Engineer', 'Webflow')], 'Prototypes route maps in Webflow.'),
+  // Packaging Designers: one in Berlin who was at Ostravia, one in Berlin who never was (the newer listing), and
+  // one who was at Ostravia and is in Porto.
+  extra('pia-was', 'Pia Pohl', role('Packaging Designer', 'Kestrel'), [role('Packaging Designer', 'Ostravia')], 'Cartons.'),
+  extra('pet-never', 'Pet Park', role('Packaging Designer', 'Kestrel'), [], 'Cartons.'),
+  { ...extra('pol-porto', 'Pol Pires', role('Packaging Designer', 'Kestrel'), [role('Packaging Designer', 'Ostravia')], 'Cartons.'), location: 'Porto, PT' },
 ];
 
 describe.each(contractEngines)('employers a request names on $name', (engine) => {
@@ -105,6 +111,30 @@ describe.each(contractEngines)('employers a request names on $name', (engine) =>
     }
     // Said of the past, the role is a previous one: Dev was the Design Director at Nike.
     expect((await slugs('ex nike design directors'))[0]).toBe('dev-before');
+  });
+
+  it.skipIf(reason)('an employer the designer worked at, beside a role and a place, ranks its people first and keeps the others there', async () => {
+    for (const q of [
+      'packaging designers in berlin who worked at ostravia',
+      'a packaging designer in Berlin, previously at Ostravia',
+      'packaging designer in berlin, ex ostravia',
+      'packaging designers in berlin with experience at ostravia',
+      'ich suche einen Packaging Designer in Berlin, der bei Ostravia gearbeitet hat',
+    ]) {
+      const found = await slugs(q);
+      // Pia was at Ostravia; Pet, the newer listing, never was; Pol was, but is in Porto.
+      expect([q, found.slice(0, 2)]).toEqual([q, ['pia-was', 'pet-never']]);
+      expect([q, found.includes('pol-porto')]).toEqual([q, false]);
+    }
+  });
+
+  it.skipIf(reason)('an employer no role of the directory had, a role at it now, or one of several named stays required', async () => {
+    // Nobody was at Quixley: nobody answers, not the Packaging Designers in Berlin.
+    expect(await slugs('packaging designers in berlin who worked at quixley')).toEqual([]);
+    // "at" says where the role is now; one who was there is all the directory holds.
+    expect(await slugs('packaging designers at ostravia in berlin')).toEqual(['pia-was']);
+    // A second name beside it is a second employer the request asks for: Pet was at neither.
+    expect(await slugs('packaging designers in berlin who worked at ostravia and initech')).not.toContain('pet-never');
   });
 
   it.skipIf(reason)('an employer typed before the role is no part of the role: "kite games design lead" is the Design Lead at Kite Games', async () => {

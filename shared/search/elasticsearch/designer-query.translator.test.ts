@@ -4,6 +4,7 @@ import { filtersFromQueryString } from '../../domain/search-params.test-support.
 import {
   buildDesignerQuery,
   buildDesignerSearchRequest,
+  buildEmployerHeldRequest,
   conceptRoleBonus,
   currentHolders,
   designerSort,
@@ -471,5 +472,28 @@ describe('buildDesignerSearchRequest', () => {
     const request = buildDesignerSearchRequest({}, { limit: 1 });
     expect(request).not.toHaveProperty('index');
     expect(request).not.toHaveProperty('pit');
+  });
+});
+
+describe('an employer the designer worked at, beside a role and a place', () => {
+  const q = 'product designers in berlin who worked at canva';
+  const held = (employerHeld: boolean) => (buildDesignerQuery({ q }, undefined, employerHeld) as Bool).bool;
+  const onCompanies = (clauses: unknown[] = []) => JSON.stringify(clauses).includes('{"query":"canva","fields":["companies","location"]');
+
+  it('is required where no role in the index had it, and scored, no longer required, where one did', () => {
+    expect(onCompanies(held(false).filter)).toBe(true);
+    expect(onCompanies(held(true).filter)).toBe(false);
+    expect(onCompanies(held(true).should)).toBe(true);
+  });
+
+  it('is looked up as one role whose company holds every naming word, one hit at most', () => {
+    expect(buildEmployerHeldRequest({ q: 'product designers in berlin who worked at spotify studios' })).toEqual({
+      size: 0,
+      terminate_after: 1,
+      track_total_hits: 1,
+      query: { bool: { filter: [{ nested: { path: 'roles', query: { match: { 'roles.company': { query: 'spotify studios', operator: 'and' } } } } }] } },
+    });
+    // Where the role is now ("at"), nothing is looked up.
+    expect(buildEmployerHeldRequest({ q: 'product designers at canva in berlin' })).toBeNull();
   });
 });

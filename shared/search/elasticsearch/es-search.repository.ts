@@ -11,7 +11,7 @@ import type { DesignerKey, DesignerPage, DesignerSearchOptions, SearchCaller, Se
 import { buildFacetAggregations, buildFacetCountRequest, readFacetAggregations } from './designer-facets.translator.ts';
 import { fromDesignerSource } from './designer.document.ts';
 import { fromOpenRoleSource } from './open-role.document.ts';
-import { buildDesignerSearchRequest, designerSortKeys } from './designer-query.translator.ts';
+import { buildDesignerSearchRequest, buildEmployerHeldRequest, designerSortKeys } from './designer-query.translator.ts';
 import { isMissingSnapshot, isRejectedRequest, mapSearchError } from './es-errors.ts';
 import type { IndexNames } from './index-names.ts';
 import { buildOpenRoleSearchRequest, openRoleSortKeys } from './open-role-query.translator.ts';
@@ -20,7 +20,7 @@ import type { PageWindow } from '../page-window.ts';
 import type { Suggestion } from '../../domain/suggest.schema.ts';
 import { buildSimilarDesignersRequest } from './similar-designers.translator.ts';
 import { buildSuggestRequest, readSuggestResponse } from './suggest-query.translator.ts';
-import { CURATED_ONLY, type SynonymSource } from '../query-synonyms.ts';
+import { CURATED_ONLY, type SynonymSet, type SynonymSource } from '../query-synonyms.ts';
 
 
 interface Walk<F extends object> {
@@ -107,6 +107,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
     const facets = options.facets ?? [];
     const freeText = hasFreeText(filters.q);
     const synonyms = freeText ? await this.synonyms.current() : undefined;
+    const employerHeld = freeText ? await this.employerHeld(filters, synonyms, page.signal) : false;
     // Without free text the facets are a cached request of their own, read at the same time (see
     // buildFacetCountRequest); with it, aggregations of the page's own request.
     const countApart = facets.length > 0 && !freeText;
@@ -121,7 +122,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
           needsSnapshot: freeText,
           sort: designerSortKeys(filters).map((k) => k.value),
           request: (w) => ({
-            ...buildDesignerSearchRequest(filters, w, synonyms),
+            ...buildDesignerSearchRequest(filters, w, synonyms, employerHeld),
             ...(facets.length > 0 && !countApart ? { aggs: buildFacetAggregations(facets) } : {}),
           }),
         },
@@ -130,6 +131,18 @@ export class ElasticsearchSearchRepository implements SearchPort {
       countApart ? this.countFacets(buildFacetCountRequest(buildDesignerSearchRequest(filters, { limit: 0 }).query, facets), page.signal) : undefined,
     ]);
     return facets.length > 0 ? { ...found, facets: readFacetAggregations(facets, counted ?? aggregations) } : found;
+  }
+
+  /** Whether a role's company in the index holds the employer the request may rank by (buildEmployerHeldRequest). */
+  private async employerHeld(filters: DesignerFilters, synonyms: SynonymSet | undefined, signal: AbortSignal | undefined): Promise<boolean> {
+    const request = buildEmployerHeldRequest(filters, synonyms);
+    if (!request) return false;
+    try {
+      const { hits } = this.whole(await this.client.search({ index: this.indices.designers, ...request, ...this.timeout() }, this.requestOptions(signal)));
+      return (typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0)) > 0;
+    } catch (error) {
+      return this.mapEngineError(error, signal);
+    }
   }
 
   /** The aggregations of a facet count request, under the search's time limit and its caller's signal. */

@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, spelledWords, namedPlaces, placeOnlyWords, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, spelledWords, namedPlaces, placeOnlyWords, preferableEmployer, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion, withEmployerPreferred } from '../query-synonyms.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -67,6 +67,11 @@ export interface WordExpansionOptions {
   formFields: string[];
   /** The synonyms in force (the curated list and the curators' rules); the curated list when absent. */
   synonyms?: SynonymSet | undefined;
+  /**
+   * A role's company in the index holds the employer the request may rank by (preferableEmployer): the request
+   * then reads withEmployerPreferred. Absent: looked up by no one, the employer stays required.
+   */
+  employerHeld?: boolean | undefined;
   /** The fields that say where the record is (placeFieldNames): a place the request names earns its bonus there. */
   placeFields?: string[] | undefined;
   /** The fields that name the record's employers (the company filter's field): an employer the request names is held there or in placeFields. */
@@ -141,12 +146,13 @@ export function freeText(
   extra: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query[] = () => [],
   expansion: WordExpansionOptions = { formFields: [] },
 ): FreeTextClauses | null {
-  const query = understandQuery(q);
-  const { words, prefix, fillerInNames, required } = query;
+  const read = understandQuery(q);
+  const { words, prefix, fillerInNames, required } = read;
   if (words.length === 0) return null;
   const synonyms = expansion.synonyms ?? CURATED_SYNONYM_SET;
   const expanded = expandQueryWords(q, synonyms);
   const spans = conceptSpans(q, synonyms);
+  const query = expansion.employerHeld && preferableEmployer(read, spans, synonyms) ? withEmployerPreferred(read) : read;
   // The words of a concept the synonym rules know are spelled right ("ux writer": "writes" is no typo of
   // it), and so is a required place's name ("in portland" is not Poland), as the Postgres engine's wordMatchers reads them.
   const spelled = spelledWords(query, spans);

@@ -52,8 +52,11 @@ export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F
   return toEsSortKeys(entity.rules.order(filters));
 }
 
-/** Pure: validated filters to a bool query whose filters all combine with AND. `now`: the reading instant. */
-export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date, synonyms?: SynonymSet): Query {
+/**
+ * Pure: validated filters to a bool query whose filters all combine with AND. `now`: the reading instant;
+ * `employerHeld`: a role's company in the index holds the employer the request may rank by (preferableEmployer).
+ */
+export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date, synonyms?: SynonymSet, employerHeld = false): Query {
   const { q, exclusions, preferences } = readRequest(filters.q);
   const filter: Query[] = liveFilter(entity.listed, now);
   for (const name of entity.rules.filters.exact) {
@@ -89,7 +92,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clauses.length === 0) return [];
     return [{ filter: clauses.length === 1 ? clauses[0]! : { bool: { should: clauses, minimum_should_match: 1 } }, words: preferenceBonusWords(preference) }];
   });
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred };
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred, employerHeld };
   const text = hasFreeText(q) ? freeText(q, entity.textFields, entity.bonus, expansion) : null;
   const left = exclusions.flatMap(held);
   return {
@@ -107,9 +110,10 @@ export function buildEntitySearchRequest<F extends SearchFilters>(
   window: PageWindow,
   now?: Date,
   synonyms?: SynonymSet,
+  employerHeld = false,
 ): Omit<estypes.SearchRequest, 'index' | 'pit'> {
   return {
-    query: buildEntityQuery(entity, filters, now, synonyms),
+    query: buildEntityQuery(entity, filters, now, synonyms, employerHeld),
     sort: toEsSort(entitySortKeys(entity, filters)),
     size: window.limit,
     ...(window.after ? { search_after: window.after as estypes.FieldValue[] } : { from: window.offset ?? 0 }),

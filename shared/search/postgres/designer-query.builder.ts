@@ -4,10 +4,14 @@ import { listedSql } from '../../store/column.sql.ts';
 import { DESIGNER_SELECT } from '../../store/designer.row.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { DESIGNER_COMPANY_WEIGHTS, DESIGNER_FIELD_WEIGHTS, DESIGNER_FORM_WEIGHTS, DESIGNER_NAMING_WEIGHTS, DESIGNER_PLACE_WEIGHTS, DESIGNER_ROLE_WEIGHT } from './designer.search-text.ts';
-import type { SynonymSet } from '../query-synonyms.ts';
+import { conceptSpans, preferableEmployer, type SynonymSet } from '../query-synonyms.ts';
+import { readRequest } from '../query-reading.ts';
+import { understandQuery } from '../query-words.ts';
+import { ROLE_COMPANY_WEIGHT } from './role-bonus.sql.ts';
+import { allOf, lexeme } from './text-search.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { entitySearchSpec, entitySortKeys, type PgEntitySearch } from './search-spec.builder.ts';
-import type { SearchSpec, SortKey } from './sql-builder.ts';
+import { Params, type SearchSpec, type SortKey, type Statement } from './sql-builder.ts';
 
 /**
  * Microseconds since the epoch of listed_at: the cursor's exact, engine-neutral form of it. Taken
@@ -51,3 +55,23 @@ export const designerSortKeys = (filters: DesignerFilters): SortKey[] => entityS
 /** Pure: validated designer filters to the matching set; only listed designers ever match. */
 export const designerSearchSpec = (filters: DesignerFilters, terms: QueryTerms, synonyms?: SynonymSet): SearchSpec =>
   entitySearchSpec(DESIGNER_SEARCH, filters, terms, undefined, synonyms);
+
+/**
+ * Pure: whether a listed designer's role has a company holding every naming word of the employer the request
+ * may rank by (preferableEmployer), as one row of `held`; null when the request names no such employer. Its
+ * answer is QueryTerms.employerHeld. The Elasticsearch engine's buildEmployerHeldRequest is its twin.
+ */
+export function employerHeldStatement(filters: DesignerFilters, synonyms?: SynonymSet): Statement | null {
+  const { q } = readRequest(filters.q);
+  const naming = preferableEmployer(understandQuery(q), conceptSpans(q, synonyms), synonyms);
+  if (!naming) return null;
+  const params = new Params();
+  // Every company of the row first (its index finds the rows), then one role's company alone.
+  const anywhere = params.add(allOf(naming.map((word) => lexeme(word))), 'tsquery');
+  const inOneRole = params.add(allOf(naming.map((word) => lexeme(word, { weights: ROLE_COMPANY_WEIGHT }))), 'tsquery');
+  const sql = `SELECT EXISTS (
+    SELECT 1 FROM designer_search s
+     WHERE s.listed AND s.company_tsv @@ ${anywhere}
+       AND EXISTS (SELECT 1 FROM unnest(s.role_tsvs) AS r WHERE r @@ ${inOneRole})) AS held`;
+  return { sql, params: params.values };
+}

@@ -6,7 +6,7 @@ import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_COMPANY_WEIGHT, ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
 import { Params } from './sql-builder.ts';
-import { designerSearchSpec } from './designer-query.builder.ts';
+import { designerSearchSpec, employerHeldStatement } from './designer-query.builder.ts';
 import { DESIGNER_FIELD_WEIGHTS, DESIGNER_FORM_WEIGHTS } from './designer.search-text.ts';
 import { NO_QUERY_TERMS } from './query-terms.ts';
 import { wordForm } from '../../text/word-forms.ts';
@@ -673,5 +673,26 @@ describe('designerSearchSpec: a skill the request hedges', () => {
     expect(points).toEqual([1, 2].map(() => Math.round(SKILL_PREFERENCE_BONUS_WORDS * Math.max(...Object.values(DESIGNER_FIELD_WEIGHTS)) * MATCH_TIER_POINTS.exact)));
     // Nothing else of the request names them: the rows are those of "rope designers".
     expect(params.values.filter((value) => String(value).includes('splices'))).toHaveLength(1);
+  });
+});
+
+describe('designerSearchSpec: an employer the designer worked at, beside a role and a place', () => {
+  const q = 'product designers in berlin who worked at canva';
+  const sqlOf = (employerHeld: boolean) => designerSearchSpec({ q }, { ...NO_QUERY_TERMS, employerHeld }).matched(new Params());
+  const whereOf = (sql: string) => sql.slice(sql.lastIndexOf('WHERE'));
+
+  it('is required where no role of the store had it, and scored, no longer required, where one did', () => {
+    expect(whereOf(sqlOf(false))).toContain('s.company_tsv @@');
+    expect(whereOf(sqlOf(true))).not.toContain('s.company_tsv @@');
+    expect(sqlOf(true)).toContain('s.company_tsv @@');
+  });
+
+  it('is looked up by one role\'s company holding every naming word, among listed designers', () => {
+    expect(employerHeldStatement({ q: 'product designers in berlin who worked at spotify studios' })).toEqual({
+      sql: expect.stringMatching(/WHERE s\.listed AND s\.company_tsv @@ \$1::tsquery\s+AND EXISTS \(SELECT 1 FROM unnest\(s\.role_tsvs\) AS r WHERE r @@ \$2::tsquery\)/),
+      params: ["( 'spotify' & 'studios' )", `( 'spotify':${ROLE_COMPANY_WEIGHT} & 'studios':${ROLE_COMPANY_WEIGHT} )`],
+    });
+    // Where the role is now ("at"), nothing is looked up.
+    expect(employerHeldStatement({ q: 'product designers at canva in berlin' })).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import { hasFreeText, type SearchFilters } from '../search-rules.ts';
 import type { DesignerKey, DesignerPage, DesignerSearchOptions, SearchPort } from '../search.port.ts';
 import type { DesignerFacets } from '../../domain/designer-facets.schema.ts';
 import { readDesignerFacets } from './designer-facets.builder.ts';
-import { designerSearchSpec, designerSortKeys } from './designer-query.builder.ts';
+import { designerSearchSpec, designerSortKeys, employerHeldStatement } from './designer-query.builder.ts';
 import { understandQuery } from '../query-words.ts';
 import { lookUpQueryTerms, NO_QUERY_TERMS, type QueryTerms, queryTermsBytes } from './query-terms.ts';
 import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
@@ -74,6 +74,8 @@ export class PostgresSearchRepository implements SearchPort {
   private readonly facetCounts = new SnapshotCache<DesignerFacets>();
   /** Vocabulary lookups reused until something writes: a typo's expansions cost a scan of similar-length words. */
   private readonly vocabulary = new SnapshotCache<QueryTerms>({ sizeOf: queryTermsBytes });
+  /** Whether the store holds an employer a request may rank by (employerHeldStatement), reused the same way. */
+  private readonly employers = new SnapshotCache<{ held: boolean }>();
   private readonly cursors: CursorCodec;
   private readonly synonyms: SynonymSource;
 
@@ -103,7 +105,7 @@ export class PostgresSearchRepository implements SearchPort {
             this.facetCounts.get(await snapshot(), `${JSON.stringify(names)}\u0000${countKey}`, () => readDesignerFacets(tx, spec, names))
         : undefined;
     const synonyms = await this.synonymsFor(filters.q);
-    return this.walk('designers', filters, page, designerSortKeys(filters), (tx, snapshot) => this.queryTerms(tx, snapshot, filters.q), (terms) => designerSearchSpec(filters, terms, synonyms), (row: DesignerRow) =>
+    return this.walk('designers', filters, page, designerSortKeys(filters), (tx, snapshot) => this.designerTerms(tx, snapshot, filters, synonyms), (terms) => designerSearchSpec(filters, terms, synonyms), (row: DesignerRow) =>
       toDesigner(row, this.options.publicBaseUrl),
     facets);
   }
@@ -169,6 +171,16 @@ export class PostgresSearchRepository implements SearchPort {
     if (words.length === 0) return NO_QUERY_TERMS;
     const all = [...words, ...filler];
     return this.vocabulary.get(await snapshot(), JSON.stringify(all), () => lookUpQueryTerms(tx, all));
+  }
+
+  /** A designer search's query terms, with whether the store holds the employer it may rank by, in its snapshot. */
+  private async designerTerms(tx: Db, snapshot: () => Promise<string>, filters: DesignerFilters, synonyms: SynonymSet | undefined): Promise<QueryTerms> {
+    const terms = await this.queryTerms(tx, snapshot, filters.q);
+    const statement = employerHeldStatement(filters, synonyms);
+    if (!statement) return terms;
+    const read = async () => ({ held: (await tx.query<{ held: boolean }>(statement.sql, statement.params)).rows[0]?.held === true });
+    const { held } = await this.employers.get(await snapshot(), JSON.stringify(statement.params), read);
+    return { ...terms, employerHeld: held };
   }
 
   /** The page read from spec.top's rows alone, when that is the page of all matches; else undefined. */

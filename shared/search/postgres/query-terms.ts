@@ -11,6 +11,11 @@ export interface QueryTerms {
    * tests are left out of the score. Absent: not looked up, every test stays.
    */
   known?: ReadonlySet<string>;
+  /**
+   * A role's company in the store holds the employer the request may rank by (preferableEmployer,
+   * employerHeldStatement): the request then reads withEmployerPreferred. Absent: the employer stays required.
+   */
+  employerHeld?: boolean;
 }
 
 export const NO_QUERY_TERMS: QueryTerms = { expansions: new Map() };
