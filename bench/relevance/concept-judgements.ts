@@ -189,6 +189,39 @@ function multiConstraint(r: Random, corpus: readonly CorpusDesigner[], drawFrom:
   return out;
 }
 
+/**
+ * English requests for a role in a city at one employer the designer worked at, as agents write them ("a
+ * product designer in Berlin who previously worked at Canva"): the holders of the title in the city who
+ * worked there are relevant, the other holders in the city a little.
+ */
+const WORKED_AT_ASKS: ((title: string, city: string, company: string) => string)[] = [
+  (t, c, e) => `a ${t} in ${c} who previously worked at ${e}`,
+  (t, c, e) => `${t}s in ${c} who have worked at ${e}`,
+  (t, c, e) => `${t} based in ${c}, ex ${e}`,
+  (t, c, e) => `${t} in ${c} with experience at ${e}`,
+  (t, c, e) => `looking for a ${t} in ${c} who used to work at ${e}`,
+];
+
+function workedAtAsks(r: Random, corpus: readonly CorpusDesigner[], drawFrom: readonly CorpusDesigner[]): JudgedQuery[] {
+  return WORKED_AT_ASKS.flatMap((ask) => {
+    const t = r.pick(drawFrom.filter((d) => d.current_role && cityOf(d.location) && d.previous_roles.length > 0));
+    const concept = (Object.keys(CONCEPTS) as Concept[]).find((c) => holds(CONCEPTS[c].titles)(t));
+    if (!concept) return [];
+    const city = cityOf(t.location)!;
+    const company = t.previous_roles[0]!.company;
+    return [
+      {
+        family: 'multi-constraint' as const,
+        q: fold(ask(ASKED_AS[concept], city, company)),
+        grades: grade(corpus, (d) => {
+          if (!holds(CONCEPTS[concept].titles)(d) || cityOf(d.location) !== city) return 0;
+          return roles(d).some((x) => same(x.company, company)) ? 3 : 1;
+        }),
+      },
+    ];
+  });
+}
+
 /** Titles as designers write them in Spanish, German, French, Portuguese and Italian, feminine forms and compounds included. */
 const FOREIGN_TITLES: [string, Concept][] = [
   ['diseñador gráfico', 'graphicDesigner'],
@@ -409,6 +442,10 @@ const NOTHING_HARD = [
   'Google Maps Platform product designers',
   'Wellington illustrator',
   'Pineapple Express designers',
+  // An employer nobody had, after a role and a place the directory holds: the role's holders there are not
+  // who was asked for.
+  'brand designer in Berlin who previously worked at Blue Bottle Coffee',
+  'product designers in London with experience at Deutsche Bahn',
   'Ingrid Thorvaldsdottir product designer',
   'blue bottle coffee designers',
   'brand designers ulaanbaatar',
@@ -594,8 +631,9 @@ export function generateConceptJudgements(generated: readonly CorpusDesigner[], 
     ...languages(r, corpus, generated),
     ...foreignCountries(corpus),
     ...foreignSkills(corpus),
-    // Last of the draws: the requests drawn before are as they were.
+    // The last of the draws, in the order added: the requests drawn before are as they were.
     ...foreignAsks(r, corpus, generated),
+    ...workedAtAsks(r, corpus, generated),
     // Drawn from nothing: the requests before are as they were.
     ...foreignDomains(corpus),
     ...foreignOrLists(corpus),
