@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readPreferences } from './query-preferences.ts';
 
@@ -51,6 +52,33 @@ describe('readPreferences', () => {
     expect(skills('illustrator, ideally someone who has worked at Pentagram')).toEqual(['company:Pentagram']);
     // A skill ends where another part of the request starts.
     expect(readPreferences('product designer, ideally knows figma, based in berlin').q).toBe('product designer, based in berlin');
+  });
+
+  it('reads a list of skills with commas after a hedge when "or" or "and" ends it; a comma alone ends the skill', () => {
+    const skills = (q: string) => readPreferences(q).preferences.map(({ value }) => value);
+    expect(readPreferences('ux designer in berlin, ideally with fintech, healthcare or insurance')).toEqual({
+      q: 'ux designer in berlin,',
+      preferences: ['fintech', 'healthcare', 'insurance'].map((value) => ({ kind: 'skill', value })),
+    });
+    expect(skills('motion designer in london, bonus if they know houdini, octane and redshift')).toEqual(['houdini', 'octane', 'redshift']);
+    expect(skills('brand designer, ideally with packaging, naming, and print')).toEqual(['packaging', 'naming', 'print']);
+    expect(readPreferences('ux designer in berlin, ideally with fintech, healthcare or insurance, remote ok').q).toBe('ux designer in berlin, remote ok');
+    // Without "or" or "and", what follows the comma is another part of the request.
+    expect(readPreferences('ux designer, ideally fintech, berlin')).toEqual({ q: 'ux designer, berlin', preferences: [{ kind: 'skill', value: 'fintech' }] });
+  });
+
+  it('reads any request of hedges, commas and list words as words it holds', () => {
+    // A pattern that tries every split of a list's spaces does not finish these in minutes: no "or" ends the list.
+    const part = fc.constantFrom('ideally ', 'bonus if ', 'x', 'ab cd', ' ', '  ', ',', ', ', ' , ', ' or ', ' and ', 'with ', 'a plus', 'in ');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 80 }), (parts) => {
+        const q = parts.join('').slice(0, 200);
+        return readPreferences(q).preferences.every(({ value }) => q.toLowerCase().includes(value.toLowerCase()));
+      }),
+      { numRuns: 300 },
+    );
+    expect(readPreferences(`a ideally ${'x , '.repeat(48)}`.slice(0, 200)).preferences).toEqual([{ kind: 'skill', value: 'x' }]);
+    expect(readPreferences(`a, ideally ${'ab cd, '.repeat(27)}`.slice(0, 200)).preferences).toEqual([{ kind: 'skill', value: 'ab cd' }]);
   });
 
   it('leaves a request alone where nothing is hedged', () => {

@@ -68,8 +68,15 @@ const SKILL_END = String.raw`(?=\s*[,.;:!?()]|\s+(?:who|that|which|based|located
 /** What follows a skill to hedge it ("fintech experience a plus", "Figma is a bonus", "packaging nice to have"). */
 const HEDGE_AFTER = String.raw`(?:(?:is|are|would\s+be|will\s+be)\s+)?(?:(?:a|an)\s+(?:big\s+|huge\s+|definite\s+)?(?:plus|bonus|advantage)|nice\s+to\s+have)`;
 
-/** The skills of one hedge: "houdini and octane", "packaging, naming", "figma or sketch". */
-const SKILLS = /\s*,\s*|\s+(?:and|or|&)\s+|\s*\/\s*/iu;
+/**
+ * One skill of a list after a hedge: no punctuation, and no space at either end, so where it ends is where the
+ * list's comma or "or" is, one way only. With a space allowed at its end as well as before the comma, a request
+ * of "x, x, x, ..." without "or" tried every split of its spaces: minutes for 200 characters.
+ */
+const LIST_ITEM = String.raw`[^,.;:!?()\s](?:[^,.;:!?()]*?[^,.;:!?()\s])?`;
+
+/** The skills of one hedge: "houdini and octane", "packaging, naming", "packaging, naming, and print", "figma or sketch". */
+const SKILLS = /\s*,\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+|\s*\/\s*/iu;
 
 const KINDS: readonly (readonly [Preference['kind'], RegExp, RegExp?])[] = [
   // "ideally senior", "preferably a senior designer": the current title, as a seniority left out is held.
@@ -78,7 +85,9 @@ const KINDS: readonly (readonly [Preference['kind'], RegExp, RegExp?])[] = [
   ['company', namingClause([String.raw`${WHO}(?:(?:worked|working|been|employed|interned)\s+)?(?:at|for)`, String.raw`(?:ex|former|formerly\s+at|previously\s+at)`], String.raw`${HEDGE}\s+`)],
   ['either', namingClause([String.raw`${WHO}from`], String.raw`${HEDGE}\s+`)],
   // Last, what is left after a hedge is a skill, a tool or a domain: "bonus if they know houdini and octane".
-  // Not at the request's start: "ideally senior product designers" asks for them.
+  // Not at the request's start: "ideally senior product designers" asks for them. A list of them with commas
+  // ends in "or" or "and" ("ideally with fintech, healthcare or insurance"); without, a comma ends the skill.
+  ['skill', new RegExp(String.raw`(?<=\S.*)(?<![\p{L}\p{N}])(?:(?:but|and)\s+)?${HEDGE}\s+${WHO}${HAS}(${LIST_ITEM}(?:\s*,\s*${LIST_ITEM})+,?\s+(?:or|and|&)\s+${LIST_ITEM})${SKILL_END}`, 'giu'), SKILLS],
   ['skill', new RegExp(String.raw`(?<=\S.*)(?<![\p{L}\p{N}])(?:(?:but|and)\s+)?${HEDGE}\s+${WHO}${HAS}([^,.;:!?()]+?)${SKILL_END}`, 'giu'), SKILLS],
   // …or before the words that hedge it, from the start of its part of the request: ", fintech experience a plus".
   ['skill', new RegExp(String.raw`(?<=^|[,.;:(]|\s-)\s*(?:${WHO}${HAS})?((?:(?!\s-\s)[^,.;:!?()])+?)\s+${HEDGE_AFTER}(?=\s*[,.;:!?()]|\s*$)`, 'giu'), SKILLS],
