@@ -327,6 +327,9 @@ const TOOL_WORDS: ReadonlySet<string> = new Set(
   TOOL_SYNONYMS.flatMap((rule) => synonymRuleSchema.parse(rule).from.flatMap((phrase) => (phrase.length === 1 ? phrase : []))),
 );
 
+/** The word names a tool the curated list knows ("figma", "blender"): Figma, Framer and Webflow are companies too. */
+export const namesTool = (word: string): boolean => TOOL_WORDS.has(word);
+
 /**
  * The query words that name a tool ("who knows figma", "blender") where the request does not ask for an
  * employer ("at Figma", "ex Figma", "worked at Framer or Webflow"): what a designer uses. Both engines score

@@ -59,6 +59,9 @@ const EXTRA = [
   // one who was at Ostravia and is in Porto.
   extra('pia-was', 'Pia Pohl', role('Packaging Designer', 'Kestrel'), [role('Packaging Designer', 'Ostravia')], 'Cartons.'),
   extra('pet-never', 'Pet Park', role('Packaging Designer', 'Kestrel'), [], 'Cartons.'),
+  // A Chart Designer who draws in Figma, and one at Figma Labs (the newer listing) who names no tool.
+  extra('cy-user', 'Cy Cole', role('Chart Designer', 'Kestrel'), [], 'Draws charts in Figma.'),
+  extra('cz-labs', 'Cz Cruz', role('Chart Designer', 'Figma Labs'), [], 'Draws charts.'),
   { ...extra('pol-porto', 'Pol Pires', role('Packaging Designer', 'Kestrel'), [role('Packaging Designer', 'Ostravia')], 'Cartons.'), location: 'Porto, PT' },
 ];
 
@@ -73,6 +76,12 @@ describe.each(contractEngines)('employers a request names on $name', (engine) =>
     }
     // Without "at", the tool: its user is a match.
     expect(await slugs('map designer figma')).toContain('uma-user');
+  });
+
+  it.skipIf(reason)('a tool a request hedges ranks its users above the staff of a company named like it', async () => {
+    for (const q of ['chart designers, ideally knows figma', 'chart designer, figma experience a plus', 'chart designers, bonus if they use figma or sketch']) {
+      expect([q, await slugs(q)]).toEqual([q, ['cy-user', 'cz-labs']]);
+    }
   });
 
   it.skipIf(reason)('a tool typed bare after a title may be the employer: the title there now ranks first', async () => {

@@ -72,6 +72,11 @@ describe('buildDesignerQuery', () => {
     expect(word!.bool.should[0]!.multi_match.fields).toEqual(DESIGNER_TEXT_FIELDS);
   });
 
+  it('q: a tool a request hedges is held anywhere but in the companies: its users, not the staff of Figma Labs', () => {
+    const preferred = JSON.stringify((bool({ q: 'chart designers, ideally knows figma' }).should ?? []).filter((clause) => JSON.stringify(clause).includes('"constant_score"')));
+    expect(preferred).toContain(`{"multi_match":{"query":"figma","fields":${JSON.stringify(DESIGNER_TEXT_FIELDS.filter((field) => !field.startsWith('companies')))}}}`);
+  });
+
   it('an employer of two words is held whole by one role, or a word of it by the location', () => {
     const filters = JSON.stringify(bool({ q: 'designers at spotify research' }).filter);
     expect(filters).toMatch(/"nested":\{"path":"roles","query":\{"bool":\{"filter":\[\{"dis_max":\{"queries":\[\{"multi_match":\{"query":"spotify","fields":\["roles.text"\]/);

@@ -412,7 +412,7 @@ function units(perWord: readonly Query[], orGroups: QueryWords['orGroups']): Que
 }
 
 /** A boosted field ("name^3") as its name and boost. */
-function boostOf(field: string): { field: string; boost: number } {
+export function boostOf(field: string): { field: string; boost: number } {
   const [name, boost] = field.split('^');
   return { field: name!, boost: boost === undefined ? 1 : Number(boost) };
 }

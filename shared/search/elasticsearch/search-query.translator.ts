@@ -5,9 +5,9 @@ import { namedFilters, type Exclusion } from '../query-exclusions.ts';
 import { type Preference, preferenceBonusWords, skillWords } from '../query-preferences.ts';
 import { readRequest } from '../query-reading.ts';
 import type { QueryWords } from '../query-words.ts';
-import { type ConceptSpan, seniorityTitle, type NamedRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
+import { type ConceptSpan, namesTool, seniorityTitle, type NamedRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
-import { freeText, liveFilter, wordFilter } from './query-clauses.ts';
+import { boostOf, freeText, liveFilter, wordFilter } from './query-clauses.ts';
 import { type EsSortKey, toEsSort, toEsSortKeys } from './sort-keys.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -79,11 +79,13 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     return holds ? [holds] : [];
   };
   const held = (clause: Exclusion): Query[] => (clause.kind === 'seniority' ? titled(clause) : named(clause));
-  // A skill ("ideally knows Houdini") is held where every word of it is, as typed or by its stem.
+  // A skill ("ideally knows Houdini") is held where every word of it is, as typed or by its stem; a tool's name
+  // not in a company's (toolFields): "ideally knows Figma" prefers its users, not the staff of Figma Labs.
+  const notTools = entity.textFields.filter((f) => !entity.toolFields?.includes(boostOf(f).field));
   const skilled = ({ value }: Preference): Query[] => {
     const words = skillWords(value).map(({ word, form }): Query => {
       const forms = entity.formFields.length > 0 ? [{ multi_match: { query: form, fields: entity.formFields } }] : [];
-      return { bool: { should: [{ multi_match: { query: word, fields: entity.textFields } }, ...forms], minimum_should_match: 1 } };
+      return { bool: { should: [{ multi_match: { query: word, fields: namesTool(word) ? notTools : entity.textFields } }, ...forms], minimum_should_match: 1 } };
     });
     return words.length === 0 ? [] : [{ bool: { filter: words } }];
   };

@@ -674,6 +674,12 @@ describe('designerSearchSpec: a skill the request hedges', () => {
     // Nothing else of the request names them: the rows are those of "rope designers".
     expect(params.values.filter((value) => String(value).includes('splices'))).toHaveLength(1);
   });
+
+  it('holds a tool\'s name anywhere but at the companies\' weight: its users, not the staff of Figma Labs', () => {
+    const params = new Params();
+    designerSearchSpec({ q: 'chart designers, ideally knows figma' }, NO_QUERY_TERMS).matched(params);
+    expect(params.values).toContain(`( ( 'figma':ACD | '~${wordForm('figma')}':${DESIGNER_FORM_WEIGHTS} ) )`);
+  });
 });
 
 describe('designerSearchSpec: an employer the designer worked at, beside a role and a place', () => {

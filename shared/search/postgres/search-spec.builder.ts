@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, seniorityTitle, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, preferableEmployer, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, withEmployerPreferred, wordsOfNoRole } from '../query-synonyms.ts';
+import { anchorWords, askedRole, seniorityTitle, exactEmployers, namedRoles, namesTool, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, preferableEmployer, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, withEmployerPreferred, wordsOfNoRole } from '../query-synonyms.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import { currentlyHeld, rolePhrases } from './role-bonus.sql.ts';
@@ -116,9 +116,14 @@ export function entitySearchSpec<F extends SearchFilters>(
     return entity.titleFormWeight ? [matches(rolePhrases(role, entity.titleFormWeight))] : [];
   };
   const heldBy = (clause: Exclusion, params: Params) => (clause.kind === 'seniority' ? titleHolds(clause, params) : namedBy(clause, params));
-  // The rows that hold every word of a skill a request prefers, as typed or by its stem: the Elasticsearch engine's.
+  // The rows that hold every word of a skill a request prefers, as typed or by its stem, a tool's name not at
+  // the companies' weight (toolWeights, the titles' too): the Elasticsearch engine's.
+  const notTools = Object.keys(entity.weights).filter((letter) => !entity.toolWeights?.includes(letter)).join('');
   const skilled = ({ value }: Preference, params: Params): string[] => {
-    const words = skillWords(value).map(({ word, form }) => (entity.formWeights ? anyOf([lexeme(word), formLexeme(form, entity.formWeights)]) : lexeme(word)));
+    const words = skillWords(value).map(({ word, form }) => {
+      const typed = namesTool(word) && entity.toolWeights ? lexeme(word, { weights: notTools }) : lexeme(word);
+      return entity.formWeights ? anyOf([typed, formLexeme(form, entity.formWeights)]) : typed;
+    });
     return words.length === 0 ? [] : [`s.text_tsv @@ ${params.add(allOf(words), 'tsquery')}`];
   };
   // The word filters' columns (the company's and the location's), where an employer the request names is held.
