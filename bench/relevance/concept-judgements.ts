@@ -607,6 +607,9 @@ const HEDGED_REQUESTS: [Family, string, Concept, string, (d: CorpusDesigner) => 
   ['multi-constraint', '3d artists in tokyo, ideally someone who knows houdini', 'threeD', 'Tokyo', (d) => d.skills.includes('Houdini')],
   ['multi-constraint', 'product designers in seoul working in healthcare', 'productDesigner', 'Seoul', (d) => d.domains.includes('healthcare')],
   ['languages', 'Produktdesignerin in München mit Erfahrung in Fintech', 'productDesigner', 'Munich', (d) => d.domains.includes('fintech')],
+  // A list with commas after the hedge, ended by "or" and "and".
+  ['multi-constraint', 'ux designers in london, ideally with fintech, healthcare or insurance experience', 'productDesigner', 'London', (d) => d.domains.some((x) => ['fintech', 'healthcare', 'insurance'].includes(x))],
+  ['multi-constraint', 'motion designers in berlin, bonus if they know houdini, cinema 4d and after effects', 'motionDesigner', 'Berlin', (d) => d.skills.some((s) => ['Houdini', 'Cinema 4D', 'After Effects'].includes(s))],
 ];
 
 function hedged(corpus: readonly CorpusDesigner[]): JudgedQuery[] {
