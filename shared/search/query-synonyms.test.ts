@@ -867,6 +867,8 @@ describe('preferableEmployer', () => {
     expect(preferable('procuro designer de produto em Lisboa que trabalhou na Farfetch')).toEqual(['farfetch']);
     expect(preferable('ich suche eine Grafikdesignerin in Berlin, die bei Siemens gearbeitet hat')).toEqual(['siemens']);
     expect(preferable('wir suchen eine Produktdesignerin in Hamburg mit Erfahrung bei Zalando')).toEqual(['zalando']);
+    // Any employer of a request for past roles, however it says so.
+    expect(preferable('creative directors who used to be at Pentagram, now in New York')).toEqual(['pentagram']);
   });
 
   it('is none where a role is at the employer now, several are named, or no role or place is', () => {

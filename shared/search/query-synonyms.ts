@@ -723,15 +723,16 @@ export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], s
 
 /**
  * The employer a request may rank by rather than require: the one employer (no "or" list; one alternative of
- * a request for past roles) of a request that also asks for a role (askedRole) and names a place every match
- * holds ("a product designer in Berlin who previously worked at Canva"), by its naming words
+ * a request for past roles), one the designer worked at (QueryWords.employersWorkedAt, or any in a request for
+ * past roles: "who used to be at Pentagram"), of a request that also asks for a role (askedRole) and names a
+ * place every match holds ("a product designer in Berlin who previously worked at Canva"), by its naming words
  * (ExactEmployer.naming); null for any other request. Required, it left out the role's holders in the place
  * who were never there, whom a reader still wants next. Each engine looks up whether a role's company in the
  * directory holds those words: where one does, the request reads withEmployerPreferred; where none does, the
  * employer stays required, so a request for an employer nobody had still finds nobody. Pure.
  */
 export function preferableEmployer(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): string[] | null {
-  if (!query.employersWorkedAt || query.employerLists.length > 0 || query.employerNames.length > 1 || employerOnlyWords(query, synonyms).length === 0) return null;
+  if (!(query.employersWorkedAt || query.pastRoles) || query.employerLists.length > 0 || query.employerNames.length > 1 || employerOnlyWords(query, synonyms).length === 0) return null;
   if (placeOnlyWords(query, synonyms).length === 0 && query.requiredPlaceLists.length === 0) return null;
   // One employer, however many constraints read it ("previously worked at Canva": its name and a past role's).
   const named = [...new Map(exactEmployers(query, synonyms).flatMap((group) => group.alternatives.map((e) => [e.naming.join(' '), e.naming] as const))).values()];

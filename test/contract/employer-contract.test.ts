@@ -127,6 +127,7 @@ describe.each(contractEngines)('employers a request names on $name', (engine) =>
       'packaging designers in berlin who worked at ostravia',
       'a packaging designer in Berlin, previously at Ostravia',
       'packaging designer in berlin, ex ostravia',
+      'packaging designers in berlin who used to be at ostravia',
       'packaging designers in berlin with experience at ostravia',
       'ich suche einen Packaging Designer in Berlin, der bei Ostravia gearbeitet hat',
     ]) {
