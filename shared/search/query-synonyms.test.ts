@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
 import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, preferableEmployer, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords, withEmployerPreferred } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
+import { wordForms } from '../text/word-forms.ts';
 
 const synonymsOf = (q: string, word: string, set = CURATED_SYNONYM_SET) => expandQueryWords(q, set).find((e) => e.word === word)?.synonyms.map((p) => p.join(' '));
 
@@ -147,6 +148,13 @@ describe('expandQueryWords', () => {
 });
 
 describe('conceptSpans', () => {
+  it('reads no phrase from "experience" before a verb: "experience designing" is what the designer has done', () => {
+    const typed = (q: string) => conceptSpans(q).map((span) => span.typed.join(' '));
+    expect(typed('who has experience designing for healthcare in Nairobi')).not.toContain(wordForms(['experience', 'design']).join(' '));
+    expect(typed('experience designer in nairobi')).toEqual([wordForms(['experience', 'designer']).join(' ')]);
+    expect(typed('user experience designers')).toEqual([wordForms(['user', 'experience', 'designers']).join(' ')]);
+  });
+
   it('takes the longest phrase a rule knows, with the words typed first and their synonyms', () => {
     const [span, ...rest] = conceptSpans('ux designer');
     expect(rest).toEqual([]);

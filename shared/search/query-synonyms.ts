@@ -144,12 +144,16 @@ export class SynonymSet {
 
   /**
    * The spans of `words` (folded content words, in query order) that are phrases of some rule, each with
-   * the phrases (stems) it also finds. Spans may overlap: "ux designer" and "ux" both expand.
+   * the phrases (stems) it also finds. Spans may overlap: "ux designer" and "ux" both expand. "experience"
+   * before a verb's -ing form says what the designer has done ("experience designing for healthcare",
+   * "experience leading teams"): no phrase starts there, or "experience designing" was experience design, a
+   * product designer's work, and ranked the product designers above those who design for healthcare.
    */
   spans(words: readonly string[]): { start: number; end: number; phrases: string[][] }[] {
     const stems = wordForms(words);
     const found: { start: number; end: number; phrases: string[][] }[] = [];
     for (let start = 0; start < stems.length; start++) {
+      if (words[start] === 'experience' && /.ing$/u.test(words[start + 1] ?? '')) continue;
       for (let end = start + 1; end <= Math.min(stems.length, start + this.longest); end++) {
         const phrases = this.byKey.get(stems.slice(start, end).join(' '));
         if (phrases) found.push({ start, end, phrases });

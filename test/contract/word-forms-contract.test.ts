@@ -135,6 +135,9 @@ const EXTRA = [
     listed_at: '2026-05-02T05:00:00.000Z',
   },
   { ...extra(48, 'lamp-brass', 'Leif Lie', 'Lamp Designer', 'Lamps in brass.'), location: 'Oslo, NO', listed_at: '2026-05-02T04:00:00.000Z' },
+  // In Tbilisi, a Wayfinding Designer who designs for healthcare, and a UX Designer (the newer listing) who does not.
+  { ...extra(49, 'heal-tbi', 'Tea Tsik', 'Wayfinding Designer', 'Designs for healthcare clinics.'), location: 'Tbilisi, GE', listed_at: '2026-05-02T06:00:00.000Z' },
+  { ...extra(50, 'ux-tbi', 'Ted Tsik', 'UX Designer', 'Dashboards.'), location: 'Tbilisi, GE', listed_at: '2026-05-02T07:00:00.000Z' },
   // A title that says more than the request ranks below the Rope Designers, though listed last, unless a skill sets it apart.
   { ...extra(46, 'rope-sen', 'Roy Reef', 'Senior Rope Designer', 'Dyeing.'), listed_at: '2026-05-02T03:00:00.000Z' },
 ];
@@ -219,6 +222,14 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     }
     // As written, the word finds him.
     expect((await slugs('mentored'))[0]).toBe('mentee');
+  });
+
+  it.skipIf(reason)('"experience" before a verb is what the designer has done: "experience designing" is no experience design', async () => {
+    for (const q of ['who has experience designing for healthcare in Tbilisi?', 'someone in tbilisi with experience designing healthcare products']) {
+      expect([q, (await slugs(q))[0]]).toEqual([q, 'heal-tbi']);
+    }
+    // Experience design itself is a UX Designer's work.
+    expect((await slugs('experience designer in tbilisi'))[0]).toBe('ux-tbi');
   });
 
   it.skipIf(reason)('who does a craft finds the craft: a strategist, strategy', async () => {
