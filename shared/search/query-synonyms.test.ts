@@ -415,6 +415,16 @@ describe('namedRoles', () => {
     for (const held of [...phrases('motion graphics designer'), ...phrases('data visualization designer')]) expect(new Set(held).size).toBe(held.length);
   });
 
+  it('names no role for a craft typed beside a role typed with its head noun: it is what the role does', () => {
+    const named = (q: string) => namedRoles(understandQuery(q), conceptSpans(q));
+    expect(named('an illustrator who does editorial illustrations')).toEqual([]);
+    // The role named is "ux researchers" alone.
+    expect(named('ux researchers with user research experience')).toHaveLength(1);
+    // Alone, or beside no head noun, it is the role ("editorial illustrator" by its stems).
+    expect(named('editorial illustrations').length).toBe(1);
+    expect(named('editorial illustrator for a magazine').length).toBe(1);
+  });
+
   it('names no role for one word, a phrase that is no role, or a phrase inside a place, an employer or an "or" list', () => {
     expect(named('illustrator in berlin')).toEqual([]);
     expect(named('kwame lead')).toEqual([]);

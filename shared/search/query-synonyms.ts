@@ -823,7 +823,13 @@ export interface NamedRole {
  */
 export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): NamedRole[] {
   // Most requests name no such phrase: the gazetteer behind constraints need not be read for them.
-  const roles = concepts.filter((concept) => concept.covers.length >= 2 && namesARole(concept));
+  // A craft typed beside a role typed with its head noun is what the role does, no role of its own: "an
+  // illustrator who can do editorial illustrations" asks for illustrators, and required as a phrase,
+  // "editorial illustrations" (a role by its stems, as "editorial illustrator") left out every Illustrator
+  // whose bio does not say it.
+  const headed = (concept: ConceptSpan) => namesRole(concept.covers.at(-1)!);
+  const craft = (concept: ConceptSpan) => !headed(concept) && concepts.some((other) => other !== concept && headed(other));
+  const roles = concepts.filter((concept) => concept.covers.length >= 2 && namesARole(concept) && !craft(concept));
   if (roles.length === 0) return [];
   const { other } = constraints(query, synonyms);
   return roles.flatMap((concept) => {

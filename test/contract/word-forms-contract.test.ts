@@ -224,6 +224,14 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     expect((await slugs('mentored'))[0]).toBe('mentee');
   });
 
+  it.skipIf(reason)('a craft typed beside a role is what the role does: "an illustrator who does editorial illustration" finds illustrators', async () => {
+    for (const q of ['an illustrator who does editorial illustration', 'illustrator for editorial illustrations']) {
+      // Pia draws picture books and Kit for children: no bio says editorial illustration.
+      const found = await slugs(q);
+      expect([q, found.includes('pic-ill') && found.includes('kids-ill')]).toEqual([q, true]);
+    }
+  });
+
   it.skipIf(reason)('"experience" before a verb is what the designer has done: "experience designing" is no experience design', async () => {
     for (const q of ['who has experience designing for healthcare in Tbilisi?', 'someone in tbilisi with experience designing healthcare products']) {
       expect([q, (await slugs(q))[0]]).toEqual([q, 'heal-tbi']);
