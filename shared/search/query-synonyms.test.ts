@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, preferableEmployer, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords, withEmployerPreferred } from './query-synonyms.ts';
+import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, preferableEmployer, preferablePlace, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords, withEmployerPreferred } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 import { wordForms } from '../text/word-forms.ts';
 
@@ -906,6 +906,24 @@ describe('preferableEmployer', () => {
     expect(withEmployerPreferred(worked)).toMatchObject({ employerWords: [], employerNames: [], employerLists: [[[3, 4]]] });
     const ex = understandQuery('a motion designer in london, ex google');
     expect(withEmployerPreferred(ex)).toMatchObject({ employerWords: [], employerNames: [], employerLists: [], pastAlternatives: [['google']] });
+  });
+});
+
+describe('preferablePlace', () => {
+  const preferable = (q: string) => preferablePlace(understandQuery(q), conceptSpans(q));
+
+  it('is the one place beside a role and an employer the role is at now, by its words', () => {
+    expect(preferable('3d artists at webflow based in nairobi')).toEqual(['nairobi']);
+    expect(preferable('a packaging designer at Kestrel in Porto')).toEqual(['porto']);
+  });
+
+  it('is none beside an employer the designer worked at, without an employer or a role, or for several places', () => {
+    expect(preferable('3d artists in nairobi who worked at webflow')).toBeNull();
+    expect(preferable('ex webflow 3d artists in nairobi')).toBeNull();
+    expect(preferable('3d artists in nairobi')).toBeNull();
+    expect(preferable('someone at webflow in nairobi')).toBeNull();
+    expect(preferable('3d artists at webflow in nairobi or lagos')).toBeNull();
+    expect(preferable('3d artists at webflow and quixley in nairobi')).toBeNull();
   });
 });
 

@@ -741,13 +741,37 @@ export function preferableEmployer(query: QueryWords, concepts: readonly Concept
   // One employer, however many constraints read it ("previously worked at Canva": its name and a past role's).
   const named = [...new Map(exactEmployers(query, synonyms).flatMap((group) => group.alternatives.map((e) => [e.naming.join(' '), e.naming] as const))).values()];
   const role = named.length === 1 && askedRole(query, concepts, synonyms);
-  if (!role) return null;
-  // A name no rule reads beside them ("who worked at Spotify and Nike and Lego") is another employer the
-  // request asks for as well: the employer stays required. Words of two letters are the prepositions and
-  // articles of other languages ("trabalhou na Farfetch"), no name.
+  return role && namesNothingElse(query, role, synonyms) ? named[0]! : null;
+}
+
+/**
+ * Every word of the request is read as its role, its places or its employers, or is a word of the field's
+ * vocabulary. A name no rule reads beside them ("who worked at Spotify and Nike and Lego") is another
+ * employer the request asks for as well, which a preferable employer or place leaves required. Words of two
+ * letters are the prepositions and articles of other languages ("trabalhou na Farfetch"), no name.
+ */
+function namesNothingElse(query: QueryWords, role: AskedRole, synonyms: SynonymSet): boolean {
   const wordsOf = (indices: readonly number[]) => indices.map((i) => query.words[i]!);
   const read = new Set([...role.concept.covers, ...query.places.flat(), ...wordsOf(query.requiredPlaceLists.flat(2)), ...wordsOf(query.employerWords)]);
-  return query.words.every((word) => read.has(word) || synonyms.holdsWord(word) || word.length <= 2) ? named[0]! : null;
+  return query.words.every((word) => read.has(word) || synonyms.holdsWord(word) || word.length <= 2);
+}
+
+/**
+ * The place a request may rank by rather than require: the one place every match holds (after "in", "based
+ * in" ...) of a request that also asks for a role (askedRole) at one employer it is at now, which stays
+ * required ("3d artists at Webflow based in Nairobi"), by the place's words every match holds
+ * (placeOnlyWords); null for any other request, and where the employer is one the designer worked at
+ * (preferableEmployer ranks by that one instead). Required, it left out the role's holders at the employer
+ * elsewhere, whom a reader still wants next. Each engine looks up whether a designer's location holds those
+ * words: where one does, the request ranks by it (ranksPlace); where none does, the place stays required, so
+ * a request for a place nobody is in still finds nobody. Pure.
+ */
+export function preferablePlace(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): string[] | null {
+  if (query.employersWorkedAt || query.pastRoles || query.employerLists.length > 0 || query.employerNames.length > 1 || employerOnlyWords(query, synonyms).length === 0) return null;
+  const place = placeOnlyWords(query, synonyms);
+  if (place.length === 0 || query.requiredPlaceLists.length > 0 || query.places.length !== 1) return null;
+  const role = askedRole(query, concepts, synonyms);
+  return role && namesNothingElse(query, role, synonyms) ? place.map((i) => query.words[i]!) : null;
 }
 
 /**

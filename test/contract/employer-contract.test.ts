@@ -9,7 +9,8 @@ import type { Role } from '../../shared/domain/role.schema.ts';
  * after "at" is the company, a role at the employer itself ranks above a role at a sister company whose
  * name holds the employer's and more ("Spotify Studios" for "Spotify"), a former employer's people are
  * ranked by what the request says of now in their current role, and an employer the designer worked at, beside
- * a role and a place, ranks its people first when some role had it (preferableEmployer).
+ * a role and a place, ranks its people first when some role had it (preferableEmployer), as a place beside a
+ * role and an employer it is at now does where some designer is (preferablePlace).
  */
 
 const base = DESIGNERS[0]!;
@@ -138,11 +139,23 @@ describe.each(contractEngines)('employers a request names on $name', (engine) =>
     }
   });
 
+  it.skipIf(reason)('a place beside a role and an employer the role is at now ranks its people first and keeps the others at the employer', async () => {
+    for (const q of ['packaging designers at kestrel based in porto', 'a packaging designer at Kestrel in Porto']) {
+      const found = await slugs(q);
+      // Pol is in Porto; Pia and Pet, at Kestrel too, are in Berlin (Pet the newer listing).
+      expect([q, found]).toEqual([q, ['pol-porto', 'pet-never', 'pia-was']]);
+    }
+    // Nobody is in Ulaanbaatar, nobody is at Quixley: nobody answers.
+    expect(await slugs('packaging designers at kestrel based in ulaanbaatar')).toEqual([]);
+    expect(await slugs('packaging designers at quixley based in porto')).toEqual([]);
+  });
+
   it.skipIf(reason)('an employer no role of the directory had, a role at it now, or one of several named stays required', async () => {
     // Nobody was at Quixley: nobody answers, not the Packaging Designers in Berlin.
     expect(await slugs('packaging designers in berlin who worked at quixley')).toEqual([]);
-    // "at" says where the role is now; one who was there is all the directory holds.
-    expect(await slugs('packaging designers at ostravia in berlin')).toEqual(['pia-was']);
+    // "at" says where the role is now: the employer stays required (Pet never was there), and the place,
+    // where some designer is, ranks: Pia in Berlin, then Pol in Porto.
+    expect(await slugs('packaging designers at ostravia in berlin')).toEqual(['pia-was', 'pol-porto']);
     // A second name beside it is a second employer the request asks for: Pet was at neither.
     expect(await slugs('packaging designers in berlin who worked at ostravia and initech')).not.toContain('pet-never');
   });

@@ -4,7 +4,7 @@ import { filtersFromQueryString } from '../../domain/search-params.test-support.
 import {
   buildDesignerQuery,
   buildDesignerSearchRequest,
-  buildEmployerHeldRequest,
+  buildFactRequests,
   conceptRoleBonus,
   currentHolders,
   designerSort,
@@ -482,7 +482,7 @@ describe('buildDesignerSearchRequest', () => {
 
 describe('an employer the designer worked at, beside a role and a place', () => {
   const q = 'product designers in berlin who worked at canva';
-  const held = (employerHeld: boolean) => (buildDesignerQuery({ q }, undefined, employerHeld) as Bool).bool;
+  const held = (employerHeld: boolean) => (buildDesignerQuery({ q }, undefined, { employerHeld }) as Bool).bool;
   const onCompanies = (clauses: unknown[] = []) => JSON.stringify(clauses).includes('{"query":"canva","fields":["companies","location"]');
 
   it('is required where no role in the index had it, and scored, no longer required, where one did', () => {
@@ -492,13 +492,36 @@ describe('an employer the designer worked at, beside a role and a place', () => 
   });
 
   it('is looked up as one role whose company holds every naming word, one hit at most', () => {
-    expect(buildEmployerHeldRequest({ q: 'product designers in berlin who worked at spotify studios' })).toEqual({
-      size: 0,
-      terminate_after: 1,
-      track_total_hits: 1,
-      query: { bool: { filter: [{ nested: { path: 'roles', query: { match: { 'roles.company': { query: 'spotify studios', operator: 'and' } } } } }] } },
+    expect(buildFactRequests({ q: 'product designers in berlin who worked at spotify studios' })).toEqual({
+      employerHeld: {
+        size: 0,
+        terminate_after: 1,
+        track_total_hits: 1,
+        query: { bool: { filter: [{ nested: { path: 'roles', query: { match: { 'roles.company': { query: 'spotify studios', operator: 'and' } } } } }] } },
+      },
+      placeHeld: null,
     });
-    // Where the role is now ("at"), nothing is looked up.
-    expect(buildEmployerHeldRequest({ q: 'product designers at canva in berlin' })).toBeNull();
+  });
+});
+
+describe('a place beside a role and an employer the role is at now', () => {
+  const q = '3d artists at webflow based in nairobi';
+  const held = (placeHeld: boolean) => (buildDesignerQuery({ q }, undefined, { placeHeld }) as Bool).bool;
+  const inLocation = (clauses: unknown[] = []) => JSON.stringify(clauses).includes('{"query":"nairobi","fields":["location"]');
+
+  it('is required where no designer is there, and scored, no longer required, where one is', () => {
+    expect(inLocation(held(false).filter)).toBe(true);
+    expect(inLocation(held(true).filter)).toBe(false);
+    expect(JSON.stringify(held(true).should)).toContain('nairobi');
+  });
+
+  it('is looked up as a location holding every word of it, one hit at most; the employer stays required', () => {
+    expect(buildFactRequests({ q })).toEqual({
+      employerHeld: null,
+      placeHeld: { size: 0, terminate_after: 1, track_total_hits: 1, query: { bool: { filter: [{ match: { location: { query: 'nairobi', operator: 'and' } } }] } } },
+    });
+    // The employer the designer worked at ranks instead; so does nothing where no role or employer is named.
+    expect(buildFactRequests({ q: '3d artists in nairobi who worked at webflow' }).placeHeld).toBeNull();
+    expect(buildFactRequests({ q: '3d artists in nairobi' })).toEqual({ employerHeld: null, placeHeld: null });
   });
 });

@@ -5,13 +5,14 @@ import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { EXACT_EMPLOYER_WORDS, pastRoleBonusWords, type QueryWords, requiredMatches, ROLE_FIRST_BEFORE_WORDS, ROLE_FIRST_WORDS, understandQuery, withoutWords } from '../query-words.ts';
 import { readRequest } from '../query-reading.ts';
+import type { ReadingFacts } from '../reading-facts.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { butNotCutShort, liveFilter, MATCH_TIER_BOOSTS, typoOptions } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, conceptSpans, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type NamedRole, preferableEmployer, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, conceptSpans, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type NamedRole, preferableEmployer, preferablePlace, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wordsOfNoRole } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -386,21 +387,27 @@ export const designerSortKeys = (filters: DesignerFilters): EsSortKey[] => entit
 export const designerSort = (filters: DesignerFilters): estypes.SortCombinations[] => toEsSort(designerSortKeys(filters));
 
 /** Pure: validated designer filters to an Elasticsearch bool query whose filters all combine with AND. */
-export const buildDesignerQuery = (filters: DesignerFilters, synonyms?: SynonymSet, employerHeld = false): Query =>
-  buildEntityQuery(DESIGNER_SEARCH, filters, undefined, synonyms, employerHeld);
+export const buildDesignerQuery = (filters: DesignerFilters, synonyms?: SynonymSet, facts: ReadingFacts = {}): Query =>
+  buildEntityQuery(DESIGNER_SEARCH, filters, undefined, synonyms, facts);
 
-export const buildDesignerSearchRequest = (filters: DesignerFilters, window: PageWindow, synonyms?: SynonymSet, employerHeld = false) =>
-  buildEntitySearchRequest(DESIGNER_SEARCH, filters, window, undefined, synonyms, employerHeld);
+export const buildDesignerSearchRequest = (filters: DesignerFilters, window: PageWindow, synonyms?: SynonymSet, facts: ReadingFacts = {}) =>
+  buildEntitySearchRequest(DESIGNER_SEARCH, filters, window, undefined, synonyms, facts);
 
 /**
- * Pure: whether a listed designer's role has a company holding every naming word of the employer the request
- * may rank by (preferableEmployer), as a request of one hit at most; null when the request names no such
- * employer. Its answer is buildDesignerQuery's `employerHeld`. The Postgres engine's employerHeldStatement is its twin.
+ * Pure: whether a listed designer holds what the request may rank by rather than require, each as a request of
+ * one hit at most: a role's company holding every naming word of its employer (preferableEmployer), a location
+ * holding every word of its place (preferablePlace); null for each it names none of. Their answers are
+ * ReadingFacts.employerHeld and placeHeld. The Postgres engine's factStatements is its twin.
  */
-export function buildEmployerHeldRequest(filters: DesignerFilters, synonyms?: SynonymSet): estypes.SearchRequest | null {
+export function buildFactRequests(filters: DesignerFilters, synonyms?: SynonymSet): Record<'employerHeld' | 'placeHeld', estypes.SearchRequest | null> {
   const { q } = readRequest(filters.q);
-  const naming = preferableEmployer(understandQuery(q), conceptSpans(q, synonyms), synonyms);
-  if (!naming) return null;
-  const company: Query = { nested: { path: 'roles', query: { match: { 'roles.company': { query: naming.join(' '), operator: 'and' } } } } };
-  return { size: 0, terminate_after: 1, track_total_hits: 1, query: { bool: { filter: [...liveFilter(DESIGNER_LISTED_RULE), company] } } };
+  const query = understandQuery(q);
+  const concepts = conceptSpans(q, synonyms);
+  const naming = preferableEmployer(query, concepts, synonyms);
+  const place = preferablePlace(query, concepts, synonyms);
+  const oneHit = (held: Query): estypes.SearchRequest => ({ size: 0, terminate_after: 1, track_total_hits: 1, query: { bool: { filter: [...liveFilter(DESIGNER_LISTED_RULE), held] } } });
+  return {
+    employerHeld: naming ? oneHit({ nested: { path: 'roles', query: { match: { 'roles.company': { query: naming.join(' '), operator: 'and' } } } } }) : null,
+    placeHeld: place ? oneHit({ match: { [DESIGNER_SEARCH_RULES.filters.words.location]: { query: place.join(' '), operator: 'and' } } }) : null,
+  };
 }

@@ -11,7 +11,7 @@ import type { DesignerKey, DesignerPage, DesignerSearchOptions, SearchCaller, Se
 import { buildFacetAggregations, buildFacetCountRequest, readFacetAggregations } from './designer-facets.translator.ts';
 import { fromDesignerSource } from './designer.document.ts';
 import { fromOpenRoleSource } from './open-role.document.ts';
-import { buildDesignerSearchRequest, buildEmployerHeldRequest, designerSortKeys } from './designer-query.translator.ts';
+import { buildDesignerSearchRequest, buildFactRequests, designerSortKeys } from './designer-query.translator.ts';
 import { isMissingSnapshot, isRejectedRequest, mapSearchError } from './es-errors.ts';
 import type { IndexNames } from './index-names.ts';
 import { buildOpenRoleSearchRequest, openRoleSortKeys } from './open-role-query.translator.ts';
@@ -21,6 +21,7 @@ import type { Suggestion } from '../../domain/suggest.schema.ts';
 import { buildSimilarDesignersRequest } from './similar-designers.translator.ts';
 import { buildSuggestRequest, readSuggestResponse } from './suggest-query.translator.ts';
 import { CURATED_ONLY, type SynonymSet, type SynonymSource } from '../query-synonyms.ts';
+import type { ReadingFacts } from '../reading-facts.ts';
 
 
 interface Walk<F extends object> {
@@ -107,7 +108,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
     const facets = options.facets ?? [];
     const freeText = hasFreeText(filters.q);
     const synonyms = freeText ? await this.synonyms.current() : undefined;
-    const employerHeld = freeText ? await this.employerHeld(filters, synonyms, page.signal) : false;
+    const facts = freeText ? await this.facts(filters, synonyms, page.signal) : {};
     // Without free text the facets are a cached request of their own, read at the same time (see
     // buildFacetCountRequest); with it, aggregations of the page's own request.
     const countApart = facets.length > 0 && !freeText;
@@ -122,7 +123,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
           needsSnapshot: freeText,
           sort: designerSortKeys(filters).map((k) => k.value),
           request: (w) => ({
-            ...buildDesignerSearchRequest(filters, w, synonyms, employerHeld),
+            ...buildDesignerSearchRequest(filters, w, synonyms, facts),
             ...(facets.length > 0 && !countApart ? { aggs: buildFacetAggregations(facets) } : {}),
           }),
         },
@@ -133,13 +134,17 @@ export class ElasticsearchSearchRepository implements SearchPort {
     return facets.length > 0 ? { ...found, facets: readFacetAggregations(facets, counted ?? aggregations) } : found;
   }
 
-  /** Whether a role's company in the index holds the employer the request may rank by (buildEmployerHeldRequest). */
-  private async employerHeld(filters: DesignerFilters, synonyms: SynonymSet | undefined, signal: AbortSignal | undefined): Promise<boolean> {
-    const request = buildEmployerHeldRequest(filters, synonyms);
-    if (!request) return false;
-    try {
+  /** What the index holds of what the request may rank by rather than require (buildFactRequests), looked up at once. */
+  private async facts(filters: DesignerFilters, synonyms: SynonymSet | undefined, signal: AbortSignal | undefined): Promise<ReadingFacts> {
+    const held = async (request: estypes.SearchRequest | null): Promise<boolean | undefined> => {
+      if (!request) return undefined;
       const { hits } = this.whole(await this.client.search({ index: this.indices.designers, ...request, ...this.timeout() }, this.requestOptions(signal)));
       return (typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0)) > 0;
+    };
+    const requests = buildFactRequests(filters, synonyms);
+    try {
+      const [employerHeld, placeHeld] = await Promise.all([held(requests.employerHeld), held(requests.placeHeld)]);
+      return { employerHeld, placeHeld };
     } catch (error) {
       return this.mapEngineError(error, signal);
     }

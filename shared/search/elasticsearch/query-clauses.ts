@@ -4,7 +4,8 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, spelledWords, namedPlaces, placeOnlyWords, preferableEmployer, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion, withEmployerPreferred } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, spelledWords, namedPlaces, placeOnlyWords, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
+import { type ReadingFacts, ranksPlace, readWithFacts } from '../reading-facts.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
 type Query = estypes.QueryDslQueryContainer;
@@ -67,11 +68,8 @@ export interface WordExpansionOptions {
   formFields: string[];
   /** The synonyms in force (the curated list and the curators' rules); the curated list when absent. */
   synonyms?: SynonymSet | undefined;
-  /**
-   * A role's company in the index holds the employer the request may rank by (preferableEmployer): the request
-   * then reads withEmployerPreferred. Absent: looked up by no one, the employer stays required.
-   */
-  employerHeld?: boolean | undefined;
+  /** What the search looked up in the index before reading the request (readWithFacts); nothing when absent. */
+  facts?: ReadingFacts | undefined;
   /** The fields that say where the record is (placeFieldNames): a place the request names earns its bonus there. */
   placeFields?: string[] | undefined;
   /** The fields that name the record's employers (the company filter's field): an employer the request names is held there or in placeFields. */
@@ -152,7 +150,7 @@ export function freeText(
   const synonyms = expansion.synonyms ?? CURATED_SYNONYM_SET;
   const expanded = expandQueryWords(q, synonyms);
   const spans = conceptSpans(q, synonyms);
-  const query = expansion.employerHeld && preferableEmployer(read, spans, synonyms) ? withEmployerPreferred(read) : read;
+  const query = readWithFacts(read, spans, synonyms, expansion.facts ?? {});
   // The words of a concept the synonym rules know are spelled right ("ux writer": "writes" is no typo of
   // it), and so is a required place's name ("in portland" is not Poland), as the Postgres engine's wordMatchers reads them.
   const spelled = spelledWords(query, spans);
@@ -321,7 +319,8 @@ export function freeText(
   // An employer the request names ("at Deutsche Bahn") is held in the company or place fields
   // (employerOnlyWords). Filters score nothing, so the ranking is the words' as before, as the Postgres
   // engine's conditions leave its score.
-  const placeWords = placeWordsHeld.map((i): Query => (placeFields.length > 0 ? wordQuery(i, placeFields, [], false) : perWord[i]!));
+  // Looked up in the index, a place beside a role and an employer ranks instead (ranksPlace).
+  const placeWords = ranksPlace(read, spans, synonyms, expansion.facts ?? {}) ? [] : placeWordsHeld.map((i): Query => (placeFields.length > 0 ? wordQuery(i, placeFields, [], false) : perWord[i]!));
   // An "or" list of places introduced as one ("in Berlin or London"): one alternative's first word, in a place field.
   const requiredLists = placeFields.length > 0 ? query.requiredPlaceLists.map((list): Query => ({ bool: { should: list.map(([first]) => wordQuery(first!, placeFields, [], false)), minimum_should_match: 1 } })) : [];
   const employerFields = (expansion.companyFields ?? []).length > 0 ? [...expansion.companyFields!, ...placeFields] : [];

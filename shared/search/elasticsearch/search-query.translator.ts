@@ -4,6 +4,7 @@ import type { ListedRule } from '../../domain/listed.rule.ts';
 import { namedFilters, type Exclusion } from '../query-exclusions.ts';
 import { type Preference, preferenceBonusWords, skillWords } from '../query-preferences.ts';
 import { readRequest } from '../query-reading.ts';
+import type { ReadingFacts } from '../reading-facts.ts';
 import type { QueryWords } from '../query-words.ts';
 import { type ConceptSpan, namesTool, seniorityTitle, type NamedRole, type QualifiedRole, type SynonymSet } from '../query-synonyms.ts';
 import { type EntitySearchRules, hasFreeText, type SearchFilters, type TextFields } from '../search-rules.ts';
@@ -54,9 +55,9 @@ export function entitySortKeys<F extends SearchFilters>(entity: EsEntitySearch<F
 
 /**
  * Pure: validated filters to a bool query whose filters all combine with AND. `now`: the reading instant;
- * `employerHeld`: a role's company in the index holds the employer the request may rank by (preferableEmployer).
+ * `facts`: what the search looked up in the index before reading the request.
  */
-export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date, synonyms?: SynonymSet, employerHeld = false): Query {
+export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch<F>, filters: F, now?: Date, synonyms?: SynonymSet, facts: ReadingFacts = {}): Query {
   const { q, exclusions, preferences } = readRequest(filters.q);
   const filter: Query[] = liveFilter(entity.listed, now);
   for (const name of entity.rules.filters.exact) {
@@ -94,7 +95,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clauses.length === 0) return [];
     return [{ filter: clauses.length === 1 ? clauses[0]! : { bool: { should: clauses, minimum_should_match: 1 } }, words: preferenceBonusWords(preference) }];
   });
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred, employerHeld };
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred, facts };
   const text = hasFreeText(q) ? freeText(q, entity.textFields, entity.bonus, expansion) : null;
   const left = exclusions.flatMap(held);
   return {
@@ -112,10 +113,10 @@ export function buildEntitySearchRequest<F extends SearchFilters>(
   window: PageWindow,
   now?: Date,
   synonyms?: SynonymSet,
-  employerHeld = false,
+  facts: ReadingFacts = {},
 ): Omit<estypes.SearchRequest, 'index' | 'pit'> {
   return {
-    query: buildEntityQuery(entity, filters, now, synonyms, employerHeld),
+    query: buildEntityQuery(entity, filters, now, synonyms, facts),
     sort: toEsSort(entitySortKeys(entity, filters)),
     size: window.limit,
     ...(window.after ? { search_after: window.after as estypes.FieldValue[] } : { from: window.offset ?? 0 }),

@@ -4,7 +4,7 @@ import { listedSql } from '../../store/column.sql.ts';
 import { DESIGNER_SELECT } from '../../store/designer.row.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { DESIGNER_COMPANY_WEIGHTS, DESIGNER_FIELD_WEIGHTS, DESIGNER_FORM_WEIGHTS, DESIGNER_NAMING_WEIGHTS, DESIGNER_PLACE_WEIGHTS, DESIGNER_ROLE_WEIGHT } from './designer.search-text.ts';
-import { conceptSpans, preferableEmployer, type SynonymSet } from '../query-synonyms.ts';
+import { conceptSpans, preferableEmployer, preferablePlace, type SynonymSet } from '../query-synonyms.ts';
 import { readRequest } from '../query-reading.ts';
 import { understandQuery } from '../query-words.ts';
 import { ROLE_COMPANY_WEIGHT } from './role-bonus.sql.ts';
@@ -57,21 +57,26 @@ export const designerSearchSpec = (filters: DesignerFilters, terms: QueryTerms, 
   entitySearchSpec(DESIGNER_SEARCH, filters, terms, undefined, synonyms);
 
 /**
- * Pure: whether a listed designer's role has a company holding every naming word of the employer the request
- * may rank by (preferableEmployer), as one row of `held`; null when the request names no such employer. Its
- * answer is QueryTerms.employerHeld. The Elasticsearch engine's buildEmployerHeldRequest is its twin.
+ * Pure: whether a listed designer holds what the request may rank by rather than require, as one statement
+ * with a row of `employer_held` and `place_held`: a role's company holding every naming word of its employer
+ * (preferableEmployer), a location holding every word of its place (preferablePlace), each null where the
+ * request names none; null when it names neither. Its answer is ReadingFacts. The Elasticsearch engine's
+ * buildFactRequests is its twin.
  */
-export function employerHeldStatement(filters: DesignerFilters, synonyms?: SynonymSet): Statement | null {
+export function factStatement(filters: DesignerFilters, synonyms?: SynonymSet): Statement | null {
   const { q } = readRequest(filters.q);
-  const naming = preferableEmployer(understandQuery(q), conceptSpans(q, synonyms), synonyms);
-  if (!naming) return null;
+  const query = understandQuery(q);
+  const concepts = conceptSpans(q, synonyms);
+  const naming = preferableEmployer(query, concepts, synonyms);
+  const place = preferablePlace(query, concepts, synonyms);
+  if (!naming && !place) return null;
   const params = new Params();
+  const exists = (where: string) => `EXISTS (SELECT 1 FROM designer_search s WHERE s.listed AND ${where})`;
   // Every company of the row first (its index finds the rows), then one role's company alone.
-  const anywhere = params.add(allOf(naming.map((word) => lexeme(word))), 'tsquery');
-  const inOneRole = params.add(allOf(naming.map((word) => lexeme(word, { weights: ROLE_COMPANY_WEIGHT }))), 'tsquery');
-  const sql = `SELECT EXISTS (
-    SELECT 1 FROM designer_search s
-     WHERE s.listed AND s.company_tsv @@ ${anywhere}
-       AND EXISTS (SELECT 1 FROM unnest(s.role_tsvs) AS r WHERE r @@ ${inOneRole})) AS held`;
-  return { sql, params: params.values };
+  const employer = naming
+    ? exists(`s.company_tsv @@ ${params.add(allOf(naming.map((word) => lexeme(word))), 'tsquery')}
+       AND EXISTS (SELECT 1 FROM unnest(s.role_tsvs) AS r WHERE r @@ ${params.add(allOf(naming.map((word) => lexeme(word, { weights: ROLE_COMPANY_WEIGHT }))), 'tsquery')})`)
+    : 'NULL';
+  const located = place ? exists(`s.location_tsv @@ ${params.add(allOf(place.map((word) => lexeme(word))), 'tsquery')}`) : 'NULL';
+  return { sql: `SELECT ${employer} AS employer_held, ${located} AS place_held`, params: params.values };
 }

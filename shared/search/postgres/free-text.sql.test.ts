@@ -6,7 +6,7 @@ import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_COMPANY_WEIGHT, ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
 import { Params } from './sql-builder.ts';
-import { designerSearchSpec, employerHeldStatement } from './designer-query.builder.ts';
+import { designerSearchSpec, factStatement } from './designer-query.builder.ts';
 import { DESIGNER_FIELD_WEIGHTS, DESIGNER_FORM_WEIGHTS } from './designer.search-text.ts';
 import { NO_QUERY_TERMS } from './query-terms.ts';
 import { wordForm } from '../../text/word-forms.ts';
@@ -694,11 +694,37 @@ describe('designerSearchSpec: an employer the designer worked at, beside a role 
   });
 
   it('is looked up by one role\'s company holding every naming word, among listed designers', () => {
-    expect(employerHeldStatement({ q: 'product designers in berlin who worked at spotify studios' })).toEqual({
-      sql: expect.stringMatching(/WHERE s\.listed AND s\.company_tsv @@ \$1::tsquery\s+AND EXISTS \(SELECT 1 FROM unnest\(s\.role_tsvs\) AS r WHERE r @@ \$2::tsquery\)/),
+    expect(factStatement({ q: 'product designers in berlin who worked at spotify studios' })).toEqual({
+      sql: expect.stringMatching(/WHERE s\.listed AND s\.company_tsv @@ \$1::tsquery\s+AND EXISTS \(SELECT 1 FROM unnest\(s\.role_tsvs\) AS r WHERE r @@ \$2::tsquery\)\) AS employer_held, NULL AS place_held$/),
       params: ["( 'spotify' & 'studios' )", `( 'spotify':${ROLE_COMPANY_WEIGHT} & 'studios':${ROLE_COMPANY_WEIGHT} )`],
     });
-    // Where the role is now ("at"), nothing is looked up.
-    expect(employerHeldStatement({ q: 'product designers at canva in berlin' })).toBeNull();
+    expect(factStatement({ q: 'product designers in berlin' })).toBeNull();
+  });
+});
+
+describe('designerSearchSpec: a place beside a role and an employer the role is at now', () => {
+  const q = '3d artists at webflow based in nairobi';
+  const whereOf = (sql: string) => sql.slice(sql.lastIndexOf('WHERE'));
+
+  // The tsqueries the WHERE asks, as bound.
+  const asked = (placeHeld: boolean) => {
+    const params = new Params();
+    const where = whereOf(designerSearchSpec({ q }, { ...NO_QUERY_TERMS, placeHeld }).matched(params));
+    return [...where.matchAll(/\$(\d+)/g)].map(([, n]) => String(params.values[Number(n) - 1]));
+  };
+
+  it('is required where no designer is there, and scored, no longer required, where one is', () => {
+    // The place in the location alone (weight D), as a condition.
+    expect(asked(false)).toContain("( 'nairobi':D | 'nairobi':*D )");
+    expect(asked(true)).not.toContain("( 'nairobi':D | 'nairobi':*D )");
+    // The employer the role is at now stays a condition.
+    expect(asked(true)).toContain("( 'webflow':D )");
+  });
+
+  it('is looked up by a location holding every word of it, among listed designers', () => {
+    expect(factStatement({ q })).toEqual({
+      sql: 'SELECT NULL AS employer_held, EXISTS (SELECT 1 FROM designer_search s WHERE s.listed AND s.location_tsv @@ $1::tsquery) AS place_held',
+      params: ["( 'nairobi' )"],
+    });
   });
 });

@@ -42,6 +42,8 @@ export interface FreeTextOptions extends WordMatcherInput {
    * filters' columns): an employer the request names is held in one of them (employerWords).
    */
   employerColumns?: readonly string[] | undefined;
+  /** The place words every match would hold (placeOnlyWords) rank instead: no condition asks them (ranksPlace). */
+  placeRanked?: boolean | undefined;
   /** The employer words a record must hold in `employerColumns` (employerOnlyWords). */
   employerWords?: readonly number[] | undefined;
   /** The employers the request names, by constraint, as a role's company holds them exactly (exactEmployers). */
@@ -161,7 +163,7 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   // A place introduced as one ("in Ulaanbaatar") is held by every match, in a place column where there is
   // one; a word of the field's vocabulary after "in" ("in fintech") is a word like any other (placeOnlyWords),
   // as in the Elasticsearch engine.
-  const places$ = (options.placeOnlyWords ?? [])
+  const places$ = (options.placeRanked ? [] : (options.placeOnlyWords ?? []))
     .map((i) => ` AND ${matches(words$.alternatives(i))}${options.placeWeights ? ` AND ${matches(words$.alternatives(i, options.placeWeights))}` : ''}`)
     .join('');
   // An "or" list of places introduced as one ("in Berlin or London"): one alternative's first word, in a place field.

@@ -11,13 +11,14 @@ import { type DesignerRow, toDesigner } from '../../store/designer.row.ts';
 import { type OpenRoleRow, toOpenRole } from '../../store/open-role.row.ts';
 import type { PageWindow } from '../page-window.ts';
 import type { SynonymSet, SynonymSource } from '../query-synonyms.ts';
+import type { ReadingFacts } from '../reading-facts.ts';
 import { StoredSynonyms } from './stored-synonyms.repository.ts';
 import { type Cursor, CursorCodec, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import { hasFreeText, type SearchFilters } from '../search-rules.ts';
 import type { DesignerKey, DesignerPage, DesignerSearchOptions, SearchPort } from '../search.port.ts';
 import type { DesignerFacets } from '../../domain/designer-facets.schema.ts';
 import { readDesignerFacets } from './designer-facets.builder.ts';
-import { designerSearchSpec, designerSortKeys, employerHeldStatement } from './designer-query.builder.ts';
+import { designerSearchSpec, designerSortKeys, factStatement } from './designer-query.builder.ts';
 import { understandQuery } from '../query-words.ts';
 import { lookUpQueryTerms, NO_QUERY_TERMS, type QueryTerms, queryTermsBytes } from './query-terms.ts';
 import { openRoleSearchSpec, openRoleSortKeys } from './open-role-query.builder.ts';
@@ -74,8 +75,8 @@ export class PostgresSearchRepository implements SearchPort {
   private readonly facetCounts = new SnapshotCache<DesignerFacets>();
   /** Vocabulary lookups reused until something writes: a typo's expansions cost a scan of similar-length words. */
   private readonly vocabulary = new SnapshotCache<QueryTerms>({ sizeOf: queryTermsBytes });
-  /** Whether the store holds an employer a request may rank by (employerHeldStatement), reused the same way. */
-  private readonly employers = new SnapshotCache<{ held: boolean }>();
+  /** What the store holds of what a request may rank by (factStatement), reused the same way. */
+  private readonly facts = new SnapshotCache<ReadingFacts>();
   private readonly cursors: CursorCodec;
   private readonly synonyms: SynonymSource;
 
@@ -173,14 +174,16 @@ export class PostgresSearchRepository implements SearchPort {
     return this.vocabulary.get(await snapshot(), JSON.stringify(all), () => lookUpQueryTerms(tx, all));
   }
 
-  /** A designer search's query terms, with whether the store holds the employer it may rank by, in its snapshot. */
+  /** A designer search's query terms, with what the store holds of what it may rank by (ReadingFacts), in its snapshot. */
   private async designerTerms(tx: Db, snapshot: () => Promise<string>, filters: DesignerFilters, synonyms: SynonymSet | undefined): Promise<QueryTerms> {
     const terms = await this.queryTerms(tx, snapshot, filters.q);
-    const statement = employerHeldStatement(filters, synonyms);
+    const statement = factStatement(filters, synonyms);
     if (!statement) return terms;
-    const read = async () => ({ held: (await tx.query<{ held: boolean }>(statement.sql, statement.params)).rows[0]?.held === true });
-    const { held } = await this.employers.get(await snapshot(), JSON.stringify(statement.params), read);
-    return { ...terms, employerHeld: held };
+    const read = async (): Promise<ReadingFacts> => {
+      const row = (await tx.query<{ employer_held: boolean | null; place_held: boolean | null }>(statement.sql, statement.params)).rows[0];
+      return { employerHeld: row?.employer_held ?? undefined, placeHeld: row?.place_held ?? undefined };
+    };
+    return { ...terms, ...(await this.facts.get(await snapshot(), `${statement.sql}\u0000${JSON.stringify(statement.params)}`, read)) };
   }
 
   /** The page read from spec.top's rows alone, when that is the page of all matches; else undefined. */

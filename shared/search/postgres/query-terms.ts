@@ -1,9 +1,10 @@
 import type { Db } from '../../store/db.ts';
+import type { ReadingFacts } from '../reading-facts.ts';
 import { MAX_FUZZY_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { cutShort, maxEdits, typoEdits } from './text-search.ts';
 
-/** What the vocabulary (search_terms) says about a query's words. */
-export interface QueryTerms {
+/** What the vocabulary (search_terms) says about a query's words, and what the store holds of what the request may rank by (ReadingFacts). */
+export interface QueryTerms extends ReadingFacts {
   /** For each word, the vocabulary words within its typo allowance (maxEdits), closest first. */
   expansions: ReadonlyMap<string, readonly string[]>;
   /**
@@ -11,11 +12,6 @@ export interface QueryTerms {
    * tests are left out of the score. Absent: not looked up, every test stays.
    */
   known?: ReadonlySet<string>;
-  /**
-   * A role's company in the store holds the employer the request may rank by (preferableEmployer,
-   * employerHeldStatement): the request then reads withEmployerPreferred. Absent: the employer stays required.
-   */
-  employerHeld?: boolean;
 }
 
 export const NO_QUERY_TERMS: QueryTerms = { expansions: new Map() };

@@ -2,7 +2,8 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, seniorityTitle, exactEmployers, namedRoles, namesTool, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, preferableEmployer, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, withEmployerPreferred, wordsOfNoRole } from '../query-synonyms.ts';
+import { anchorWords, askedRole, seniorityTitle, exactEmployers, namedRoles, namesTool, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { ranksPlace, readWithFacts } from '../reading-facts.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
 import { currentlyHeld, rolePhrases } from './role-bonus.sql.ts';
@@ -90,7 +91,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const read = understandQuery(q);
   const expansions = expandQueryWords(q, synonyms);
   const spans = conceptSpans(q, synonyms);
-  const query = terms.employerHeld && preferableEmployer(read, spans, synonyms) ? withEmployerPreferred(read) : read;
+  const query = readWithFacts(read, spans, synonyms, terms);
   const concepts = entity.roleColumns ? spans : undefined;
   const placeOnly = placeOnlyWords(query, synonyms);
   const places = namedPlaces(query, synonyms);
@@ -148,6 +149,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       placeWeights: entity.placeWeights,
       places,
       placeOnlyWords: placeOnly,
+      placeRanked: ranksPlace(read, spans, synonyms, terms),
       employerColumns,
       employerWords,
       employerLists,

@@ -1,0 +1,33 @@
+import { type ConceptSpan, preferableEmployer, preferablePlace, type SynonymSet, withEmployerPreferred } from './query-synonyms.ts';
+import type { QueryWords } from './query-words.ts';
+
+/**
+ * What a search looks up in the directory before an engine reads its request: facts of the data the request
+ * alone cannot tell. Both engines read a request with the same facts the same way (readWithFacts); a fact not
+ * looked up is absent, and the request reads as typed.
+ */
+export interface ReadingFacts {
+  /**
+   * A role's company in the directory holds the employer the request may rank by (preferableEmployer): the
+   * request ranks by it rather than requiring it.
+   */
+  employerHeld?: boolean | undefined;
+  /**
+   * A designer's location holds the place the request may rank by (preferablePlace): the request ranks by it
+   * rather than requiring it (ranksPlace).
+   */
+  placeHeld?: boolean | undefined;
+}
+
+/** The request as the engines search it, with the facts looked up. Pure. */
+export function readWithFacts(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet, facts: ReadingFacts): QueryWords {
+  return facts.employerHeld && preferableEmployer(query, concepts, synonyms) ? withEmployerPreferred(query) : query;
+}
+
+/**
+ * The place every match would hold (placeOnlyWords) ranks instead, with the facts looked up: no match need
+ * hold it, and it still scores where the designer is and earns PLACE_BONUS_WORDS there. Pure.
+ */
+export function ranksPlace(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet, facts: ReadingFacts): boolean {
+  return (facts.placeHeld ?? false) && preferablePlace(query, concepts, synonyms) !== null;
+}
