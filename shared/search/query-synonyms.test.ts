@@ -690,6 +690,8 @@ describe('heldRole', () => {
     expect(held('senior art director')).toBe('art director');
     // Beside a place or an employer the request requires, which its holders must still meet.
     expect(held('a motion designer in berlin who can start next month')).toBe('motion design');
+    // A generalist is a role's head as a designer is: the 3D Generalists answer what no profile says.
+    expect(held('a 3d generalist who thrives in small scrappy teams')).toBe('3d generalist');
   });
 
   it('is null without words beside the role and its constraints, for a past role, a role every title says, an "or" list, or a word that may be a name', () => {

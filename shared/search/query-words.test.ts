@@ -19,10 +19,10 @@ describe('understandQuery', () => {
       pastRoles: false,
       pastAlternatives: [],
       nowWords: [],
-      // "a" is a place marker in Italian ("a Milano"): read here as one, it names no place a record holds.
-      places: [['3d', 'generalist'], ['berlin']],
-      // What no marker takes: Blender, typed alone after "who knows".
-      looseRuns: [['blender']],
+      // "a" is a place marker in Italian ("a Milano"), not before a role: "a 3D generalist" is one.
+      places: [['berlin']],
+      // What no marker takes: the role, and Blender, typed alone after "who knows".
+      looseRuns: [['3d', 'generalist'], ['blender']],
       // "in" introduces nothing but a place: Berlin is required; "a" may introduce a role, so 3d is not.
       requiredPlaceWords: [2],
       requiredPlaceLists: [],
@@ -32,8 +32,8 @@ describe('understandQuery', () => {
       employerLists: [],
       // Blender is written as a name; Berlin is read as a place.
       nameRuns: [{ words: [3], opening: false }],
-      // "generalist" is no head noun of a role.
-      roleQualifiers: [],
+      // "3d" qualifies the head noun "generalist".
+      roleQualifiers: [{ word: 0, head: 1 }],
       // What the designer knows: Blender.
       usedWords: [3],
     });

@@ -229,7 +229,7 @@ export const SAID_BY_EVERY_ROLE: ReadonlySet<string> = new Set(['designer', 'des
  * alternative's head (see alternativesOfOr).
  */
 export const ROLE_HEADS: ReadonlySet<string> = new Set(
-  ['designer', 'director', 'artist', 'researcher', 'illustrator', 'animator', 'strategist', 'writer', 'lead', 'manager', 'engineer', 'developer', 'photographer', 'architect', 'modeler', 'modeller', 'technologist'].flatMap(
+  ['designer', 'director', 'artist', 'researcher', 'illustrator', 'animator', 'strategist', 'writer', 'lead', 'manager', 'engineer', 'developer', 'photographer', 'architect', 'modeler', 'modeller', 'technologist', 'generalist'].flatMap(
     (head) => [head, `${head}s`],
   ),
 );

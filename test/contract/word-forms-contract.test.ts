@@ -138,6 +138,8 @@ const EXTRA = [
   // In Tbilisi, a Wayfinding Designer who designs for healthcare, and a UX Designer (the newer listing) who does not.
   { ...extra(49, 'heal-tbi', 'Tea Tsik', 'Wayfinding Designer', 'Designs for healthcare clinics.'), location: 'Tbilisi, GE', listed_at: '2026-05-02T06:00:00.000Z' },
   { ...extra(50, 'ux-tbi', 'Ted Tsik', 'UX Designer', 'Dashboards.'), location: 'Tbilisi, GE', listed_at: '2026-05-02T07:00:00.000Z' },
+  // A 3D Generalist whose bio says nothing a request for one adds.
+  { ...extra(51, 'gen-3d', 'Gia Gen', '3D Generalist', 'Renders.'), listed_at: '2026-05-02T08:00:00.000Z' },
   // A title that says more than the request ranks below the Rope Designers, though listed last, unless a skill sets it apart.
   { ...extra(46, 'rope-sen', 'Roy Reef', 'Senior Rope Designer', 'Dyeing.'), listed_at: '2026-05-02T03:00:00.000Z' },
 ];
@@ -229,6 +231,12 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
       // Pia draws picture books and Kit for children: no bio says editorial illustration.
       const found = await slugs(q);
       expect([q, found.includes('pic-ill') && found.includes('kids-ill')]).toEqual([q, true]);
+    }
+  });
+
+  it.skipIf(reason)('a generalist is a role: its holders answer what a request adds that no profile says', async () => {
+    for (const q of ['a 3d generalist who thrives in small scrappy teams', '3d generalist who can start next month']) {
+      expect([q, (await slugs(q)).includes('gen-3d')]).toEqual([q, true]);
     }
   });
 
