@@ -1,5 +1,6 @@
-import { type ConceptSpan, preferableEmployer, preferablePlace, type SynonymSet, withEmployerPreferred } from './query-synonyms.ts';
-import type { QueryWords } from './query-words.ts';
+import { readRequest } from './query-reading.ts';
+import { type ConceptSpan, conceptSpans, preferableEmployer, preferablePlace, type SynonymSet, withEmployerPreferred } from './query-synonyms.ts';
+import { type QueryWords, understandQuery } from './query-words.ts';
 
 /**
  * What a search looks up in the directory before an engine reads its request: facts of the data the request
@@ -17,6 +18,18 @@ export interface ReadingFacts {
    * rather than requiring it (ranksPlace).
    */
   placeHeld?: boolean | undefined;
+}
+
+/**
+ * What a search looks up for request `q` (ReadingFacts), by the words a record holds to meet it: the naming
+ * words of the employer it may rank by (preferableEmployer) and the words of the place (preferablePlace), each
+ * null where it names none. Each engine asks its store whether a listed designer holds them. Pure.
+ */
+export function factsToLookUp(q: string | undefined, synonyms?: SynonymSet): { employer: string[] | null; place: string[] | null } {
+  const { q: read } = readRequest(q);
+  const query = understandQuery(read);
+  const concepts = conceptSpans(read, synonyms);
+  return { employer: preferableEmployer(query, concepts, synonyms), place: preferablePlace(query, concepts, synonyms) };
 }
 
 /** The request as the engines search it, with the facts looked up. Pure. */

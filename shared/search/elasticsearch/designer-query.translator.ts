@@ -3,16 +3,15 @@ import type { estypes } from '@elastic/elasticsearch';
 import { DESIGNER_LISTED_RULE } from '../../domain/designer.fields.ts';
 import type { DesignerFilters } from '../../domain/designer-search.schema.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
-import { EXACT_EMPLOYER_WORDS, pastRoleBonusWords, type QueryWords, requiredMatches, ROLE_FIRST_BEFORE_WORDS, ROLE_FIRST_WORDS, understandQuery, withoutWords } from '../query-words.ts';
-import { readRequest } from '../query-reading.ts';
-import type { ReadingFacts } from '../reading-facts.ts';
+import { EXACT_EMPLOYER_WORDS, pastRoleBonusWords, type QueryWords, requiredMatches, ROLE_FIRST_BEFORE_WORDS, ROLE_FIRST_WORDS, withoutWords } from '../query-words.ts';
+import { factsToLookUp, type ReadingFacts } from '../reading-facts.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { butNotCutShort, liveFilter, MATCH_TIER_BOOSTS, typoOptions } from './query-clauses.ts';
 import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entitySortKeys } from './search-query.translator.ts';
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, conceptSpans, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type NamedRole, preferableEmployer, preferablePlace, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type NamedRole, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wordsOfNoRole } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -397,14 +396,10 @@ export const buildDesignerSearchRequest = (filters: DesignerFilters, window: Pag
  * Pure: whether a listed designer holds what the request may rank by rather than require, each as a request of
  * one hit at most: a role's company holding every naming word of its employer (preferableEmployer), a location
  * holding every word of its place (preferablePlace); null for each it names none of. Their answers are
- * ReadingFacts.employerHeld and placeHeld. The Postgres engine's factStatements is its twin.
+ * ReadingFacts.employerHeld and placeHeld. The Postgres engine's factStatement is its twin.
  */
 export function buildFactRequests(filters: DesignerFilters, synonyms?: SynonymSet): Record<'employerHeld' | 'placeHeld', estypes.SearchRequest | null> {
-  const { q } = readRequest(filters.q);
-  const query = understandQuery(q);
-  const concepts = conceptSpans(q, synonyms);
-  const naming = preferableEmployer(query, concepts, synonyms);
-  const place = preferablePlace(query, concepts, synonyms);
+  const { employer: naming, place } = factsToLookUp(filters.q, synonyms);
   const oneHit = (held: Query): estypes.SearchRequest => ({ size: 0, terminate_after: 1, track_total_hits: 1, query: { bool: { filter: [...liveFilter(DESIGNER_LISTED_RULE), held] } } });
   return {
     employerHeld: naming ? oneHit({ nested: { path: 'roles', query: { match: { 'roles.company': { query: naming.join(' '), operator: 'and' } } } } }) : null,

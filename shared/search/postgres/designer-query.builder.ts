@@ -4,9 +4,8 @@ import { listedSql } from '../../store/column.sql.ts';
 import { DESIGNER_SELECT } from '../../store/designer.row.ts';
 import { DESIGNER_SEARCH_RULES } from '../designer-search.rules.ts';
 import { DESIGNER_COMPANY_WEIGHTS, DESIGNER_FIELD_WEIGHTS, DESIGNER_FORM_WEIGHTS, DESIGNER_NAMING_WEIGHTS, DESIGNER_PLACE_WEIGHTS, DESIGNER_ROLE_WEIGHT } from './designer.search-text.ts';
-import { conceptSpans, preferableEmployer, preferablePlace, type SynonymSet } from '../query-synonyms.ts';
-import { readRequest } from '../query-reading.ts';
-import { understandQuery } from '../query-words.ts';
+import type { SynonymSet } from '../query-synonyms.ts';
+import { factsToLookUp } from '../reading-facts.ts';
 import { ROLE_COMPANY_WEIGHT } from './role-bonus.sql.ts';
 import { allOf, lexeme } from './text-search.ts';
 import type { QueryTerms } from './query-terms.ts';
@@ -64,11 +63,7 @@ export const designerSearchSpec = (filters: DesignerFilters, terms: QueryTerms, 
  * buildFactRequests is its twin.
  */
 export function factStatement(filters: DesignerFilters, synonyms?: SynonymSet): Statement | null {
-  const { q } = readRequest(filters.q);
-  const query = understandQuery(q);
-  const concepts = conceptSpans(q, synonyms);
-  const naming = preferableEmployer(query, concepts, synonyms);
-  const place = preferablePlace(query, concepts, synonyms);
+  const { employer: naming, place } = factsToLookUp(filters.q, synonyms);
   if (!naming && !place) return null;
   const params = new Params();
   const exists = (where: string) => `EXISTS (SELECT 1 FROM designer_search s WHERE s.listed AND ${where})`;
