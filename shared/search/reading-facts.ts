@@ -28,6 +28,8 @@ export interface ReadingFacts {
 export function factsToLookUp(q: string | undefined, synonyms?: SynonymSet): { employer: string[] | null; place: string[] | null } {
   const { q: read } = readRequest(q);
   const query = understandQuery(read);
+  // Both ask for an employer: most requests name none, and need no reading of their concepts.
+  if (query.employerWords.length === 0) return { employer: null, place: null };
   const concepts = conceptSpans(read, synonyms);
   return { employer: preferableEmployer(query, concepts, synonyms), place: preferablePlace(query, concepts, synonyms) };
 }

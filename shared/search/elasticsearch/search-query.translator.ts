@@ -82,11 +82,10 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
   const held = (clause: Exclusion): Query[] => (clause.kind === 'seniority' ? titled(clause) : named(clause));
   // A skill ("ideally knows Houdini") is held where every word of it is, as typed or by its stem; a tool's name
   // not in a company's (toolFields): "ideally knows Figma" prefers its users, not the staff of Figma Labs.
-  const notTools = entity.textFields.filter((f) => !entity.toolFields?.includes(boostOf(f).field));
   const skilled = ({ value }: Preference): Query[] => {
     const words = skillWords(value).map(({ word, form }): Query => {
       const forms = entity.formFields.length > 0 ? [{ multi_match: { query: form, fields: entity.formFields } }] : [];
-      return { bool: { should: [{ multi_match: { query: word, fields: namesTool(word) ? notTools : entity.textFields } }, ...forms], minimum_should_match: 1 } };
+      return { bool: { should: [{ multi_match: { query: word, fields: namesTool(word) ? entity.textFields.filter((f) => !entity.toolFields?.includes(boostOf(f).field)) : entity.textFields } }, ...forms], minimum_should_match: 1 } };
     });
     return words.length === 0 ? [] : [{ bool: { filter: words } }];
   };

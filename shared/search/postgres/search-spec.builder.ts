@@ -119,10 +119,9 @@ export function entitySearchSpec<F extends SearchFilters>(
   const heldBy = (clause: Exclusion, params: Params) => (clause.kind === 'seniority' ? titleHolds(clause, params) : namedBy(clause, params));
   // The rows that hold every word of a skill a request prefers, as typed or by its stem, a tool's name not at
   // the companies' weight (toolWeights, the titles' too): the Elasticsearch engine's.
-  const notTools = Object.keys(entity.weights).filter((letter) => !entity.toolWeights?.includes(letter)).join('');
   const skilled = ({ value }: Preference, params: Params): string[] => {
     const words = skillWords(value).map(({ word, form }) => {
-      const typed = namesTool(word) && entity.toolWeights ? lexeme(word, { weights: notTools }) : lexeme(word);
+      const typed = namesTool(word) && entity.toolWeights ? lexeme(word, { weights: Object.keys(entity.weights).filter((letter) => !entity.toolWeights!.includes(letter)).join('') }) : lexeme(word);
       return entity.formWeights ? anyOf([typed, formLexeme(form, entity.formWeights)]) : typed;
     });
     return words.length === 0 ? [] : [`s.text_tsv @@ ${params.add(allOf(words), 'tsquery')}`];
