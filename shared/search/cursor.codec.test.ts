@@ -23,6 +23,14 @@ describe('cursor codec', () => {
     expect(decodeCursor(encodeCursor(valid), 'designers', filters, sort)).toEqual(valid);
   });
 
+  it('carries the facts a walk read its request with, and refuses any other shape of them', () => {
+    const read: Cursor = { ...valid, f: { employerHeld: true, placeHeld: false } };
+    expect(decodeCursor(encodeCursor(read), 'designers', filters, sort)).toEqual(read);
+    for (const f of [{ employerHeld: 'yes' }, { rank: true }, [true]]) {
+      expect(() => decodeCursor(raw({ ...valid, f }), 'designers', filters, sort)).toThrow(/not a valid cursor/);
+    }
+  });
+
   describe('signature', () => {
     const [payload, signature] = encodeCursor(valid).split('.') as [string, string];
     const refused = (cursor: string, by = codec) => {

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { z } from 'zod';
 import { ENTITY_COLLECTIONS } from '../domain/entity.registry.ts';
 import { InvalidInputError } from '../domain/errors.ts';
+import { ReadingFactsSchema } from './reading-facts.ts';
 
 /**
  * The kinds of value a sort key puts into a cursor. A cursor is client input: every value is checked
@@ -66,6 +67,10 @@ const CursorSchema = z.strictObject({
     .optional(),
   // Ids served before the walk's snapshot was opened: the snapshot's pages leave them out.
   x: z.array(KeywordSchema).max(100).optional(),
+  // What the walk's first page looked up to read its request (ReadingFacts). Every page reads the request as
+  // the first did: read again, a company or place that came or went mid-walk would rank the later pages by
+  // another order, and the walk would repeat some records and skip others.
+  f: ReadingFactsSchema.optional(),
 })
   // The records served before a snapshot are records served: never more than the position (a cursor saying
   // so would place the walk before its first record).

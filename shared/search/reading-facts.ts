@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { readRequest } from './query-reading.ts';
 import { type ConceptSpan, conceptSpans, preferableEmployer, preferablePlace, type SynonymSet, withEmployerPreferred } from './query-synonyms.ts';
 import { type QueryWords, understandQuery } from './query-words.ts';
@@ -5,19 +6,27 @@ import { type QueryWords, understandQuery } from './query-words.ts';
 /**
  * What a search looks up in the directory before an engine reads its request: facts of the data the request
  * alone cannot tell. Both engines read a request with the same facts the same way (readWithFacts); a fact not
- * looked up is absent, and the request reads as typed.
+ * looked up is absent, and the request reads as typed. A walk's cursor carries the facts its first page read,
+ * so every page reads the request as that page did.
  */
-export interface ReadingFacts {
+export const ReadingFactsSchema = z.strictObject({
   /**
    * A role's company in the directory holds the employer the request may rank by (preferableEmployer): the
    * request ranks by it rather than requiring it.
    */
-  employerHeld?: boolean | undefined;
+  employerHeld: z.boolean().optional(),
   /**
    * A designer's location holds the place the request may rank by (preferablePlace): the request ranks by it
    * rather than requiring it (ranksPlace).
    */
-  placeHeld?: boolean | undefined;
+  placeHeld: z.boolean().optional(),
+});
+export type ReadingFacts = z.infer<typeof ReadingFactsSchema>;
+
+/** The facts looked up, for a cursor to carry; undefined when none was. Pure. */
+export function factsToCarry({ employerHeld, placeHeld }: ReadingFacts): ReadingFacts | undefined {
+  if (employerHeld === undefined && placeHeld === undefined) return undefined;
+  return { ...(employerHeld !== undefined ? { employerHeld } : {}), ...(placeHeld !== undefined ? { placeHeld } : {}) };
 }
 
 /**

@@ -174,3 +174,42 @@ describe.each(contractEngines)('employers a request names on $name', (engine) =>
     expect(await slugs('kite games designers in berlin')).toContain('gil-lead');
   });
 });
+
+/**
+ * Packaging Designers at Kestrel: one in Berlin who was at Ostravia, one in Porto, and three in Berlin who never
+ * were (each newer than the one before).
+ */
+const WALKED = [
+  { ...extra('kim-was', 'Kim Kay', role('Packaging Designer', 'Kestrel'), [role('Packaging Designer', 'Ostravia')], 'Cartons.'), id: 'walk1' },
+  { ...extra('kip-porto', 'Kip Kerr', role('Packaging Designer', 'Kestrel'), [], 'Cartons.'), id: 'walk2', location: 'Porto, PT' },
+  ...['kai', 'kit', 'kat'].map((name, i) => ({ ...extra(`${name}-never`, `${name} Kerr`, role('Packaging Designer', 'Kestrel'), [], 'Cartons.'), id: `walk${i + 3}` })),
+];
+
+describe.each(contractEngines)('a walk over a request read with facts of the directory on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { loaded } = withExtraDesigners(engine, WALKED);
+
+  /** Every page of q's walk, two records a page; `between` runs after the first. */
+  const walk = async (q: string, between: () => Promise<void>): Promise<string[][]> => {
+    const { search } = loaded();
+    let page = await search.searchDesigners({ q }, { limit: 2, offset: 0 });
+    const pages = [page.items.map((d) => d.slug)];
+    await between();
+    while (page.nextCursor) {
+      page = await search.searchDesigners({ q }, { limit: 2, offset: 0, cursor: page.nextCursor });
+      pages.push(page.items.map((d) => d.slug));
+    }
+    return pages;
+  };
+
+  it.skipIf(reason)('reads the request on every page as its first page did, though what it looked up goes mid-walk', async () => {
+    // Kim alone was at Ostravia: the employer ranks, and every Packaging Designer in Berlin answers. Kim leaves
+    // after the first page. Read again, the employer would be required of the later pages, which nobody left
+    // holds: the walk would end there and skip two designers.
+    const served = await walk('packaging designers in berlin who worked at ostravia', () => loaded().removeDesigner('walk1'));
+    expect(served).toEqual([['kim-was', 'kat-never'], ['kit-never', 'kai-never']]);
+    // Kip alone is in Porto: the place ranks, and every Packaging Designer left at Kestrel answers; Kip leaves.
+    const placed = await walk('packaging designers at kestrel based in porto', () => loaded().removeDesigner('walk2'));
+    expect(placed).toEqual([['kip-porto', 'kat-never'], ['kit-never', 'kai-never']]);
+  });
+});

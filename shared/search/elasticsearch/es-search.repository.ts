@@ -21,7 +21,7 @@ import type { Suggestion } from '../../domain/suggest.schema.ts';
 import { buildSimilarDesignersRequest } from './similar-designers.translator.ts';
 import { buildSuggestRequest, readSuggestResponse } from './suggest-query.translator.ts';
 import { CURATED_ONLY, type SynonymSet, type SynonymSource } from '../query-synonyms.ts';
-import type { ReadingFacts } from '../reading-facts.ts';
+import { factsToCarry, type ReadingFacts } from '../reading-facts.ts';
 
 
 interface Walk<F extends object> {
@@ -35,7 +35,10 @@ interface Walk<F extends object> {
   needsSnapshot: boolean;
   /** The kinds of the sort values, which a cursor must match. */
   sort: readonly SortValueKind[];
-  request: (window: PageWindow) => Omit<estypes.SearchRequest, 'index' | 'pit'>;
+  /** The request of one page, read with the walk's facts. */
+  request: (window: PageWindow, facts: ReadingFacts) => Omit<estypes.SearchRequest, 'index' | 'pit'>;
+  /** Looks up what the request's reading needs (ReadingFacts), on a walk's first page; the cursor carries them on. */
+  readFacts?: () => Promise<ReadingFacts>;
 }
 
 export interface ElasticsearchSearchOptions {
@@ -108,7 +111,6 @@ export class ElasticsearchSearchRepository implements SearchPort {
     const facets = options.facets ?? [];
     const freeText = hasFreeText(filters.q);
     const synonyms = freeText ? await this.synonyms.current() : undefined;
-    const facts = freeText ? await this.facts(filters, synonyms, page.signal) : {};
     // Without free text the facets are a cached request of their own, read at the same time (see
     // buildFacetCountRequest); with it, aggregations of the page's own request.
     const countApart = facets.length > 0 && !freeText;
@@ -122,7 +124,8 @@ export class ElasticsearchSearchRepository implements SearchPort {
           client: options.client,
           needsSnapshot: freeText,
           sort: designerSortKeys(filters).map((k) => k.value),
-          request: (w) => ({
+          ...(freeText ? { readFacts: () => this.facts(filters, synonyms, page.signal) } : {}),
+          request: (w, facts) => ({
             ...buildDesignerSearchRequest(filters, w, synonyms, facts),
             ...(facets.length > 0 && !countApart ? { aggs: buildFacetAggregations(facets) } : {}),
           }),
@@ -257,6 +260,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
   ): Promise<Page<T> & { aggregations?: Record<string, estypes.AggregationsAggregate> | undefined }> {
     const cursor = walk.page.cursor ? this.cursors.decode(walk.page.cursor, walk.kind, walk.filters, walk.sort, { snapshotTiebreaker: 'doc_position' }) : undefined;
     const offset = cursor ? cursor.o : walk.page.offset;
+    const facts = cursor?.f ?? (walk.readFacts ? await walk.readFacts() : {});
     // A cursor page cannot judge has_more from offset and total: records added or deleted behind the
     // cursor move the total but not the walk. It reads one record more than it serves and looks.
     const probe = cursor && walk.page.limit > 0 ? 1 : 0;
@@ -272,7 +276,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
     try {
       await request.adopt(cursor?.pit);
       const window = await this.firstWindow(walk, cursor, probe, request);
-      const response = await this.runPage(walk, cursor, probe, window, request);
+      const response = await this.runPage(walk, facts, cursor, probe, window, request);
       request.follow(response.pit_id);
 
       const hits = response.hits.hits.slice(0, walk.page.limit);
@@ -280,7 +284,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
       const total = matched + servedStillMatching(response);
       // limit=0 is a count, not a page: nothing to continue from, so no more and no cursor (docs/api.md).
       const hasMore = walk.page.limit > 0 && (probe ? response.hits.hits.length > hits.length : offset + hits.length < total);
-      const nextCursor = await this.handOver(walk, cursor, offset, hits, hasMore, request);
+      const nextCursor = await this.handOver(walk, facts, cursor, offset, hits, hasMore, request);
       return {
         items: hits.map((h) => map(h._source)),
         total,
@@ -310,6 +314,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
   /** Runs the search; a cursor's snapshot that is gone is replaced by a new one, read by position. */
   private async runPage<F extends object>(
     walk: Walk<F>,
+    facts: ReadingFacts,
     cursor: Cursor | undefined,
     probe: number,
     window: PageWindow,
@@ -317,7 +322,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
   ): Promise<estypes.SearchResponse> {
     try {
       try {
-        return await this.search(walk, window, request.id, cursor?.x);
+        return await this.search(walk, facts, window, request.id, cursor?.x);
       } catch (error) {
         if (!(request.carried && isMissingSnapshot(error))) throw error;
         // The walk's snapshot is gone (its keep-alive ran out on the cluster, or the replica that served the
@@ -327,7 +332,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
         const resumed = positionInSnapshot(cursor!, walk.page.limit + probe);
         if (!resumed) throw expiredCursor();
         await request.open();
-        return await this.search(walk, resumed, request.id, cursor?.x);
+        return await this.search(walk, facts, resumed, request.id, cursor?.x);
       }
     } catch (error) {
       // A snapshot this request opened goes to no client: free it once no request reads it.
@@ -344,8 +349,14 @@ export class ElasticsearchSearchRepository implements SearchPort {
   }
 
   /** One search request: in the snapshot when there is one, leaving out what the walk served before it. */
-  private async search<F extends object>(walk: Walk<F>, window: PageWindow, snapshot: string | undefined, served: string[] | undefined): Promise<estypes.SearchResponse> {
-    const request = walk.request(window);
+  private async search<F extends object>(
+    walk: Walk<F>,
+    facts: ReadingFacts,
+    window: PageWindow,
+    snapshot: string | undefined,
+    served: string[] | undefined,
+  ): Promise<estypes.SearchResponse> {
+    const request = walk.request(window, facts);
     // The served ids' count joins the request's own aggregations (facets) rather than replacing them.
     const exclusion = served?.length ? excluding(served) : undefined;
     // A search abandoned for its time is not sent again (the transport's retryOnTimeout is off): that would
@@ -365,6 +376,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
   /** The next page's cursor, carrying the snapshot; or, on the last page, the snapshot's end. */
   private async handOver<F extends object>(
     walk: Walk<F>,
+    facts: ReadingFacts,
     cursor: Cursor | undefined,
     offset: number,
     hits: estypes.SearchHit[],
@@ -377,6 +389,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
       // The first page of a relevance walk names what it served, for the snapshot to leave out.
       const firstServed = !cursor && walk.needsSnapshot && offset === 0 ? hits.map((h) => idOf(h)) : undefined;
       const carry = cursor?.x ?? firstServed;
+      const carriedFacts = factsToCarry(facts);
       return this.cursors.encode({
         v: 1,
         k: walk.kind,
@@ -386,6 +399,7 @@ export class ElasticsearchSearchRepository implements SearchPort {
         // The cursor's key keeps Elasticsearch's name (see cursor.codec.ts).
         ...(snapshot ? { pit: snapshot } : {}),
         ...(carry ? { x: carry } : {}),
+        ...(carriedFacts ? { f: carriedFacts } : {}),
       });
     }
     // The last page: the snapshot closes when the last request reading it (a retry, a second tab) lets go.

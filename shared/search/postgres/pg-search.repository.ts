@@ -11,7 +11,7 @@ import { type DesignerRow, toDesigner } from '../../store/designer.row.ts';
 import { type OpenRoleRow, toOpenRole } from '../../store/open-role.row.ts';
 import type { PageWindow } from '../page-window.ts';
 import type { SynonymSet, SynonymSource } from '../query-synonyms.ts';
-import type { ReadingFacts } from '../reading-facts.ts';
+import { factsToCarry, type ReadingFacts } from '../reading-facts.ts';
 import { StoredSynonyms } from './stored-synonyms.repository.ts';
 import { type Cursor, CursorCodec, queryFingerprint, type SortValueKind } from '../cursor.codec.ts';
 import { hasFreeText, type SearchFilters } from '../search-rules.ts';
@@ -106,7 +106,7 @@ export class PostgresSearchRepository implements SearchPort {
             this.facetCounts.get(await snapshot(), `${JSON.stringify(names)}\u0000${countKey}`, () => readDesignerFacets(tx, spec, names))
         : undefined;
     const synonyms = await this.synonymsFor(filters.q);
-    return this.walk('designers', filters, page, designerSortKeys(filters), (tx, snapshot) => this.designerTerms(tx, snapshot, filters, synonyms), (terms) => designerSearchSpec(filters, terms, synonyms), (row: DesignerRow) =>
+    return this.walk('designers', filters, page, designerSortKeys(filters), (tx, snapshot, carried) => this.designerTerms(tx, snapshot, filters, synonyms, carried), (terms) => designerSearchSpec(filters, terms, synonyms), (row: DesignerRow) =>
       toDesigner(row, this.options.publicBaseUrl),
     facets);
   }
@@ -174,9 +174,19 @@ export class PostgresSearchRepository implements SearchPort {
     return this.vocabulary.get(await snapshot(), JSON.stringify(all), () => lookUpQueryTerms(tx, all));
   }
 
-  /** A designer search's query terms, with what the store holds of what it may rank by (ReadingFacts), in its snapshot. */
-  private async designerTerms(tx: Db, snapshot: () => Promise<string>, filters: DesignerFilters, synonyms: SynonymSet | undefined): Promise<QueryTerms> {
+  /**
+   * A designer search's query terms, with what the store holds of what it may rank by (ReadingFacts), in its
+   * snapshot; on a cursor page, the facts its walk's first page read (`carried`).
+   */
+  private async designerTerms(
+    tx: Db,
+    snapshot: () => Promise<string>,
+    filters: DesignerFilters,
+    synonyms: SynonymSet | undefined,
+    carried: ReadingFacts | undefined,
+  ): Promise<QueryTerms> {
     const terms = await this.queryTerms(tx, snapshot, filters.q);
+    if (carried) return { ...terms, ...carried };
     const statement = factStatement(filters, synonyms);
     if (!statement) return terms;
     const read = async (): Promise<ReadingFacts> => {
@@ -198,7 +208,7 @@ export class PostgresSearchRepository implements SearchPort {
     filters: F,
     page: PageRequest,
     keys: readonly SortKey[],
-    lookUp: (tx: Db, snapshot: () => Promise<string>) => Promise<QueryTerms>,
+    lookUp: (tx: Db, snapshot: () => Promise<string>, carried: ReadingFacts | undefined) => Promise<QueryTerms>,
     specOf: (terms: QueryTerms) => SearchSpec,
     map: (row: R) => T,
     facets?: Facets,
@@ -220,7 +230,8 @@ export class PostgresSearchRepository implements SearchPort {
           // Read once, and only by a search that remembers something under it.
           let snapshotRead: Promise<string> | undefined;
           const snapshot = () => (snapshotRead ??= currentSnapshot(tx));
-          const spec = specOf(await lookUp(tx, snapshot));
+          const terms = await lookUp(tx, snapshot, cursor?.f);
+          const spec = specOf(terms);
           // A cursor page reads one record more than it serves: whether more follow is judged by what is
           // there, not by offset and total, which records added or deleted behind the cursor move.
           const probe = cursor && page.limit > 0 ? 1 : 0;
@@ -257,9 +268,11 @@ export class PostgresSearchRepository implements SearchPort {
           // limit=0 is a count, not a page: nothing to continue from, so no more and no cursor (docs/api.md).
           const hasMore = page.limit > 0 && (probe ? fetched.length > rows.length : offset + rows.length < total);
           const last = rows.at(-1);
+          // The facts this page read its request with (ReadingFacts) go on in the cursor: every page reads it so.
+          const facts = factsToCarry(terms);
           const nextCursor =
             hasMore && last
-              ? this.cursors.encode({ v: 1, k: kind, h: queryFingerprint(filters), o: offset + rows.length, sa: last.sort_values })
+              ? this.cursors.encode({ v: 1, k: kind, h: queryFingerprint(filters), o: offset + rows.length, sa: last.sort_values, ...(facts ? { f: facts } : {}) })
               : null;
           const withFacets = facets ? { facets: await facets(tx, spec, snapshot, countKey) } : {};
           return { items: rows.map(map), total, limit: page.limit, offset, hasMore, nextCursor, ...withFacets };
