@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import countries from 'i18n-iso-countries/index.js';
 import { fold, tokenize } from '../text/fold.ts';
-import { locationCodeNames, locationNames, locationSearchNames, namesRegion, placeNameAt } from './location-names.ts';
+import { locationCodeNames, locationNames, locationSearchNames, namesRegion, placeNameAt, withRegionNames } from './location-names.ts';
 import { expandQueryWords } from './query-synonyms.ts';
 import { wordForm } from '../text/word-forms.ts';
 
@@ -73,7 +73,7 @@ describe('locationNames', () => {
     expect(regions('Amsterdam, NL')).toEqual(expect.arrayContaining(['Benelux', 'Western Europe']));
     expect(regions('Lisbon, PT')).toEqual(expect.arrayContaining(['Iberia', 'Southern Europe']));
     expect(regions('Kraków, PL')).toEqual(expect.arrayContaining(['Eastern Europe', 'Central Europe']));
-    expect(regions('Tokyo, JP')).toEqual(expect.arrayContaining(['East Asia', 'Asia Pacific']));
+    expect(regions('Tokyo, JP')).toEqual(expect.arrayContaining(['East Asia', 'APAC']));
     expect(regions('Singapore, SG')).toContain('Southeast Asia');
     expect(regions('Bengaluru, IN')).toContain('South Asia');
     expect(regions('Lagos, NG')).toContain('West Africa');
@@ -84,6 +84,29 @@ describe('locationNames', () => {
     expect(regions('Istanbul, TR')).not.toContain('East Asia');
     expect(regions('Berlin, DE')).not.toContain('Benelux');
     expect(regions('Tokyo, JP')).not.toContain('South Asia');
+  });
+
+  it('names no region with the words of a narrower region it reaches beyond: "asia" finds no one in Sydney', () => {
+    // Every country's names, and for each name every country holding it whole: a country holding the name's words
+    // inside another of its names holds the name itself, so a place typed as a region finds only what lies in it.
+    const namesOf = new Map(Object.keys(countries.getAlpha2Codes()).map((code) => [code, locationNames(`X, ${code}`).slice(1).map((n) => tokenize(n.slice(3)).join(' '))]));
+    const holders = new Map<string, Set<string>>();
+    for (const [code, names] of namesOf) for (const name of names) holders.set(name, (holders.get(name) ?? new Set()).add(code));
+    const inside = (name: string, within: string) => ` ${within} `.includes(` ${name} `) && name !== within;
+    const strays: string[] = [];
+    for (const [name, codes] of holders) {
+      if (codes.size < 3) continue;
+      for (const [code, names] of namesOf) if (!codes.has(code) && names.some((other) => inside(name, other))) strays.push(`${name}: ${code}`);
+    }
+    expect(strays).toEqual([]);
+    expect(ending(locationNames('Sydney, AU'), 'Sydney, ')).not.toContain('Asia Pacific');
+    expect(ending(locationNames('Singapore, SG'), 'Singapore, ')).toEqual(expect.arrayContaining(['Southeast Asia', 'Asia', 'APAC']));
+    expect(ending(locationNames('Dili, TL'), 'Dili, ')).toEqual(expect.arrayContaining(['Southeast Asia', 'Asia', 'Oceania', 'APAC']));
+  });
+
+  it('gives a location that spells a region with a narrower region\'s words the region\'s name too', () => {
+    expect(locationNames('Remote (Asia Pacific)')).toEqual(['Remote (Asia Pacific)', 'Remote (APAC)']);
+    expect(locationNames('Singapore, South-East Asia')).toContain('Singapore, Southeast Asia');
   });
 
   it('reads UK and GB as the United Kingdom, and EU as the European Union', () => {
@@ -190,6 +213,20 @@ describe('locationNames', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('withRegionNames', () => {
+  it('writes a region spelt with a narrower region\'s words by its name, in any case, with spaces or hyphens', () => {
+    expect(withRegionNames('ux researcher in Asia Pacific')).toBe('ux researcher in APAC');
+    expect(withRegionNames('asia-pacific, south east asia or SOUTH-EAST ASIA')).toBe('APAC, Southeast Asia or Southeast Asia');
+    expect(withRegionNames('AsiaPac')).toBe('APAC');
+  });
+
+  it('leaves the words alone inside other words and in other regions', () => {
+    for (const text of ['asia', 'east asia', 'southeast asia', 'asia pacifica', 'eurasia pacific', 'pacific asia', 'south east', 'apac']) {
+      expect(withRegionNames(text)).toBe(text);
+    }
   });
 });
 

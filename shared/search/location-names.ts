@@ -16,9 +16,9 @@ const EXTRA_CODES: Readonly<Record<string, { iso?: string; names: readonly strin
 /**
  * The regions people search by that no continent gives. A country's continent comes from countries-list;
  * the groupings below are ours. Russia and Türkiye, which countries-list places in Asia, are in Europe too
- * (and so in EMEA, not APAC).
+ * (and so in EMEA, not APAC); Timor-Leste, which it places in Oceania, is in Southeast Asia, and so in Asia.
  */
-const ALSO_ON: Readonly<Record<string, TContinentCode>> = { RU: 'EU', TR: 'EU' };
+const ALSO_ON: Readonly<Record<string, TContinentCode>> = { RU: 'EU', TR: 'EU', TL: 'AS' };
 const MIDDLE_EAST = new Set(['AE', 'BH', 'CY', 'EG', 'IL', 'IQ', 'IR', 'JO', 'KW', 'LB', 'OM', 'PS', 'QA', 'SA', 'SY', 'TR', 'YE']);
 const NORDICS = new Set(['DK', 'FI', 'IS', 'NO', 'SE']);
 const SCANDINAVIA = new Set(['DK', 'NO', 'SE']);
@@ -40,7 +40,7 @@ const COUNTRY_GROUPS: readonly { names: readonly string[]; codes: ReadonlySet<st
   { names: ['Eastern Europe'], codes: new Set(['BG', 'BY', 'CZ', 'HU', 'MD', 'PL', 'RO', 'RU', 'SK', 'UA']) },
   { names: ['Central Europe'], codes: new Set(['AT', 'CH', 'CZ', 'DE', 'HU', 'LI', 'PL', 'SI', 'SK']) },
   { names: ['East Asia'], codes: new Set(['CN', 'HK', 'JP', 'KP', 'KR', 'MN', 'MO', 'TW']) },
-  { names: ['Southeast Asia', 'South East Asia'], codes: new Set(['BN', 'ID', 'KH', 'LA', 'MM', 'MY', 'PH', 'SG', 'TH', 'TL', 'VN']) },
+  { names: ['Southeast Asia'], codes: new Set(['BN', 'ID', 'KH', 'LA', 'MM', 'MY', 'PH', 'SG', 'TH', 'TL', 'VN']) },
   { names: ['South Asia'], codes: new Set(['AF', 'BD', 'BT', 'IN', 'LK', 'MV', 'NP', 'PK']) },
   { names: ['Central Asia'], codes: new Set(['KG', 'KZ', 'TJ', 'TM', 'UZ']) },
   { names: ['Gulf', 'GCC'], codes: new Set(['AE', 'BH', 'KW', 'OM', 'QA', 'SA']) },
@@ -49,6 +49,30 @@ const COUNTRY_GROUPS: readonly { names: readonly string[]; codes: ReadonlySet<st
   { names: ['East Africa'], codes: new Set(['BI', 'DJ', 'ER', 'ET', 'KE', 'RW', 'SO', 'SS', 'TZ', 'UG']) },
   { names: ['North Africa'], codes: new Set(['DZ', 'EG', 'LY', 'MA', 'SD', 'TN']) },
 ];
+/**
+ * Regions spelt with the words of a narrower region they reach beyond, by the one name locations hold them by:
+ * "Asia Pacific" holds "Asia", which Sydney is not in; "South East Asia" holds "East Asia", which Singapore is
+ * not in. Held under these spellings, "designers in asia" found Sydney and "in east asia" Singapore. A request
+ * or a location filter that spells a region so reads it by its name (withRegionNames).
+ */
+const REGION_SPELLINGS: readonly { words: readonly string[]; name: string }[] = [
+  { words: ['asia', 'pacific'], name: 'APAC' },
+  { words: ['asiapac'], name: 'APAC' },
+  { words: ['south', 'east', 'asia'], name: 'Southeast Asia' },
+];
+const REGION_SPELLING = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${REGION_SPELLINGS.map(({ words }) => words.join(String.raw`[\s\-–]+`)).join('|')})(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/** The text with each region spelt with a narrower region's words (REGION_SPELLINGS) written by its name: "Asia-Pacific" → "APAC". */
+export function withRegionNames(text: string): string {
+  return text.replace(REGION_SPELLING, (spelt) => {
+    const words = tokenize(spelt).join(' ');
+    return REGION_SPELLINGS.find((region) => region.words.join(' ') === words)?.name ?? spelt;
+  });
+}
+
 /** Names people write for a country that neither ISO 3166 nor the country's own name gives. */
 const OTHER_COUNTRY_NAMES: Readonly<Record<string, readonly string[]>> = { NL: ['Holland'] };
 /** In the Americas and speaking Spanish or Portuguese: Mexico to Argentina, Puerto Rico, not the US or Canada. */
@@ -311,7 +335,7 @@ function regionsOf(code: string): string[] {
     ...onContinents.map((continent) => continents[continent]),
     ...(middleEast ? ['Middle East'] : []),
     ...(on('EU') || on('AF') || middleEast ? ['EMEA'] : []),
-    ...((on('AS') && !middleEast && !on('EU')) || on('OC') ? ['APAC', 'Asia Pacific'] : []),
+    ...((on('AS') && !middleEast && !on('EU')) || on('OC') ? ['APAC'] : []),
     ...((on('NA') || on('SA')) && facts.languages.some((l) => LATIN_LANGUAGES.has(l)) ? ['Latin America', 'LATAM'] : []),
     ...(NORDICS.has(code) ? ['Nordics'] : []),
     ...(SCANDINAVIA.has(code) ? ['Scandinavia'] : []),
@@ -360,6 +384,8 @@ export function locationNames(location: string | null | undefined): string[] {
   const comma = location.indexOf(',');
   const city = comma >= 0 ? location.slice(0, comma) : location.trimEnd().endsWith(')') ? '' : location;
   const names = [location];
+  const named = withRegionNames(location);
+  if (named !== location) names.push(named);
   for (const form of countryForms) if (form.folded !== folded) names.push(`${before}${form.text}${after}`);
   for (const other of cities.get(fold(city.trim())) ?? []) names.push(`${other}${location.slice(city.length)}`);
   const isoCode = code && (EXTRA_CODES[code]?.iso ?? code);

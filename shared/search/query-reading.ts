@@ -1,6 +1,6 @@
 import { tokenize } from '../text/fold.ts';
 import { REMOTE_WORK_PHRASES } from '../text/synonyms.rules.ts';
-import { namesPlace } from './location-names.ts';
+import { namesPlace, withRegionNames } from './location-names.ts';
 import { type QueryExclusions, readExclusions } from './query-exclusions.ts';
 import { type Preference, readPreferences } from './query-preferences.ts';
 
@@ -8,7 +8,9 @@ import { type Preference, readPreferences } from './query-preferences.ts';
  * How both engines and the highlights read a request before its words: the gender marks of job titles are left
  * out ("(m/w/d)"), English contractions are written out ("I'm", "who haven't", "w/"), another language's "or" is
  * written "or", the phrases that say remote work become
- * the one word "wfh", which the synonym rules and remote locations know (REMOTE_LOCATION_WORDS), and the clauses
+ * the one word "wfh", which the synonym rules and remote locations know (REMOTE_LOCATION_WORDS), a region spelt
+ * with a narrower region's words is written by the name locations hold it by ("Asia Pacific" → "APAC",
+ * withRegionNames), and the clauses
  * that state a preference (readPreferences) and leave things out (readExclusions) are set apart. Pure.
  */
 
@@ -79,6 +81,6 @@ export interface ReadRequest extends QueryExclusions {
 
 /** The request as the engines search it, what it leaves out and what it prefers. */
 export function readRequest(q: string | undefined): ReadRequest {
-  const { q: required, preferences } = readPreferences(q === undefined ? q : withRemoteWorkWords(withEnglishOr(withoutContractions(withoutGenderMarks(q)))));
+  const { q: required, preferences } = readPreferences(q === undefined ? q : withRemoteWorkWords(withEnglishOr(withoutContractions(withRegionNames(withoutGenderMarks(q))))));
   return { ...readExclusions(required), preferences };
 }

@@ -59,11 +59,12 @@ export const MAPPING_VERSION = 7;
  * craft, "strategist" as "strategy", "typographer" as "typography"; 15: a remote location's other words for
  * remote work, "remotely", "teletrabajo"; 16: each role's company and its number of distinct content words,
  * roles.company and roles.company_words; 17: a passive participle, "mentored by", keeps itself among the
- * stems; 18: British spellings stem as the American ones, "colour" as "color"). An
+ * stems; 18: British spellings stem as the American ones, "colour" as "color"; 19: a region by one name, APAC
+ * and Southeast Asia, not "Asia Pacific" and "South East Asia", whose words hold narrower regions). An
  * index whose documents are older is rebuilt by the worker when it starts (ingest-worker.factory.ts), so a
  * release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 18;
+export const DOCUMENT_VERSION = 19;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
