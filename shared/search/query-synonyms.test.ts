@@ -148,6 +148,14 @@ describe('expandQueryWords', () => {
 });
 
 describe('conceptSpans', () => {
+  it('counts a word of another language as the words it means: "Grafikdesigner" is two, as "graphic designer" is', () => {
+    const words = (q: string) => conceptSpans(q).map((span) => [span.covers.join(' '), span.words]);
+    expect(words('senior Grafikdesigner in Tokyo')).toEqual([['senior', 1], ['grafikdesigner', 2]]);
+    expect(words('senior graphic designer in tokyo')).toEqual([['senior', 1], ['graphic designer', 2]]);
+    expect(words('Kreativdirektorin')).toEqual([['kreativdirektorin', 2]]);
+    expect(words('Illustratorin')).toEqual([['illustratorin', 1]]);
+  });
+
   it('reads no phrase from "experience" before a verb: "experience designing" is what the designer has done', () => {
     const typed = (q: string) => conceptSpans(q).map((span) => span.typed.join(' '));
     expect(typed('who has experience designing for healthcare in Nairobi')).not.toContain(wordForms(['experience', 'design']).join(' '));
@@ -368,6 +376,15 @@ describe('qualifiedRoles', () => {
 describe('namedRoles', () => {
   const named = (q: string) => namedRoles(understandQuery(q), conceptSpans(q));
   const phrases = (q: string) => named(q).map(({ phrases: held }) => held.map((phrase) => phrase.join(' ')));
+
+  it('a word of another language meaning such a role is one, beside a seniority too; a one-word role is not', () => {
+    for (const q of ['senior Grafikdesignerin in Berlin', 'Grafikdesigner', 'graphiste senior à Paris']) {
+      expect([q, phrases(q)[0]]).toEqual([q, expect.arrayContaining(['graphic design'])]);
+    }
+    expect(phrases('Senior Produktdesigner in Berlin')[0]).toContain('product design');
+    expect(named('senior illustrator in berlin')).toEqual([]);
+    expect(named('Illustratorin in Berlin')).toEqual([]);
+  });
 
   it('a role of two words or more the vocabulary knows is held as one of its phrases, typed or by a synonym', () => {
     const [interior] = named('interior designer in berlin');

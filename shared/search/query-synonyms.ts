@@ -843,7 +843,8 @@ export interface NamedRole {
  * redesign, and "data visualization designer" a Type Designer at a climate data company. Not a phrase that
  * covers a place, an employer or an "or" list, which their own rules read. A phrase read over another that
  * shares a word with it may be held as the other instead (ConceptSpan.rivals): "game design lead" is a Lead
- * Game Designer too. Pure.
+ * Game Designer too. A word of another language that means such a phrase ("Grafikdesignerin", "graphiste") is
+ * one: read word by word, "senior Grafikdesignerin in Berlin" found every Senior Brand Designer there. Pure.
  */
 export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): NamedRole[] {
   // Most requests name no such phrase: the gazetteer behind constraints need not be read for them.
@@ -853,7 +854,7 @@ export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], 
   // whose bio does not say it.
   const headed = (concept: ConceptSpan) => namesRole(concept.covers.at(-1)!);
   const craft = (concept: ConceptSpan) => !headed(concept) && concepts.some((other) => other !== concept && headed(other));
-  const roles = concepts.filter((concept) => concept.covers.length >= 2 && namesARole(concept) && !craft(concept));
+  const roles = concepts.filter((concept) => (concept.covers.length >= 2 || concept.typed.length >= 2) && namesARole(concept) && !craft(concept));
   if (roles.length === 0) return [];
   const { other } = constraints(query, synonyms);
   return roles.flatMap((concept) => {
@@ -1080,7 +1081,10 @@ export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURAT
     // A phrase in another language is also held as typed: "diseñadora gráfica" is the title of a Diseñadora Gráfica.
     const literal = wordForms(typed);
     const found = literal.join(' ') === own.join(' ') || phrases.some((p) => p.join(' ') === literal.join(' ')) ? phrases : [...phrases, literal];
-    return [{ words: covers.length, covers, typed: own, synonyms: found.filter((p) => p.join(' ') !== own.join(' ')), past: saidOfPast(at[start]!), ...(unread.length > 0 ? { rivals: unread } : {}) }];
+    // A word of another language counts as the words it means: "Grafikdesigner" is two, as "graphic designer" is.
+    // Counted as one, a role holding it scored no more than one holding "senior" in "senior Grafikdesigner".
+    const meant = synonyms.meaning(typed)?.filter((word) => !FILLER_WORDS.has(word)).length ?? 0;
+    return [{ words: Math.max(covers.length, meant), covers, typed: own, synonyms: found.filter((p) => p.join(' ') !== own.join(' ')), past: saidOfPast(at[start]!), ...(unread.length > 0 ? { rivals: unread } : {}) }];
   });
   if (known.length > 0) return known;
   // One word the rules do not know ("researchers", "illustrator in berlin"): no role holds two of the words, so

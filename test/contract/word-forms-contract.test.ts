@@ -418,6 +418,18 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     }
   });
 
+  it.skipIf(reason)('a one-word title in another language beside a seniority and a place is a role every match holds, as the English words are', async () => {
+    // Read word by word, "senior" and the place were enough: the Senior Product, Sail and Rope Designers in San
+    // Francisco ranked above the Graphic Designers there.
+    const english = await slugs('senior graphic designer in san francisco');
+    expect(english).toContain('graf-des');
+    for (const q of ['senior Grafikdesignerin in San Francisco', 'Senior-Grafikdesigner in San Francisco', 'graphiste senior à San Francisco']) {
+      const found = (await slugs(q)).filter((slug) => slug !== 'graf-es');
+      expect([q, found]).toEqual([q, english]);
+      expect([q, found.filter((slug) => ['jr-bio', 'sail-sen', 'rope-sen'].includes(slug))]).toEqual([q, []]);
+    }
+  });
+
   it.skipIf(reason)('one part of design leadership, named, finds the leaders of design: "head of ux", "ux manager"', async () => {
     const heads = await slugs('head of design');
     expect(heads.length).toBeGreaterThan(0);
@@ -494,5 +506,37 @@ describe.each(contractEngines)('word forms and synonyms on $name', (engine) => {
     // "Tim Illustrated": "illustration" shares a stem with the surname, which only a stemmed name would find.
     expect(await slugs('Tim illustration')).toEqual([]);
     expect(await slugs('Tim illustrated')).toEqual(['tim-ill']);
+  });
+});
+
+/**
+ * Graphic Designers in Porto, and a Motion Lead there (the newest listing) who was a Graphic Designer and a
+ * Senior Motion Designer before.
+ */
+const SENIORS = [
+  { ...extra(61, 'gd-one', 'Gia Gomes', 'Graphic Designer', 'Posters.'), location: 'Porto, PT', listed_at: '2026-05-03T00:00:00.000Z' },
+  { ...extra(62, 'gd-two', 'Gil Gomes', 'Graphic Designer', 'Posters.'), location: 'Porto, PT', listed_at: '2026-05-03T01:00:00.000Z' },
+  {
+    ...extra(63, 'ml-was', 'Mia Mota', 'Motion Lead', 'Posters.'),
+    location: 'Porto, PT',
+    previous_roles: [
+      { title: 'Graphic Designer', company: 'Quillon', company_url: null },
+      { title: 'Senior Motion Designer', company: 'Brightwater', company_url: null },
+    ],
+    listed_at: '2026-05-03T02:00:00.000Z',
+  },
+];
+
+describe.each(contractEngines)('a seniority beside a title in another language on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { slugs } = withExtraDesigners(engine, SENIORS);
+
+  it.skipIf(reason)('a one-word title weighs the words it means: who holds it now ranks above who held it and another senior title', async () => {
+    // Counted as one word, "Grafikdesigner" weighed no more than "senior": Mia, whose earlier titles hold one each,
+    // ranked first.
+    expect(await slugs('senior graphic designer in porto')).toEqual(['gd-two', 'gd-one', 'ml-was']);
+    for (const q of ['Senior-Grafikdesigner in Porto', 'senior Grafikdesignerin in Porto', 'graphiste senior à Porto']) {
+      expect([q, await slugs(q)]).toEqual([q, ['gd-two', 'gd-one', 'ml-was']]);
+    }
   });
 });
