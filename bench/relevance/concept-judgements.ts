@@ -269,6 +269,36 @@ function languages(r: Random, corpus: readonly CorpusDesigner[], drawFrom: reado
 }
 
 /**
+ * A seniority beside a one-word title of another language, and a city ("Senior Produktdesignerin in Berlin",
+ * "graphiste senior à Paris"): the holders of the title there are relevant, the senior ones most. A holder
+ * there of another senior title holds two of the three words and is a distractor.
+ */
+const FOREIGN_SENIOR_TITLES: [string, Concept, string][] = [
+  ['Senior Produktdesignerin', 'productDesigner', 'in'],
+  ['senior Markendesigner', 'brandDesigner', ''],
+  ['Senior-Grafikdesigner', 'graphicDesigner', 'in'],
+  ['graphiste senior', 'graphicDesigner', 'à'],
+  ['diseñadora de producto senior', 'productDesigner', 'en'],
+  ['Senior Motion-Designerin', 'motionDesigner', 'in'],
+  ['designer de marca sênior', 'brandDesigner', 'em'],
+  ['progettista grafico senior', 'graphicDesigner', 'a'],
+];
+
+function foreignSeniors(r: Random, corpus: readonly CorpusDesigner[], drawFrom: readonly CorpusDesigner[]): JudgedQuery[] {
+  return FOREIGN_SENIOR_TITLES.map(([title, concept, joiner]) => {
+    const { titles } = CONCEPTS[concept];
+    const holders = drawFrom.filter((d) => holds(titles)(d) && cityOf(d.location));
+    const seniors = holders.filter((d) => /\bsenior\b/i.test(currentTitle(d)));
+    const city = cityOf(r.pick(seniors.length > 0 ? seniors : holders).location)!;
+    return {
+      family: 'languages' as const,
+      q: `${title} ${joiner ? `${joiner} ` : ''}${city}`,
+      grades: grade(corpus, (d) => (holds(titles)(d) && cityOf(d.location) === city ? (/\bsenior\b/i.test(currentTitle(d)) ? 3 : 2) : 0)),
+    };
+  });
+}
+
+/**
  * Titles with a country as each language writes it ("graphiste en Allemagne", "direttore creativo negli
  * Stati Uniti"), by the corpus's country codes: the holders of the title there are relevant, holders
  * elsewhere a little.
@@ -637,6 +667,7 @@ export function generateConceptJudgements(generated: readonly CorpusDesigner[], 
     // The last of the draws, in the order added: the requests drawn before are as they were.
     ...foreignAsks(r, corpus, generated),
     ...workedAtAsks(r, corpus, generated),
+    ...foreignSeniors(r, corpus, generated),
     // Drawn from nothing: the requests before are as they were.
     ...foreignDomains(corpus),
     ...foreignOrLists(corpus),
