@@ -43,6 +43,9 @@ describe('expandQueryWords', () => {
     expect(synonymsOf('calligrapher', 'calligrapher')).toContain('letter');
     expect(synonymsOf('cartoonist', 'cartoonist')).toEqual(expect.arrayContaining(['comic artist', 'illustr']));
     expect(synonymsOf('illustrator', 'illustrator')).not.toContain('cartoonist');
+    // A technology finds the library written with it, not the reverse: Three.js is WebGL, WebGL is not Three.js.
+    expect(synonymsOf('webgl', 'webgl')).toContain('three js');
+    expect(synonymsOf('threejs', 'threejs')).toEqual(['three js']);
   });
 
   it('a one-way rule whose phrase has the stems of one of its targets gives that target nothing of the rule', () => {

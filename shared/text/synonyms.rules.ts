@@ -49,7 +49,10 @@ export const TOOL_SYNONYMS: readonly string[] = [
   'procreate, ipad illustration',
   'touchdesigner, touch designer',
   'p5 js, p5js, processing',
-  'three js, threejs, webgl',
+  'three js, threejs',
+  // Three.js draws with WebGL: who asks for WebGL finds who writes Three.js, but not the reverse, or "threejs"
+  // ranked a Design Engineer who names only WebGL above the Three.js artists.
+  'webgl => three js',
   'd3, d3 js, d3js',
   'power bi, powerbi',
   'javascript, js',
