@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, preferableEmployer, preferablePlace, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords, withEmployerPreferred } from './query-synonyms.ts';
+import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, preferableEmployer, preferablePlace, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords, withEmployerPreferred, wordsOfNoEmployer } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 import { wordForms } from '../text/word-forms.ts';
 
@@ -759,6 +759,25 @@ describe('toolWords', () => {
   it('leave out the words a rule maps a tool to, and words that are no tool', () => {
     expect(tools('illustrator')).toEqual([]);
     expect(tools('brand designer in berlin')).toEqual([]);
+  });
+});
+
+describe('wordsOfNoEmployer', () => {
+  const words = (q: string) => {
+    const query = understandQuery(q);
+    return wordsOfNoEmployer(query, conceptSpans(q)).map((i) => query.words[i]);
+  };
+
+  it('are the tools and the words of a skill or domain named by a phrase that is no role', () => {
+    expect(words('product designers who know design systems')).toEqual(['design', 'systems']);
+    expect(words('ux designer, developer tools and figma')).toEqual(['developer', 'tools', 'figma']);
+    expect(words('ux designer in climate tech')).toEqual(['climate', 'tech']);
+  });
+
+  it('leave out the words of a role, and an employer the request names, now, in an "or" list or before', () => {
+    expect(words('motion designer in berlin')).toEqual([]);
+    expect(words('designers at figma')).toEqual([]);
+    expect(words('map designer at porter design')).toEqual([]);
   });
 });
 

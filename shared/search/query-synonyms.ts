@@ -377,6 +377,22 @@ export function roleWordsOf(query: QueryWords, concepts: readonly ConceptSpan[],
 }
 
 /**
+ * The words a company's name holding scores nothing for: the tools the request names (toolWords) and the words of
+ * a skill or domain it names by a phrase the rules know that is no role ("design systems", "brand strategy",
+ * "climate tech"), where no rule reads them as an employer. They still match there. Scored in the companies,
+ * "design" of "design systems" earned a designer who had been at Porsche Design more than a Senior Product
+ * Designer who names the skill as well, and "ux and design systems, ideally in Toronto" ranked eight such
+ * designers elsewhere above the one in Toronto. Pure.
+ */
+export function wordsOfNoEmployer(query: QueryWords, concepts: readonly ConceptSpan[]): number[] {
+  const asEmployer = new Set([...query.employerWords, ...query.employerLists.flat(2)]);
+  const past = new Set(query.pastAlternatives.flat());
+  const phrased = new Set(concepts.filter((concept) => concept.covers.length >= 2 && !namesARole(concept)).flatMap((concept) => concept.covers));
+  const skills = query.words.flatMap((word, i) => (phrased.has(word) && !asEmployer.has(i) && !past.has(word) ? [i] : []));
+  return [...new Set([...toolWords(query), ...skills])].sort((a, b) => a - b);
+}
+
+/**
  * The tools a request says the designer uses (toolWords typed after "knows", "with", "uses" …,
  * QueryWords.usedWords): no role bonus counts them (wordsOfNoRole), and the together bonuses do not ask them
  * of the fields that hold the designer's companies. Pure.

@@ -63,6 +63,9 @@ const EXTRA = [
   // A Chart Designer who draws in Figma, and one at Figma Labs (the newer listing) who names no tool.
   extra('cy-user', 'Cy Cole', role('Chart Designer', 'Kestrel'), [], 'Draws charts in Figma.'),
   extra('cz-labs', 'Cz Cruz', role('Chart Designer', 'Figma Labs'), [], 'Draws charts.'),
+  // Map Designers who build design systems: one at Porter Design, one (the newer listing) at Kestrel.
+  extra('dana-porter', 'Dana Dahl', role('Map Designer', 'Porter Design'), [], 'Builds design systems.'),
+  extra('dale-kestrel', 'Dale Dunn', role('Map Designer', 'Kestrel'), [], 'Builds design systems.'),
   { ...extra('pol-porto', 'Pol Pires', role('Packaging Designer', 'Kestrel'), [role('Packaging Designer', 'Ostravia')], 'Cartons.'), location: 'Porto, PT' },
 ];
 
@@ -83,6 +86,15 @@ describe.each(contractEngines)('employers a request names on $name', (engine) =>
     for (const q of ['chart designers, ideally knows figma', 'chart designer, figma experience a plus', 'chart designers, bonus if they use figma or sketch']) {
       expect([q, await slugs(q)]).toEqual([q, ['cy-user', 'cz-labs']]);
     }
+  });
+
+  it.skipIf(reason)('a word of a skill the request names scores nothing in a company\'s name: "design systems" is no Porter Design', async () => {
+    // Both build design systems; Dale is the newer listing. Scored in the company, "design" put Dana first.
+    for (const q of ['map designers who know design systems', 'map designer, design systems']) {
+      expect([q, (await slugs(q)).slice(0, 2)]).toEqual([q, ['dale-kestrel', 'dana-porter']]);
+    }
+    // Named as the employer, the company is where the role is.
+    expect((await slugs('map designer at porter design'))[0]).toBe('dana-porter');
   });
 
   it.skipIf(reason)('a tool typed bare after a title may be the employer: the title there now ranks first', async () => {

@@ -4,7 +4,7 @@ import { cutShort, maxEdits } from '../../text/edit-distance.ts';
 import { tokenize } from '../../text/fold.ts';
 import { MAX_FUZZY_EXPANSIONS, MAX_PREFIX_EXPANSIONS } from '../../text/query-cost.rules.ts';
 import { EMPLOYER_LIST_BONUS_WORDS, PLACE_BONUS_WORDS, type QueryWords, requiredMatches, understandQuery } from '../query-words.ts';
-import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, spelledWords, namedPlaces, placeOnlyWords, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, toolWords, usedToolWords, wholePlaceWords, type WordExpansion } from '../query-synonyms.ts';
+import { anchorWords, type ConceptSpan, namedRoles, type NamedRole, qualifiedRoles, type QualifiedRole, conceptSpans, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, spelledWords, namedPlaces, placeOnlyWords, type SynonymSet, roleWordsOf, togetherSynonyms, togetherWords, usedToolWords, wholePlaceWords, wordsOfNoEmployer, type WordExpansion } from '../query-synonyms.ts';
 import { type ReadingFacts, ranksPlace, readWithFacts } from '../reading-facts.ts';
 import { type FilterPhrase, filterPhrases } from '../filter-phrases.ts';
 
@@ -74,7 +74,7 @@ export interface WordExpansionOptions {
   placeFields?: string[] | undefined;
   /** The fields that name the record's employers (the company filter's field): an employer the request names is held there or in placeFields. */
   companyFields?: string[] | undefined;
-  /** The fields naming employers where a tool the request names (toolWords) scores nothing; none by default. */
+  /** The fields naming employers where a tool or a skill's word the request names (wordsOfNoEmployer) scores nothing; none by default. */
   toolFields?: string[] | undefined;
   /** The fields that name the record, its roles, employers and place (namingFieldNames): a name of two words or more the request writes is held there (nameOnlyWords). */
   namingFields?: string[] | undefined;
@@ -174,10 +174,11 @@ export function freeText(
       },
     };
   };
-  // A tool's name ("figma") in a company's name scores nothing: it still matches, and those who use the tool
-  // (a bio, a title) rank above those who only work at Figma Labs, as the Postgres engine's word tests score it.
+  // A tool's name ("figma") or a word of a skill's phrase ("design systems") in a company's name scores nothing
+  // (wordsOfNoEmployer): it still matches, and those who use the tool (a bio, a title) rank above those who only
+  // work at Figma Labs, as the Postgres engine's word tests score it.
   const toolFields = new Set(expansion.toolFields ?? []);
-  const tools = new Set(toolFields.size > 0 ? toolWords(query) : []);
+  const tools = new Set(toolFields.size > 0 ? wordsOfNoEmployer(query, spans) : []);
   const scoredFields = fields.filter((f) => !toolFields.has(boostOf(f).field));
   // A place the request introduces ("in Berlin") scores where the record is, alone: every match holds it there,
   // and held by a company ("Berlin Design Studio") or a bio that mentions it, it ranked those first among the

@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, seniorityTitle, exactEmployers, namedRoles, namesTool, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, toolWords, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { anchorWords, askedRole, seniorityTitle, exactEmployers, namedRoles, namesTool, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoEmployer, wordsOfNoRole } from '../query-synonyms.ts';
 import { ranksPlace, readWithFacts } from '../reading-facts.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
@@ -53,7 +53,7 @@ export interface PgEntitySearch<F extends SearchFilters> {
   /** The weights of the fields that name the record, its roles, employers and place (namingWeights): a name the request writes is held there. */
   namingWeights: string;
   /**
-   * The weights of the employers' names where a tool the request names (toolWords) scores nothing: a designer
+   * The weights of the employers' names where a tool or a skill's word the request names (wordsOfNoEmployer) scores nothing: a designer
    * who uses Figma is asked for more often than one who works there. Open roles have none, as in the
    * Elasticsearch engine (EsEntitySearch.toolFields).
    */
@@ -142,7 +142,7 @@ export function entitySearchSpec<F extends SearchFilters>(
       heldRole: held,
       titleFormWeight: entity.titleFormWeight,
       spelled: spelledWords(query, spans),
-      tools: toolWords(query),
+      tools: wordsOfNoEmployer(query, spans),
       toolWeights: entity.toolWeights,
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
