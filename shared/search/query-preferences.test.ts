@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readPreferences } from './query-preferences.ts';
+import { PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS, PREFERENCE_BONUS_WORDS, preferenceBonusWords, readPreferences } from './query-preferences.ts';
 
 describe('readPreferences', () => {
   it('sets apart a place or an employer a request hedges, and keeps the rest', () => {
@@ -90,5 +90,16 @@ describe('readPreferences', () => {
 
   it('leaves nothing of a request that only states a preference', () => {
     expect(readPreferences('ideally in berlin')).toEqual({ q: undefined, preferences: [{ kind: 'location', value: 'berlin' }] });
+  });
+});
+
+describe('preferenceBonusWords', () => {
+  it('gives a place or a skill about a word of a bio, an employer or a seniority less than a title word\'s next tier', () => {
+    const bonus = (q: string) => readPreferences(q).preferences.map((p) => [p.kind, preferenceBonusWords(p)]);
+    expect(bonus('vase designers, ideally in Porto')).toEqual([['location', PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS]]);
+    expect(bonus('vase designers, bonus if they know Figma')).toEqual([['skill', PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS]]);
+    expect(bonus('vase designers, ideally ex Quillon')).toEqual([['company', PREFERENCE_BONUS_WORDS]]);
+    expect(bonus('vase designers, ideally senior')).toEqual([['seniority', PREFERENCE_BONUS_WORDS]]);
+    expect(PREFERENCE_BONUS_WORDS).toBeLessThan(PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS);
   });
 });

@@ -11,7 +11,7 @@ import { contentWords } from './query-words.ts';
  * words, "bonus" and "if" among them. Both engines read the request without these clauses and rank the records
  * the clause names (as the location and company filters would match them, whole words; a seniority as the
  * current title holds it; a skill as the text holds its words) above the others, by PREFERENCE_BONUS_WORDS (a
- * skill by SKILL_PREFERENCE_BONUS_WORDS). Pure.
+ * place or a skill by PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS). Pure.
  */
 
 /**
@@ -28,27 +28,29 @@ export interface QueryPreferences {
 }
 
 /**
- * What a preferred match earns, in exact words of the best field: 0.05, less than the least a title's word
- * earns above its next tier (a word's form earns a fifth less than the word), so the preference orders the records
- * that answer the rest of the request alike and lifts none above one that answers it better. At one word (an "or"
- * list of employers' bonus), "an animator in São Paulo, bonus if they worked at Klarna" put a Motion Lead at
- * Klarna above the Animators there; at a quarter, still. Those who meet the rest of the request but not this
- * still follow.
+ * What a preferred employer or seniority earns, in exact words of the best field: 0.05, less than the least a
+ * title's word earns above its next tier (a word's form earns a fifth less than the word), so the preference
+ * orders the records that answer the rest of the request alike and lifts none above one that answers it better.
+ * At one word (an "or" list of employers' bonus), "an animator in São Paulo, bonus if they worked at Klarna" put a
+ * Motion Lead at Klarna above the Animators there; at a quarter, still. Those who meet the rest of the request but
+ * not this still follow.
  */
 export const PREFERENCE_BONUS_WORDS = 0.05;
 
 /**
- * What a preferred skill earns, in exact words of the best field: about one word of a bio. Those who hold the
- * title and place a request asks differ by more than PREFERENCE_BONUS_WORDS where one title says more ("Senior
- * Motion Designer" beside "Motion Designer"), and a skill, unlike a place or an employer, is what sets them
- * apart for the one asking: at 0.05, "motion designers in london, bonus if they know cinema 4d" ranked a Motion
- * Designer who knows neither above a Senior Motion Designer who knows both. Below a word of a title, it lifts no
- * one above a holder of the title asked.
+ * What a preferred place or skill earns, in exact words of the best field: about one word of a bio. Those who hold
+ * the title and place a request asks differ by more than PREFERENCE_BONUS_WORDS where one title says more ("Senior
+ * Motion Designer" beside "Motion Designer") or one bio holds a word more, and a skill or a place, unlike an
+ * employer, is what sets them apart for the one asking: at 0.05, "motion designers in london, bonus if they know
+ * cinema 4d" ranked a Motion Designer who knows neither above a Senior Motion Designer who knows both, and
+ * "product designers who know design systems, ideally in Toronto" ranked the first designer in Toronto ninth.
+ * Below a word of a title, it lifts no one above a holder of the title asked.
  */
-export const SKILL_PREFERENCE_BONUS_WORDS = 0.35;
+export const PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS = 0.35;
 
 /** What the records holding a preference earn, in exact words of the best field. */
-export const preferenceBonusWords = ({ kind }: Preference): number => (kind === 'skill' ? SKILL_PREFERENCE_BONUS_WORDS : PREFERENCE_BONUS_WORDS);
+export const preferenceBonusWords = ({ kind }: Preference): number =>
+  kind === 'skill' || kind === 'location' ? PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS : PREFERENCE_BONUS_WORDS;
 
 /** The words that hedge what follows them. */
 const HEDGE = String.raw`(?:ideally|preferably|optionally|(?:bonus|extra)(?:\s+points)?\s+if|(?:a\s+)?plus\s+if|nice\s+to\s+have:?|if\s+possible,?)`;

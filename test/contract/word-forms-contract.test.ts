@@ -540,3 +540,26 @@ describe.each(contractEngines)('a seniority beside a title in another language o
     }
   });
 });
+
+/**
+ * Vase Designers who glaze: one in Porto whose bio says "glazes", one in Lisbon (the newer listing) whose bio
+ * says "glaze", as the request types it.
+ */
+const VASES = [
+  { ...extra(64, 'vase-opo', 'Vi Vale', 'Vase Designer', 'Glazes vases.'), location: 'Porto, PT', listed_at: '2026-05-04T00:00:00.000Z' },
+  { ...extra(65, 'vase-lis', 'Vo Vaz', 'Vase Designer', 'Vases; glaze.'), location: 'Lisbon, PT', listed_at: '2026-05-04T01:00:00.000Z' },
+];
+
+describe.each(contractEngines)('a place a request prefers on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { slugs } = withExtraDesigners(engine, VASES);
+
+  it.skipIf(reason)('ranks the holders there first, above one elsewhere whose bio holds a word as typed rather than its form', async () => {
+    // Without the preference the word as typed ranks first.
+    expect(await slugs('vase designers who glaze')).toEqual(['vase-lis', 'vase-opo']);
+    // At 0.05 words, the place weighed less than the word's form: Vo in Lisbon stayed first.
+    for (const q of ['vase designers who glaze, ideally in Porto', 'a vase designer who glazes, preferably based in porto']) {
+      expect([q, await slugs(q)]).toEqual([q, ['vase-opo', 'vase-lis']]);
+    }
+  });
+});

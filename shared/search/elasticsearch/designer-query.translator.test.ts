@@ -21,7 +21,7 @@ import { freeText, wordFilter } from './query-clauses.ts';
 import { EXACT_EMPLOYER_WORDS, PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
 import { askedRole, conceptSpans, exactEmployers, heldRole } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
-import { SKILL_PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
+import { PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 
 type Bool = { bool: { filter: unknown[]; must?: unknown[]; should?: unknown[]; must_not?: unknown[] } };
 const bool = (filters: DesignerFilters) => (buildDesignerQuery(filters) as Bool).bool;
@@ -64,9 +64,9 @@ describe('buildDesignerQuery', () => {
     const preferred = (hedged.should ?? []).filter((clause) => /"constant_score".*"query":"(splices|dyeing)"/.test(JSON.stringify(clause)));
     expect(preferred).toHaveLength(2);
     const [splices] = preferred as { constant_score: { boost: number; filter: { bool: { filter: { bool: { should: { multi_match: { query: string; fields: string[] } }[] } }[] } } } }[];
-    // SKILL_PREFERENCE_BONUS_WORDS exact words of the best field.
+    // PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS exact words of the best field.
     const best = Math.max(...DESIGNER_TEXT_FIELDS.map((field) => Number(field.split('^')[1] ?? 1)));
-    expect(splices!.constant_score.boost).toBeCloseTo(SKILL_PREFERENCE_BONUS_WORDS * best);
+    expect(splices!.constant_score.boost).toBeCloseTo(PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS * best);
     const [word] = splices!.constant_score.filter.bool.filter;
     expect(word!.bool.should.map(({ multi_match }) => multi_match.query)).toEqual(['splices', wordForm('splices')]);
     expect(word!.bool.should[0]!.multi_match.fields).toEqual(DESIGNER_TEXT_FIELDS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXACT_EMPLOYER_WORDS, PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
 import { askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
-import { PREFERENCE_BONUS_WORDS, SKILL_PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
+import { PREFERENCE_BONUS_WORDS, PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
 import { ROLE_COMPANY_WEIGHT, ROLE_FORM_WEIGHT } from './role-bonus.sql.ts';
@@ -670,7 +670,7 @@ describe('designerSearchSpec: a skill the request hedges', () => {
     const held = [...sql.matchAll(/CASE WHEN \(s\.text_tsv @@ \$(\d+)::tsquery\) THEN \d+ ELSE 0 END/g)].map(([, n]) => params.values[Number(n) - 1]);
     expect(held).toEqual(['splices', 'dyeing'].map((word) => `( ( '${word}' | '~${wordForm(word)}':${DESIGNER_FORM_WEIGHTS} ) )`));
     const points = [...sql.matchAll(/CASE WHEN \(s\.text_tsv @@ \$\d+::tsquery\) THEN (\d+) ELSE 0 END/g)].map(([, n]) => Number(n));
-    expect(points).toEqual([1, 2].map(() => Math.round(SKILL_PREFERENCE_BONUS_WORDS * Math.max(...Object.values(DESIGNER_FIELD_WEIGHTS)) * MATCH_TIER_POINTS.exact)));
+    expect(points).toEqual([1, 2].map(() => Math.round(PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS * Math.max(...Object.values(DESIGNER_FIELD_WEIGHTS)) * MATCH_TIER_POINTS.exact)));
     // Nothing else of the request names them: the rows are those of "rope designers".
     expect(params.values.filter((value) => String(value).includes('splices'))).toHaveLength(1);
   });
