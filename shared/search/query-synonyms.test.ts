@@ -151,6 +151,16 @@ describe('expandQueryWords', () => {
 });
 
 describe('conceptSpans', () => {
+  it('reads no phrase across a list\'s "and" that takes the first word of the next item\'s phrase', () => {
+    const covers = (q: string) => conceptSpans(q).map((span) => span.covers.join(' '));
+    // "accessible design" across the "and" took "design" from "design systems".
+    expect(covers('strong in accessibility and design systems')).toEqual(['accessibility', 'design systems']);
+    expect(covers('accesibilidad y sistemas de diseño')).toEqual(['accesibilidad', 'sistemas de diseno']);
+    // A phrase that takes the whole of the next item, or holds "and" itself, is still one.
+    expect(covers('ux and ui designer')).toEqual(['ux ui designer']);
+    expect(covers('food and beverage brand designer')).toEqual(['food beverage', 'brand designer']);
+  });
+
   it('counts a word of another language as the words it means: "Grafikdesigner" is two, as "graphic designer" is', () => {
     const words = (q: string) => conceptSpans(q).map((span) => [span.covers.join(' '), span.words]);
     expect(words('senior Grafikdesigner in Tokyo')).toEqual([['senior', 1], ['grafikdesigner', 2]]);

@@ -173,6 +173,9 @@ const PHRASE_GLUE: ReadonlySet<string> = new Set([
   'de', 'del', 'la', 'le', 'les', 'el', 'los', 'las', 'du', 'des', 'd', 'l', 'da', 'do', 'das', 'dos', 'di', 'dell', 'della', 'e', 'y', 'en', 'em', 'der', 'die', 'und', 'fur',
 ]);
 
+/** The glue words that join the items of a list ("and" in the languages of the list). */
+const LIST_AND: ReadonlySet<string> = new Set(['and', 'und', 'y', 'e']);
+
 const withoutGlue = (words: readonly string[]): string[] => {
   const kept = words.filter((w) => !PHRASE_GLUE.has(w));
   return kept.length > 0 ? kept : [...words];
@@ -1068,7 +1071,14 @@ export interface ConceptSpan {
 export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan[] {
   const tokens = tokenize(q ?? '');
   const at = tokens.flatMap((t, i) => (PHRASE_GLUE.has(t) ? [] : [i]));
-  const spans = synonyms.spans(at.map((i) => tokens[i]!));
+  const found = synonyms.spans(at.map((i) => tokens[i]!));
+  // A phrase read across a list's "and" that takes the first word of the next item's phrase is no phrase:
+  // "accessibility and design systems" is accessibility and design systems, not "accessible design" and
+  // "systems". One that takes the whole of the next item's ("ux and ui designer") holds that item.
+  type Found = (typeof found)[number];
+  const crossesAnd = (span: Found) => tokens.slice(at[span.start]!, at[span.end - 1]! + 1).some((t) => LIST_AND.has(t));
+  const partly = (a: Found, b: Found) => a !== b && a.start < b.end && b.start < a.end && !(b.start >= a.start && b.end <= a.end) && !(a.start >= b.start && a.end <= b.end);
+  const spans = found.filter((span) => !(crossesAnd(span) && found.some((other) => partly(span, other) && !crossesAnd(other))));
   const longest = spans.filter((s) => !spans.some((o) => o !== s && o.start <= s.start && o.end >= s.end));
   // Of two phrases that share a word, the one that ends in a role's head noun ("design lead", not "games design"
   // in "riot games design lead", where an employer's last word makes the other a phrase of the list too), then

@@ -64,8 +64,8 @@ const EXTRA = [
   extra('cy-user', 'Cy Cole', role('Chart Designer', 'Kestrel'), [], 'Draws charts in Figma.'),
   extra('cz-labs', 'Cz Cruz', role('Chart Designer', 'Figma Labs'), [], 'Draws charts.'),
   // Map Designers who build design systems: one at Porter Design, one (the newer listing) at Kestrel.
-  extra('dana-porter', 'Dana Dahl', role('Map Designer', 'Porter Design'), [], 'Builds design systems.'),
-  extra('dale-kestrel', 'Dale Dunn', role('Map Designer', 'Kestrel'), [], 'Builds design systems.'),
+  extra('dana-porter', 'Dana Dahl', role('Map Designer', 'Porter Design'), [], 'Builds design systems, and for accessibility.'),
+  extra('dale-kestrel', 'Dale Dunn', role('Map Designer', 'Kestrel'), [], 'Builds design systems, and for accessibility.'),
   { ...extra('pol-porto', 'Pol Pires', role('Packaging Designer', 'Kestrel'), [role('Packaging Designer', 'Ostravia')], 'Cartons.'), location: 'Porto, PT' },
 ];
 
@@ -90,7 +90,8 @@ describe.each(contractEngines)('employers a request names on $name', (engine) =>
 
   it.skipIf(reason)('a word of a skill the request names scores nothing in a company\'s name: "design systems" is no Porter Design', async () => {
     // Both build design systems; Dale is the newer listing. Scored in the company, "design" put Dana first.
-    for (const q of ['map designers who know design systems', 'map designer, design systems']) {
+    // Read across the "and" as "accessible design", the last request left "design" no skill's word.
+    for (const q of ['map designers who know design systems', 'map designer, design systems', 'map designers strong in accessibility and design systems']) {
       expect([q, (await slugs(q)).slice(0, 2)]).toEqual([q, ['dale-kestrel', 'dana-porter']]);
     }
     // Named as the employer, the company is where the role is.
