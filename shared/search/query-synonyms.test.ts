@@ -43,6 +43,9 @@ describe('expandQueryWords', () => {
     expect(synonymsOf('calligrapher', 'calligrapher')).toContain('letter');
     expect(synonymsOf('cartoonist', 'cartoonist')).toEqual(expect.arrayContaining(['comic artist', 'illustr']));
     expect(synonymsOf('illustrator', 'illustrator')).not.toContain('cartoonist');
+    // A motion graphics artist is a motion designer, not a graphic artist ("graphics artist") who does motion.
+    expect(synonymsOf('motion graphics artist', 'motion')).toContain('motion design');
+    expect(conceptSpans('motion graphics artists in berlin').map((span) => span.covers.join(' '))).toEqual(['motion graphics artists']);
     // A technology finds the library written with it, not the reverse: Three.js is WebGL, WebGL is not Three.js.
     expect(synonymsOf('webgl', 'webgl')).toContain('three js');
     expect(synonymsOf('threejs', 'threejs')).toEqual(['three js']);

@@ -510,7 +510,7 @@ export const CURATED_SYNONYMS: readonly string[] = [
   'concept artist, concept designer, visual development artist => illustrator',
   'storyboard artist, storyboarder, storyboards, storyboarding',
   'character designer, character design, character artist',
-  'motion designer, motion graphics designer, motion graphic designer, motion artist, animator, mograph artist',
+  'motion designer, motion graphics designer, motion graphic designer, motion artist, motion graphics artist, motion graphic artist, animator, mograph artist',
   'motion designer, motion graphics designer, motion graphic designer, motion artist => motion lead, motion design lead',
   'motion graphics, animation, motion design, mograph, animated graphics',
   'explainer videos, explainer video, explainer animations, animated explainers => motion graphics, animation',
