@@ -381,11 +381,10 @@ export function roleWordsOf(query: QueryWords, concepts: readonly ConceptSpan[],
 
 /**
  * The words a company's name holding scores nothing for: the tools the request names (toolWords) and the words of
- * a skill or domain it names by a phrase the rules know that is no role ("design systems", "brand strategy",
- * "climate tech"), where no rule reads them as an employer. They still match there. Scored in the companies,
- * "design" of "design systems" earned a designer who had been at Porsche Design more than a Senior Product
- * Designer who names the skill as well, and "ux and design systems, ideally in Toronto" ranked eight such
- * designers elsewhere above the one in Toronto. Pure.
+ * a skill or domain it names by a phrase the rules know that is no role ("design systems", "climate tech",
+ * "developer tools"; not "brand strategy", which a brand strategist holds), where no rule reads them as an
+ * employer. They still match there. Scored in the companies, "design" of "design systems" earned whoever had
+ * been at Porsche Design or Design Lab more than its form in a title earns everyone else. Pure.
  */
 export function wordsOfNoEmployer(query: QueryWords, concepts: readonly ConceptSpan[]): number[] {
   const asEmployer = new Set([...query.employerWords, ...query.employerLists.flat(2)]);
@@ -1071,14 +1070,14 @@ export interface ConceptSpan {
 export function conceptSpans(q: string | undefined, synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan[] {
   const tokens = tokenize(q ?? '');
   const at = tokens.flatMap((t, i) => (PHRASE_GLUE.has(t) ? [] : [i]));
-  const found = synonyms.spans(at.map((i) => tokens[i]!));
+  const phrasesFound = synonyms.spans(at.map((i) => tokens[i]!));
   // A phrase read across a list's "and" that takes the first word of the next item's phrase is no phrase:
   // "accessibility and design systems" is accessibility and design systems, not "accessible design" and
   // "systems". One that takes the whole of the next item's ("ux and ui designer") holds that item.
-  type Found = (typeof found)[number];
+  type Found = (typeof phrasesFound)[number];
   const crossesAnd = (span: Found) => tokens.slice(at[span.start]!, at[span.end - 1]! + 1).some((t) => LIST_AND.has(t));
   const partly = (a: Found, b: Found) => a !== b && a.start < b.end && b.start < a.end && !(b.start >= a.start && b.end <= a.end) && !(a.start >= b.start && a.end <= b.end);
-  const spans = found.filter((span) => !(crossesAnd(span) && found.some((other) => partly(span, other) && !crossesAnd(other))));
+  const spans = phrasesFound.filter((span) => !(crossesAnd(span) && phrasesFound.some((other) => partly(span, other) && !crossesAnd(other))));
   const longest = spans.filter((s) => !spans.some((o) => o !== s && o.start <= s.start && o.end >= s.end));
   // Of two phrases that share a word, the one that ends in a role's head noun ("design lead", not "games design"
   // in "riot games design lead", where an employer's last word makes the other a phrase of the list too), then
