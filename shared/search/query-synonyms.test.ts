@@ -643,6 +643,12 @@ describe('askedRole', () => {
     return role && { concept: role.concept.typed.join(' '), employers: role.employers.map((words) => words.join(' ')) };
   };
 
+  it('is a word of another language that means a role, before a seniority typed first', () => {
+    expect(asked('Senior-Grafikdesigner in Lisbon')).toEqual({ concept: 'graphic design', employers: [] });
+    expect(asked('graphiste senior à Barcelona')).toEqual({ concept: 'graphic design', employers: [] });
+    expect(asked('senior Kreativdirektorin in Stockholm')).toEqual({ concept: 'creativ director', employers: [] });
+  });
+
   it('is the first concept named beside a place, an employer or past employers, with the employers', () => {
     expect(asked('an motion graphics designer in scandinavia who has worked at lego or duolingo')).toEqual({ concept: 'motion graphic design', employers: ['lego', 'duolingo'] });
     expect(asked('ux ui designers based in germany, ex google deepmind or meta')).toEqual({ concept: 'ux ui design', employers: ['google deepmind', 'meta'] });

@@ -739,8 +739,17 @@ export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], s
   const { places, employers, other } = constraints(query, synonyms);
   if (places.length + employers.length === 0) return null;
   const candidates = concepts.filter((c) => !c.past && c.covers.every((word) => !other.has(word)));
-  const concept = mostWordsOf(candidates.filter((c) => c.covers.some(namesRole))) ?? candidates[0];
+  const concept = mostWordsOf(candidates.filter((c) => c.covers.some(namesRole) || meansRole(c))) ?? candidates[0];
   return concept ? { concept, employers } : null;
+}
+
+/**
+ * One word of another language that means a role ("Grafikdesignerin": graphic designer): its own words name
+ * none. Not asked for, "senior Grafikdesigner in Lisbon" asked for "senior", the first concept, and ranked the
+ * Senior Brand Designers there first.
+ */
+function meansRole(concept: ConceptSpan): boolean {
+  return concept.covers.length === 1 && concept.typed.length >= 2 && ROLE_HEAD_STEMS.has(concept.typed.at(-1)!);
 }
 
 /**
