@@ -724,6 +724,8 @@ describe('heldRole', () => {
     expect(held("an illustrator who does children's books")).toBe('illustr');
     expect(held('a UX researcher comfortable running diary studies')).toBe('ux research');
     expect(held('senior product designer who has shipped mobile apps at scale')).toBe('product design');
+    // One word of another language meaning a role names it as its English words do.
+    expect(held('a Grafikdesignerin who has shipped mobile apps at scale')).toBe('graphic design');
     expect(held('design manager who has grown teams from 5 to 20')).toBe('design manag');
     // A seniority qualifies the role: a Creative Director holds "senior art director" by a synonym alone.
     expect(held('senior art director')).toBe('art director');

@@ -739,7 +739,7 @@ export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], s
   const { places, employers, other } = constraints(query, synonyms);
   if (places.length + employers.length === 0) return null;
   const candidates = concepts.filter((c) => !c.past && c.covers.every((word) => !other.has(word)));
-  const concept = mostWordsOf(candidates.filter((c) => c.covers.some(namesRole) || meansRole(c))) ?? candidates[0];
+  const concept = mostWordsOf(candidates.filter(saysRole)) ?? candidates[0];
   return concept ? { concept, employers } : null;
 }
 
@@ -750,6 +750,11 @@ export function askedRole(query: QueryWords, concepts: readonly ConceptSpan[], s
  */
 function meansRole(concept: ConceptSpan): boolean {
   return concept.covers.length === 1 && concept.typed.length >= 2 && ROLE_HEAD_STEMS.has(concept.typed.at(-1)!);
+}
+
+/** A concept that names a role: by a word of it ("designer", "illustrator", "lead"), or as one word meaning one (meansRole). */
+function saysRole(concept: ConceptSpan): boolean {
+  return concept.covers.some(namesRole) || meansRole(concept);
 }
 
 /**
@@ -826,7 +831,7 @@ export function heldRole(query: QueryWords, concepts: readonly ConceptSpan[], sy
   if (query.pastRoles) return null;
   const { other } = constraints(query, synonyms);
   const role = mostWordsOf(
-    concepts.filter((c) => !c.past && c.covers.some(namesRole) && !c.covers.every((word) => SAID_BY_EVERY_ROLE.has(word)) && c.covers.every((word) => !other.has(word))),
+    concepts.filter((c) => !c.past && saysRole(c) && !c.covers.every((word) => SAID_BY_EVERY_ROLE.has(word)) && c.covers.every((word) => !other.has(word))),
   );
   if (!role) return null;
   const qualifiers = query.words.filter((word) => !role.covers.includes(word) && !other.has(word));
@@ -879,7 +884,7 @@ export function namedRoles(query: QueryWords, concepts: readonly ConceptSpan[], 
   // illustrator who can do editorial illustrations" asks for illustrators, and required as a phrase,
   // "editorial illustrations" (a role by its stems, as "editorial illustrator") left out every Illustrator
   // whose bio does not say it.
-  const headed = (concept: ConceptSpan) => namesRole(concept.covers.at(-1)!);
+  const headed = (concept: ConceptSpan) => namesRole(concept.covers.at(-1)!) || meansRole(concept);
   const craft = (concept: ConceptSpan) => !headed(concept) && concepts.some((other) => other !== concept && headed(other));
   const roles = concepts.filter((concept) => (concept.covers.length >= 2 || concept.typed.length >= 2) && namesARole(concept) && !craft(concept));
   if (roles.length === 0) return [];
