@@ -1,3 +1,19 @@
+// Irregular pasts, which Porter leaves as they are, joined to their verbs: who "led design" or "has led a
+// team" leads, who "wrote about typography" writes about it. Left out where the form is also a first name
+// ("Drew", "Ran", "Made", "Won"), which a query for the person must not read as the verb.
+const IRREGULAR: Readonly<Record<string, readonly string[]>> = {
+  lead: ['led'],
+  build: ['built'],
+  rebuild: ['rebuilt'],
+  draw: ['drawn'],
+  redraw: ['redrew', 'redrawn'],
+  write: ['wrote', 'written'],
+  rewrit: ['rewrote', 'rewritten'],
+  teach: ['taught'],
+  grow: ['grew', 'grown'],
+  overse: ['oversaw', 'overseen'],
+};
+
 /**
  * Words Porter's stemmer would join to another word's family, pinned to a stem of their own, as
  * Elasticsearch's stemmer_override does: "production" is not "product" (a Production Designer is no
@@ -46,7 +62,11 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   videograph: ['videography', 'videographer', 'videographers'],
   cinematograph: ['cinematography', 'cinematographer', 'cinematographers', 'cinematographic'],
   ethnograph: ['ethnography', 'ethnographer', 'ethnographers', 'ethnographic'],
+  ...IRREGULAR,
 };
+
+/** The irregular pasts above: a participle among them before "by" is a passive, as one in "-ed" is. */
+export const IRREGULAR_PASTS: ReadonlySet<string> = new Set(Object.values(IRREGULAR).flat());
 
 /** Each pinned word's stem. */
 export const STEM_EXCEPTIONS: ReadonlyMap<string, string> = new Map(

@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { americanSpelling, STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
+import { americanSpelling, IRREGULAR_PASTS, STEM_EXCEPTIONS } from './word-form-exceptions.rules.ts';
 
 /**
  * Word forms: English plural and derived forms share a stem ("prototyping", "prototypes" and "prototype"
@@ -41,13 +41,14 @@ export function wordForms(words: readonly string[]): string[] {
 }
 
 /**
- * Whether word k of a text is a participle in "-ed" right before "by" ("Mentored by a Creative Director",
- * "inspired by"): the passive says what someone else did, so the word shares no stem with the doer's craft,
+ * Whether word k of a text is a participle in "-ed", or an irregular one, right before "by" ("Mentored by a
+ * Creative Director", "inspired by", "led by"): the passive says what someone else did, so the word shares no stem with the doer's craft,
  * and "mentor" or "mentoring" finds the designers known for mentoring, not those a mentor taught. It is still
  * found as written ("mentored").
  */
 export function isPassiveAt(words: readonly string[], k: number): boolean {
-  return words[k + 1] === 'by' && words[k]!.length > 4 && words[k]!.endsWith('ed');
+  const word = words[k]!;
+  return words[k + 1] === 'by' && ((word.length > 4 && word.endsWith('ed')) || IRREGULAR_PASTS.has(word));
 }
 
 /**

@@ -583,3 +583,26 @@ describe.each(contractEngines)('a place a request prefers on $name', (engine) =>
     }
   });
 });
+
+/**
+ * Bell Designers: one who writes about bronze, one who leads a casting team, and one (the newest listing) whose
+ * bio holds bronze and a casting team but neither verb.
+ */
+const BELLS = [
+  { ...extra(66, 'bell-write', 'Bo Bell', 'Bell Designer', 'Writes about bronze.'), listed_at: '2026-05-05T00:00:00.000Z' },
+  { ...extra(67, 'bell-lead', 'Bea Bell', 'Bell Designer', 'Leads a casting team.'), listed_at: '2026-05-05T01:00:00.000Z' },
+  { ...extra(68, 'bell-one', 'Bob Bell', 'Bell Designer', 'Bronze bells for a casting team.'), listed_at: '2026-05-05T02:00:00.000Z' },
+];
+
+describe.each(contractEngines)('an irregular past on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { slugs } = withExtraDesigners(engine, BELLS);
+
+  it.skipIf(reason)('finds the designers whose profiles say the verb in another form, above those who hold the other words alone', async () => {
+    // "wrote" and "led" matched no profile, which says "writes" and "leads": "wrote" was a word every match of a
+    // two-word request had to hold, and otherwise the newest listing ranked first.
+    expect(await slugs('someone who wrote about bronze')).toEqual(['bell-write']);
+    expect((await slugs('bell designer who wrote about bronze')).slice(0, 2)).toEqual(['bell-write', 'bell-one']);
+    expect((await slugs('bell designer who has led a casting team')).slice(0, 2)).toEqual(['bell-lead', 'bell-one']);
+  });
+});
