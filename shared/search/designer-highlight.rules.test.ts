@@ -41,6 +41,15 @@ describe('designerMatch', () => {
     expect(description.html).toBe('Loves <mark>prototyping</mark> &amp; &lt;b&gt;<mark>motion</mark>&lt;/b&gt;; previously at a studio.');
   });
 
+  it('marks initials joined by "&" whole, as the engines read them: one word', () => {
+    const hm = buildDesigner({ ...sara, current_role: role('Brand Designer', 'H&M'), description: 'Campaigns for AT&T and T-Mobile.' });
+    const found = match('brand designer at h&m', {}, hm)!;
+    expect(found.reason).toBe('current role: Brand Designer at H&M');
+    expect(found.fields.find((f) => f.field === 'company')?.offsets).toEqual([[0, 3]]);
+    const description = match('AT&T', {}, hm)!.fields.find((f) => f.field === 'description')!;
+    expect(description.offsets.map(([s, e]) => description.text.slice(s, e))).toEqual(['AT&T']);
+  });
+
   it('a name matched across accents, a typo and the last word as a prefix', () => {
     expect(match('sara olund')!.reason).toBe('name: Sara Ölund');
     expect(match('srah')).toBeNull();

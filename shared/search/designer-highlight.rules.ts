@@ -98,8 +98,11 @@ interface Found {
   literal: Set<string>;
 }
 
-/** Words of a text with where they stand: letters, marks and digits (folding may make one run several words). */
-const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
+/**
+ * Words of a text with where they stand: letters, marks and digits (folding may make one run several words), and
+ * initials joined by "&", one word as tokenize reads them (AMPERSAND_INITIALS).
+ */
+const WORD_RUN = /(?<![\p{L}\p{N}&])[a-z0-9]{1,2}&[a-z0-9]{1,2}(?![\p{L}\p{N}&])|[\p{L}\p{M}\p{N}]+/giu;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
 
 function find(text: string, terms: readonly Term[], field: MatchField): Found {

@@ -33,9 +33,16 @@ function foldUnicode(lower: string): string {
     .replace(/[ßæœøłđðþı]/g, (c) => SPECIAL_LETTERS[c] ?? c);
 }
 
-/** Lower-case, accent-free words; every run of other characters separates words. */
+/**
+ * Initials joined by "&" with no space, as companies and trades write them ("H&M", "AT&T", "P&G", "R&D",
+ * "D&AD"): one word, so "AT&T" is not the filler "at" beside a "t" every T-Mobile holds.
+ */
+export const AMPERSAND_INITIALS = /(?<![\p{L}\p{N}&])([a-z0-9]{1,2})&([a-z0-9]{1,2})(?![\p{L}\p{N}&])/gu;
+
+/** Lower-case, accent-free words; every run of other characters separates words (AMPERSAND_INITIALS aside). */
 export function tokenize(text: string): string[] {
-  const lower = text.toLowerCase();
+  let lower = text.toLowerCase();
+  if (lower.includes('&')) lower = lower.replace(AMPERSAND_INITIALS, '$1$2');
   // In lower-case ASCII the letters and digits are exactly a-z and 0-9. Not after folding: a
   // compatibility letter such as 𝓐 decomposes to an upper-case A.
   const words = ASCII.test(lower) ? lower.split(/[^a-z0-9]+/) : foldUnicode(lower).split(/[^\p{L}\p{N}]+/u);

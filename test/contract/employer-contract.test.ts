@@ -226,3 +226,24 @@ describe.each(contractEngines)('a walk over a request read with facts of the dir
     expect(placed).toEqual([['kip-porto', 'kat-never'], ['kit-never', 'kai-never']]);
   });
 });
+
+/** Map Designers at companies named by initials joined by "&", and at companies holding one of the initials (each newer). */
+const INITIALS = [
+  extra('ann-att', 'Ann Aho', role('Map Designer', 'AT&T'), [], 'Route maps.'),
+  extra('tia-tmobile', 'Tia Toll', role('Map Designer', 'T-Mobile'), [], 'Route maps.'),
+  extra('hal-hm', 'Hal Hahn', role('Map Designer', 'H&M'), [], 'Route maps.'),
+  extra('mo-studio', 'Mo Moss', role('Map Designer', 'M Studio'), [], 'Route maps for H Street.'),
+];
+
+describe.each(contractEngines)('a company named by initials joined by "&" on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { slugs } = withExtraDesigners(engine, INITIALS);
+
+  it.skipIf(reason)('is one word: its people alone, not those whose company or bio holds one of the letters', async () => {
+    // Read as the filler "at" and a "t", AT&T found T-Mobile's Map Designer too (first: the newer listing).
+    for (const q of ['map designers at AT&T', 'AT&T']) expect([q, await slugs(q)]).toEqual([q, ['ann-att']]);
+    // Typed without "at", the company is one word of four, three of which every Map Designer here holds.
+    expect((await slugs('at&t map designer in berlin'))[0]).toBe('ann-att');
+    for (const q of ['map designers at H&M', 'h&m']) expect([q, await slugs(q)]).toEqual([q, ['hal-hm']]);
+  });
+});

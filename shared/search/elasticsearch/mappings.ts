@@ -61,10 +61,11 @@ export const MAPPING_VERSION = 7;
  * roles.company and roles.company_words; 17: a passive participle, "mentored by", keeps itself among the
  * stems; 18: British spellings stem as the American ones, "colour" as "color"; 19: a region by one name, APAC
  * and Southeast Asia, not "Asia Pacific" and "South East Asia", whose words hold narrower regions; 20: an
- * irregular past stems as its verb, "led" as "lead", "wrote" as "write", and "led by" is a passive). An index whose documents are older is rebuilt by the worker when it starts (ingest-worker.factory.ts), so a
- * release that changes documents needs no manual reindex.
+ * irregular past stems as its verb, "led" as "lead", "wrote" as "write", and "led by" is a passive; 21: initials
+ * joined by "&" are one word, "H&M" as "hm"). An index whose documents are older is rebuilt by the worker
+ * when it starts (ingest-worker.factory.ts), so a release that changes documents needs no manual reindex.
  */
-export const DOCUMENT_VERSION = 20;
+export const DOCUMENT_VERSION = 21;
 
 /** Every free-text field of the search rules, mapped as searchText. */
 function textMappings<F extends object>(fields: F): Record<keyof F, estypes.MappingProperty> {
