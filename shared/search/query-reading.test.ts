@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { understandQuery } from './query-words.ts';
 import { namedPlaces } from './query-synonyms.ts';
-import { readRequest, withEnglishOr, withoutContractions, withoutGenderMarks, withRemoteWorkWords } from './query-reading.ts';
+import { readRequest, withEnglishOr, withoutContractions, withoutGenderMarks, withPlacesNamedFirst, withRemoteWorkWords } from './query-reading.ts';
 
 describe('withRemoteWorkWords', () => {
   it('reads each phrase for remote work, in every language of the synonym rules, as "wfh"', () => {
@@ -89,6 +89,30 @@ describe('withEnglishOr', () => {
   it('leaves an Irish name, and an "o" that stands between no two words, alone', () => {
     for (const q of ['Siobhán Ó Súilleabháin', "Liam O'Connor", 'Aoife O Brien', 'o designer', 'motion designer o', 'Oder designers', 'nikolai o suilleabhain']) {
       expect(withEnglishOr(q), q).toBe(q);
+    }
+  });
+});
+
+describe('withPlacesNamedFirst', () => {
+  const words = (q: string) => withPlacesNamedFirst(q).split(/[\s,]+/).filter(Boolean);
+
+  it('writes a place named before "based" or "only" as the markers before it name one, at the end', () => {
+    expect(words('US-based design engineers')).toEqual(['design', 'engineers', 'in', 'US']);
+    expect(words('design engineers who know Three.js and WebGL, US only')).toEqual(['design', 'engineers', 'who', 'know', 'Three.js', 'and', 'WebGL', 'in', 'US']);
+    expect(words('a New York-based art director')).toEqual(['a', 'art', 'director', 'in', 'New', 'York']);
+    expect(words('London based motion designer')).toEqual(['motion', 'designer', 'in', 'London']);
+    expect(words('São Paulo-based illustrators, Europe only')).toEqual(['illustrators', 'in', 'São', 'Paulo', 'in', 'Europe']);
+  });
+
+  it('leaves alone what names no place before the marker, or names it after a marker already', () => {
+    for (const q of ['figma-based workflows', 'the only designer', 'seniors only', 'remote only', 'based on Figma', 'designers based in the US', 'designers in the US only', 'product designers in Berlin only', 'Berlin or Munich based', 'brand-based work']) {
+      expect(withPlacesNamedFirst(q)).toBe(q);
+    }
+  });
+
+  it('requires the place so named, as "in" before it does', () => {
+    for (const q of ['US-based design engineers', 'design engineers, US only', 'design engineers in the US only']) {
+      expect([q, understandQuery(readRequest(q).q).requiredPlaceWords]).toEqual([q, understandQuery('design engineers in the US').requiredPlaceWords]);
     }
   });
 });

@@ -1,6 +1,8 @@
-import { tokenize } from '../text/fold.ts';
+import { fold, tokenize } from '../text/fold.ts';
 import { REMOTE_WORK_PHRASES } from '../text/synonyms.rules.ts';
-import { namesPlace, withRegionNames } from './location-names.ts';
+import { isShortCode } from './filter-phrases.ts';
+import { locationCodeNames, namesPlace, placeNameAt, withRegionNames } from './location-names.ts';
+import { PLACE_SPAN_MARKERS } from './query-words.ts';
 import { type QueryExclusions, readExclusions } from './query-exclusions.ts';
 import { type Preference, readPreferences } from './query-preferences.ts';
 
@@ -10,7 +12,7 @@ import { type Preference, readPreferences } from './query-preferences.ts';
  * written "or", the phrases that say remote work become
  * the one word "wfh", which the synonym rules and remote locations know (REMOTE_LOCATION_WORDS), a region spelt
  * with a narrower region's words is written by the name locations hold it by ("Asia Pacific" → "APAC",
- * withRegionNames), and the clauses
+ * withRegionNames), a place named before "based" or "only" is written after "in" (withPlacesNamedFirst), and the clauses
  * that state a preference (readPreferences) and leave things out (readExclusions) are set apart. Pure.
  */
 
@@ -74,6 +76,47 @@ export function withRemoteWorkWords(q: string): string {
   return q.replace(REMOTE_WORK_PHRASE, 'wfh');
 }
 
+/** Words after a place that say the designer is there: "Berlin-based", "London based", "US only". */
+const PLACE_AFTER_MARKERS: ReadonlySet<string> = new Set(['based', 'only']);
+/** After "based", the words that make it no marker after a place: "based in Berlin" names it after, "based on" none. */
+const NOT_AFTER_PLACE: ReadonlySet<string> = new Set(['in', 'on', 'upon', 'out', 'at', 'near', 'around', 'off']);
+/** Markers before a place that already name it ("in the US only"); not "a", an article as often ("a Berlin-based illustrator"). */
+const NAMED_BEFORE: ReadonlySet<string> = new Set([...PLACE_SPAN_MARKERS].filter((marker) => marker !== 'a'));
+const LIST_WORDS: ReadonlySet<string> = new Set(['or', 'and', 'und', 'oder', 'y', 'o', 'e', 'ou', 'et']);
+const WORD_RUN = /[\p{L}\p{N}]+/gu;
+/** What may stand between the words of a place and the marker after it: spaces and hyphens, nothing else. */
+const PLACE_GAP = /^[\s\-‐–]+$/u;
+
+/**
+ * The request with a place named before a marker ("US-based design engineers", "product designers, Europe only",
+ * "London based motion designer") written as the place markers before it name one: "design engineers, in US".
+ * Read as typed, the place was a word a match could lack: "design engineers who know Three.js and WebGL, US only"
+ * ranked five outside the US first. Only a place of the world (placeNameAt) or a location's code is moved, and
+ * only where no marker already names it ("in the US only"); the rest keeps its order, so its phrases keep theirs.
+ */
+export function withPlacesNamedFirst(q: string): string {
+  const runs = [...q.matchAll(WORD_RUN)];
+  for (let k = 1; k < runs.length; k++) {
+    const marker = fold(runs[k]![0]);
+    if (!PLACE_AFTER_MARKERS.has(marker) || (marker === 'based' && NOT_AFTER_PLACE.has(fold(runs[k + 1]?.[0] ?? '')))) continue;
+    const joined = (from: number) => runs.slice(from, k + 1).every((run, i) => i === 0 || PLACE_GAP.test(q.slice(runs[from + i - 1]!.index + runs[from + i - 1]![0].length, run.index)));
+    for (let count = Math.min(3, k); count > 0; count--) {
+      const from = k - count;
+      const words = runs.slice(from, k).flatMap((run) => tokenize(run[0]));
+      const named = placeNameAt(words, 0) === words.length || (words.length === 1 && isShortCode(words[0]!) && locationCodeNames(words[0]!).length > 0);
+      const before = fold(runs[from - 1]?.[0] ?? '');
+      const introduced = NAMED_BEFORE.has(before) || (before === 'the' && NAMED_BEFORE.has(fold(runs[from - 2]?.[0] ?? '')));
+      // "Berlin or Munich based": moved alone, the second would leave the first a word of an "or" list.
+      if (!named || introduced || LIST_WORDS.has(before) || !joined(from)) continue;
+      const start = runs[from]!.index;
+      const place = q.slice(start, runs[k - 1]!.index + runs[k - 1]![0].length);
+      const rest = `${q.slice(0, start)}${q.slice(runs[k]!.index + runs[k]![0].length)}`;
+      return withPlacesNamedFirst(`${rest}, in ${place}`);
+    }
+  }
+  return q;
+}
+
 /** A request as the engines search it: its words, what it leaves out and what it would rather have. */
 export interface ReadRequest extends QueryExclusions {
   preferences: Preference[];
@@ -81,6 +124,6 @@ export interface ReadRequest extends QueryExclusions {
 
 /** The request as the engines search it, what it leaves out and what it prefers. */
 export function readRequest(q: string | undefined): ReadRequest {
-  const { q: required, preferences } = readPreferences(q === undefined ? q : withRemoteWorkWords(withEnglishOr(withoutContractions(withRegionNames(withoutGenderMarks(q))))));
+  const { q: required, preferences } = readPreferences(q === undefined ? q : withPlacesNamedFirst(withRemoteWorkWords(withEnglishOr(withoutContractions(withRegionNames(withoutGenderMarks(q)))))));
   return { ...readExclusions(required), preferences };
 }

@@ -31,6 +31,8 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'works', 'working', 'knows', 'know', 'knowing', 'skilled', 'skills', 'expert', 'expertise', 'good', 'great', 'strong',
   'uses', 'use', 'using', 'proficient', 'proficiency',
   'currently', 'previously', 'formerly', 'former', 'ex', 'previous', 'past', 'used', 'left', 'also', 'like', 'really', 'very',
+  // how requests restrict what they ask ("US only", "in Berlin only", "just illustrators")
+  'only', 'just',
   'moved', 'moving', 'switched', 'joined',
   // how requests hedge and rank what they ask ("ideally with Figma", "the best motion designers available",
   // "someone who has done brand work"): said of no designer, so no record holds them

@@ -58,3 +58,27 @@ describe.each(contractEngines)('regions a request names on $name', (engine) => {
     expect(await filtered('South-East Asia')).toEqual(['sgp']);
   });
 });
+
+/** Globe Designers in three countries, and one in Toronto (the newest listing) whose bio names the US. */
+const GLOBES = [
+  { ...mapDesigner('glb-nyc', 'New York, US', 5), current_role: { title: 'Globe Designer', company: 'Kestrel', company_url: null } },
+  { ...mapDesigner('glb-ber', 'Berlin, DE', 6), current_role: { title: 'Globe Designer', company: 'Kestrel', company_url: null } },
+  { ...mapDesigner('glb-lis', 'Lisbon, PT', 7), current_role: { title: 'Globe Designer', company: 'Kestrel', company_url: null } },
+  { ...mapDesigner('glb-bio', 'Toronto, CA', 8), current_role: { title: 'Globe Designer', company: 'Kestrel', company_url: null }, description: 'Globes for US museums.' },
+];
+
+describe.each(contractEngines)('a place a request names before "based" or "only" on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { slugs } = withExtraDesigners(engine, GLOBES);
+  const sorted = async (q: string) => (await slugs(q)).sort();
+
+  it.skipIf(reason)('is required as a place named after "in" is', async () => {
+    // Read as a word, "US" was one a match could lack: every Globe Designer matched, the one whose bio names the
+    // US first; "only" was a word to match.
+    for (const q of ['US-based globe designers', 'globe designers, US only', 'globe designers in the US only', 'globe designers in the US']) {
+      expect([q, await sorted(q)]).toEqual([q, ['glb-nyc']]);
+    }
+    expect(await sorted('a Berlin-based globe designer')).toEqual(['glb-ber']);
+    expect(await sorted('globe designers, Europe only')).toEqual(['glb-ber', 'glb-lis']);
+  });
+});
