@@ -11,7 +11,8 @@ describe('understandQuery', () => {
   it('drops filler an agent wraps around a request', () => {
     expect(understandQuery('find me a 3D generalist in Berlin who knows Blender')).toEqual({
       words: ['3d', 'generalist', 'berlin', 'blender'],
-      prefix: [null, null, null, 'any'],
+      // Four words, the last an English word: typed whole, no prefix.
+      prefix: [null, null, null, null],
       filler: ['find', 'me', 'a', 'in', 'who', 'knows'],
       fillerInNames: [{ filler: 'a', beside: 0 }, { filler: 'in', beside: 1 }, { filler: 'in', beside: 2 }, { filler: 'who', beside: 2 }, { filler: 'knows', beside: 3 }],
       orGroups: [],
@@ -374,6 +375,18 @@ describe('understandQuery', () => {
     expect(understandQuery('3 designer')).toMatchObject({ words: ['designer'], prefix: ['any'] });
     expect(understandQuery('boyer, 3')).toMatchObject({ words: ['boyer'], prefix: ['any'] });
     expect(understandQuery('Ö Ünal').prefix).toEqual(['name', 'any']);
+  });
+
+  it('the last word of a request typed whole is the whole word, not a prefix', () => {
+    const last = (q: string) => understandQuery(q).prefix.at(-1);
+    // A sentence, four words or more, or three filler words or more, ending in an English word.
+    for (const q of ['who can animate our video?', 'someone to design icons for our app', 'a comic artist who storyboards for our app', 'brand designer logo packaging app']) {
+      expect([q, last(q)]).toEqual([q, null]);
+    }
+    // Typed as a search: few words, or a last word no English word, still a prefix.
+    for (const q of ['comic artist appl', 'icons app', 'product designers in berl', 'find me a 3D generalist in Berlin who knows Blen']) {
+      expect([q, last(q)]).toEqual([q, 'any']);
+    }
   });
 
   it('a last place code after a word that introduces a place is the whole word, not a prefix', () => {

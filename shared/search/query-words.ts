@@ -515,6 +515,11 @@ function fillerBesideWords(tokens: readonly string[], kept: readonly string[], w
   return [...pairs.values()];
 }
 
+/** A request that ends as a sentence does ("…?", "… please."). */
+const SENTENCE_END = /[\p{L}\p{N}]\s*[.?!]+\s*$/u;
+/** From this many content words (one fewer filler words), a request whose last word is an English word was typed whole (understandQuery). */
+const TYPED_WHOLE_WORDS = 4;
+
 export function understandQuery(q: string | undefined): QueryWords {
   const tokens = tokenize(q ?? '');
   const content = tokens.filter((_, k) => !isFillerAt(tokens, k));
@@ -525,10 +530,14 @@ export function understandQuery(q: string | undefined): QueryWords {
   const initialLast = LAST_INITIAL.test(q ?? '');
   // The code is the last word only when it was typed last: "la designers in la" keeps its first "la".
   const placeCodeLast = endsInPlaceCode(tokens) && words.at(-1) === tokens.at(-1);
+  // A request that ends a sentence, or says four words or more, or wraps its words in sentence words, and ends
+  // in a whole English word, was typed whole: "someone to redesign our mobile banking app" is no Appleton,
+  // "someone to design icons for our app" no Apple.
+  const typedWhole = SENTENCE_END.test(q ?? '') || ((words.length >= TYPED_WHOLE_WORDS || filler.length >= TYPED_WHOLE_WORDS - 1) && isEnglishWord(words.at(-1)!));
   const prefix = words.map((word, i): PrefixScope => {
     const initial = /^\p{L}$/u.test(word);
     if (i === words.length - 1) {
-      if (placeCodeLast) return null;
+      if (placeCodeLast || (typedWhole && !initial)) return null;
       return initial && initialLast ? 'name' : 'any';
     }
     return initial ? 'name' : null;

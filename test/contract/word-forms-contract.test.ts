@@ -606,3 +606,26 @@ describe.each(contractEngines)('an irregular past on $name', (engine) => {
     expect((await slugs('bell designer who has led a casting team')).slice(0, 2)).toEqual(['bell-lead', 'bell-one']);
   });
 });
+
+/**
+ * Comic Artists who storyboard: one whose bio also names commercials (the newest listing), one who names nothing
+ * else, and one named Appleby (the oldest listing).
+ */
+const STORYBOARDS = [
+  { ...extra(69, 'sb-apple', 'Pia Appleby', 'Comic Artist', 'Storyboarding and inking.'), listed_at: '2026-05-06T00:00:00.000Z' },
+  { ...extra(70, 'sb-one', 'Sid Board', 'Comic Artist', 'Storyboarding and inking.'), listed_at: '2026-05-06T01:00:00.000Z' },
+  { ...extra(71, 'sb-ads', 'Ada Board', 'Comic Artist', 'Storyboards for commercials.'), listed_at: '2026-05-06T02:00:00.000Z' },
+];
+
+describe.each(contractEngines)('a request typed as a sentence on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { slugs } = withExtraDesigners(engine, STORYBOARDS);
+
+  it.skipIf(reason)('ends in a whole word, not the start of a name', async () => {
+    // "app" as the start of a word ranked Pia Appleby, the oldest listing, above the other Comic Artists.
+    expect((await slugs('a comic artist who storyboards for our app')).slice(0, 3)).toEqual(['sb-ads', 'sb-one', 'sb-apple']);
+    expect((await slugs('comic artists who storyboard, for our app?')).slice(0, 3)).toEqual(['sb-ads', 'sb-one', 'sb-apple']);
+    // Typed as a search, the last word still starts a name.
+    expect((await slugs('comic artist appl'))[0]).toBe('sb-apple');
+  });
+});
