@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { synonymRuleSchema } from '../text/synonym-rule.schema.ts';
-import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, preferableEmployer, preferablePlace, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords, withEmployerPreferred, wordsOfNoEmployer } from './query-synonyms.ts';
+import { anchorWords, askedRole, employerListsHeld, employerOnlyWords, exactEmployers, namedRoles, qualifiedRoles, CURATED_SYNONYM_SET, heldCraft, heldRole, conceptSpans, currentRoleWords, unitsOfNow, unitsOfPast, roleWordsOf, spelledWords, expandQueryWords, heldInTitle, knownTitleForms, knownWords, nameOnlyWords, toolWords, wordsOfNoRole, namedPlaces, placeOnlyWords, preferableEmployer, preferablePlace, roleUnits, SynonymSet, togetherWords, unitWords, wholePlaceWords, withEmployerPreferred, wordsOfNoEmployer } from './query-synonyms.ts';
 import { understandQuery } from './query-words.ts';
 import { wordForms } from '../text/word-forms.ts';
 
@@ -742,6 +742,26 @@ describe('heldRole', () => {
   });
 });
 
+describe('heldCraft', () => {
+  const held = (q: string) => heldCraft(understandQuery(q), conceptSpans(q))?.typed.join(' ') ?? null;
+
+  it('is the craft, skill, tool or domain a request names first beside the words of a task, where it names no role', () => {
+    expect(held('someone who storyboarded commercials')).toBe('storyboard');
+    expect(held('need a logo for my coffee shop')).toBe('logo');
+    // The work asked for, which what follows qualifies.
+    expect(held('someone to run user interviews for our healthcare product')).toBe('user interview');
+    expect(held('someone to redesign our mobile banking app')).toBe('bank');
+    // "designer", which every title says, names no role.
+    expect(held('we need a designer to build our design system from scratch')).toBe('design system');
+  });
+
+  it('is null beside a role, for a past role, without task words, beside a word that may be a name, or a trade the craft qualifies', () => {
+    for (const q of ['an illustrator who storyboards commercials', 'kite designers who storyboard commercials', 'storyboarding', 'former storyboard artists at pixar', 'storyboarding zzqx', 'insurance claims adjuster', 'a storyboard supervisor for our team', 'real estate agent in berlin']) {
+      expect([q, held(q)]).toEqual([q, null]);
+    }
+  });
+});
+
 describe('knownTitleForms', () => {
   const forms = (q: string) => Object.fromEntries(knownTitleForms(conceptSpans(q)));
 
@@ -793,6 +813,12 @@ describe('wordsOfNoEmployer', () => {
     expect(words('product designers who know design systems')).toEqual(['design', 'systems']);
     expect(words('ux designer, developer tools and figma')).toEqual(['developer', 'tools', 'figma']);
     expect(words('ux designer in climate tech')).toEqual(['climate', 'tech']);
+  });
+
+  it('are the English words of a task beside the craft it asks, which name no employer', () => {
+    expect(words('someone to storyboard our new app')).toEqual(['new', 'app']);
+    // Beside a role they may name one ("motion designer apple"), as a word typed without "at" does.
+    expect(words('motion designer for our new app')).toEqual([]);
   });
 
   it('leave out the words of a role, and an employer the request names, now, in an "or" list or before', () => {

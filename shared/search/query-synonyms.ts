@@ -383,14 +383,19 @@ export function roleWordsOf(query: QueryWords, concepts: readonly ConceptSpan[],
  * The words a company's name holding scores nothing for: the tools the request names (toolWords) and the words of
  * a skill or domain it names by a phrase the rules know that is no role ("design systems", "climate tech",
  * "developer tools"; not "brand strategy", which a brand strategist holds), where no rule reads them as an
- * employer. They still match there. Scored in the companies, "design" of "design systems" earned whoever had
- * been at Porsche Design or Design Lab more than its form in a title earns everyone else. Pure.
+ * employer, and the English words of a task beside the craft a request asks (heldCraft). They still match there.
+ * Scored in the companies, "design" of "design systems" earned whoever had been at Porsche Design or Design Lab
+ * more than its form in a title earns everyone else. Pure.
  */
-export function wordsOfNoEmployer(query: QueryWords, concepts: readonly ConceptSpan[]): number[] {
+export function wordsOfNoEmployer(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): number[] {
   const asEmployer = new Set([...query.employerWords, ...query.employerLists.flat(2)]);
   const past = new Set(query.pastAlternatives.flat());
   const phrased = new Set(concepts.filter((concept) => concept.covers.length >= 2 && !namesARole(concept)).flatMap((concept) => concept.covers));
-  const skills = query.words.flatMap((word, i) => (phrased.has(word) && !asEmployer.has(i) && !past.has(word) ? [i] : []));
+  // The English words of a task beside the craft asked (heldCraft): "new" of "our new insurance website" earned
+  // whoever had been at the New York Times more than "insurance" in a bio.
+  const craft = heldCraft(query, concepts, synonyms);
+  const task = (word: string) => craft !== null && !craft.covers.includes(word) && isEnglishWord(word);
+  const skills = query.words.flatMap((word, i) => ((phrased.has(word) || task(word)) && !asEmployer.has(i) && !past.has(word) ? [i] : []));
   return [...new Set([...toolWords(query), ...skills])].sort((a, b) => a - b);
 }
 
@@ -840,6 +845,41 @@ export function heldRole(query: QueryWords, concepts: readonly ConceptSpan[], sy
   const ordinary = (word: string) => isEnglishWord(word) || synonyms.holdsWord(word) || /^\d+$/.test(word);
   return qualifiers.length > 0 && qualifiers.every(ordinary) ? role : null;
 }
+
+/**
+ * The craft, skill, tool or domain a request names first beside ordinary words that describe a task, where it
+ * names no role (heldRole): every match holds it, and ranks by the other words it holds, as a role's holders do.
+ * "someone who storyboarded commercials", "need a logo for my coffee shop":
+ * counted against the craft, the task's words no profile holds ("commercials", "coffee shop") left nobody,
+ * though the directory holds who storyboards and draws logos; and ordinary words held anywhere ("take" within a
+ * typo of Tane, "new" in the New York Times) matched as well as the craft. Of the concepts (conceptSpans) that
+ * name no role and are no place, employer, "or" list or past role, the first typed: the work asked for, which
+ * what follows qualifies ("for our healthcare product"). Null where there is none, where the request names a role
+ * (one the vocabulary knows, or a word before a role's head noun: "kite designers"),
+ * asks for past roles, or says nothing beside its concepts, and where a word beside them is no English word or
+ * word of the field (a name or an employer the directory may lack: a constraint, as for heldRole). Both engines
+ * read it.
+ */
+export function heldCraft(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan | null {
+  if (query.pastRoles || concepts.some((c) => saysRole(c) && !c.covers.every((word) => SAID_BY_EVERY_ROLE.has(word)))) return null;
+  // A role the vocabulary does not know is still a role: "kite designers", a word before a role's head noun.
+  if (query.roleQualifiers.length > 0 || query.words.some((word) => namesRole(word) && !SAID_BY_EVERY_ROLE.has(word))) return null;
+  const { other } = constraints(query, synonyms);
+  const crafts = concepts.filter((c) => !c.past && !saysRole(c) && c.covers.every((word) => !other.has(word)));
+  if (crafts.length === 0) return null;
+  const covered = new Set(crafts.flatMap((c) => c.covers));
+  const qualifiers = query.words.filter((word) => !covered.has(word) && !other.has(word) && !SAID_BY_EVERY_ROLE.has(word));
+  const ordinary = (word: string) => isEnglishWord(word) || synonyms.holdsWord(word) || /^\d+$/.test(word);
+  // A word no rule knows that names someone by what they do ("insurance claims adjuster", "tax accountants")
+  // asks for another trade, which the craft only qualifies: its holders are not who is asked for.
+  const namesSomeone = (word: string) => AGENT_NOUN.test(word) && !synonyms.holdsWord(word);
+  if (qualifiers.length === 0 || !qualifiers.every(ordinary) || qualifiers.some(namesSomeone)) return null;
+  const at = (c: ConceptSpan) => Math.min(...c.covers.map((word) => query.words.indexOf(word)));
+  return crafts.reduce((first, c) => (at(c) < at(first) ? c : first));
+}
+
+/** An English noun of who does something: "adjuster", "accountants", "florist", "librarian", "attendant", "agent". */
+const AGENT_NOUN = /(?:er|or|ist|ian|ant|(?<!m)ent)s?$/u;
 
 /** The stems of the head nouns of role titles ("design" for designer, "illustr" for illustrator). */
 const ROLE_HEAD_STEMS: ReadonlySet<string> = new Set([...ROLE_HEADS].map(wordForm));

@@ -629,3 +629,24 @@ describe.each(contractEngines)('a request typed as a sentence on $name', (engine
     expect((await slugs('comic artist appl'))[0]).toBe('sb-apple');
   });
 });
+
+describe.each(contractEngines)('a craft a request names beside the words of a task on $name', (engine) => {
+  const reason = engine.unavailable();
+  // The Comic Artists who storyboard, one more at New Wave Studio (older than all), and an Ad Producer whose bio
+  // names commercials alone.
+  const { slugs } = withExtraDesigners(engine, [
+    ...STORYBOARDS,
+    { ...extra(74, 'sb-wave', 'Wil Wave', 'Comic Artist', 'Storyboarding and inking.'), current_role: { title: 'Comic Artist', company: 'New Wave Studio', company_url: null }, listed_at: '2026-05-05T22:00:00.000Z' },
+    { ...extra(72, 'ad-prod', 'Pat Prod', 'Ad Producer', 'Commercials for broadcasters.'), listed_at: '2026-05-06T03:00:00.000Z' },
+  ]);
+
+  it.skipIf(reason)('is held by every match, which ranks by the words of the task it holds', async () => {
+    // Both words required, "storyboarded commercials" found Ada alone: the others storyboard, for work no bio names.
+    // Pat, who holds "commercials" and no craft, is no match.
+    expect(await slugs('someone who storyboarded commercials')).toEqual(['sb-ads', 'sb-one', 'sb-apple', 'sb-wave']);
+    // The task's words score nothing in a company's name: "new" earned Wil, at New Wave Studio, the first place.
+    expect(await slugs('someone to storyboard our new app')).toEqual(['sb-ads', 'sb-one', 'sb-apple', 'sb-wave']);
+    // A trade the craft qualifies is not its holders: nobody here is a storyboard supervisor.
+    expect(await slugs('a storyboard supervisor for our team')).toEqual([]);
+  });
+});

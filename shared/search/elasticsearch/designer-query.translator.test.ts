@@ -6,6 +6,7 @@ import {
   buildDesignerSearchRequest,
   buildFactRequests,
   conceptRoleBonus,
+  craftHolders,
   currentHolders,
   designerSort,
   DESIGNER_TEXT_FIELDS,
@@ -19,7 +20,7 @@ import {
 } from './designer-query.translator.ts';
 import { freeText, wordFilter } from './query-clauses.ts';
 import { EXACT_EMPLOYER_WORDS, PAST_ROLE_AFTER_ROLE_WORDS, PAST_ROLE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, conceptSpans, exactEmployers, heldRole } from '../query-synonyms.ts';
+import { askedRole, conceptSpans, exactEmployers, heldCraft, heldRole } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 import { PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 
@@ -324,6 +325,11 @@ describe('buildDesignerQuery', () => {
     expect(holders.bool.should).toHaveLength(4);
     expect(JSON.stringify(enough)).toContain('"fuzziness"');
     expect(JSON.stringify(holders.bool.should)).not.toContain('"fuzziness"');
+    // A craft beside the words of a task, and no role: its holders, in a stemmed field, are every match.
+    const [craft] = bool({ q: 'someone who storyboarded commercials' }).must as { bool: { filter: unknown[]; should: unknown[] } }[];
+    expect(craft!.bool.filter).toEqual([craftHolders(heldCraft(understandQuery('someone who storyboarded commercials'), conceptSpans('someone who storyboarded commercials')))]);
+    expect(JSON.stringify(craft!.bool.filter)).toContain('{"multi_match":{"query":"storyboard","fields":[');
+    expect(JSON.stringify(craft!.bool.should)).not.toContain('"fuzziness"');
     // No role beside other words: the words alone.
     expect((bool({ q: 'illustrator' }).must as Must[])[0]!.dis_max).toBeUndefined();
     expect((bool({ q: 'zzqx illustrator who can draw comic strips' }).must as Must[])[0]!.dis_max).toBeUndefined();

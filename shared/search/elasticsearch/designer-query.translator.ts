@@ -11,7 +11,7 @@ import { buildEntityQuery, buildEntitySearchRequest, type EsEntitySearch, entity
 import { type EsSortKey, toEsSort } from './sort-keys.ts';
 import { boostedFields, boostedFormFields } from './text-fields.ts';
 import { namingFieldNames, placeFieldNames } from '../search-rules.ts';
-import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldInTitle, heldRole, knownTitleForms, type NamedRole, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { type AskedRole, askedRole, type ConceptSpan, type ExactEmployer, exactEmployers, type ExactEmployerGroup, currentRoleWords, heldCraft, heldInTitle, heldRole, knownTitleForms, type NamedRole, type QualifiedRole, type RoleUnit, roleUnits, type SynonymSet, typedForms, unitsOfNow, unitsOfPast, unitWords, wordsOfNoRole } from '../query-synonyms.ts';
 import { wordForm } from '../../text/word-forms.ts';
 
 
@@ -332,11 +332,23 @@ export function currentHolders(role: ConceptSpan | null): Query | null {
   };
 }
 
+/**
+ * The designers who hold the craft, skill, tool or domain a request names beside the words of a task
+ * (heldCraft): one of its phrases, typed or by a synonym, side by side in a stemmed field; null for none. The
+ * Postgres engine's craftHeld is its twin.
+ */
+export function craftHolders(craft: ConceptSpan | null): Query | null {
+  if (!craft) return null;
+  return { bool: { should: [craft.typed, ...craft.synonyms].map((words): Query => ({ multi_match: { query: words.join(' '), fields: DESIGNER_FORM_FIELDS, type: 'phrase' } })), minimum_should_match: 1 } };
+}
+
+const DESIGNER_FORM_FIELDS = boostedFormFields(DESIGNER_SEARCH_RULES.text);
+
 const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
   rules: DESIGNER_SEARCH_RULES,
   listed: DESIGNER_LISTED_RULE,
   textFields: DESIGNER_TEXT_FIELDS,
-  formFields: boostedFormFields(DESIGNER_SEARCH_RULES.text),
+  formFields: DESIGNER_FORM_FIELDS,
   placeFields: placeFieldNames(DESIGNER_SEARCH_RULES.text),
   namingFields: namingFieldNames(DESIGNER_SEARCH_RULES.text),
   toolFields: [DESIGNER_SEARCH_RULES.filters.words.company],
@@ -350,6 +362,7 @@ const DESIGNER_SEARCH: EsEntitySearch<DesignerFilters> = {
     ...exactEmployerBonus(exactEmployers(query, synonyms)),
   ],
   holders: (query, concepts, synonyms) => currentHolders(heldRole(query, concepts, synonyms)),
+  onlyHolders: (query, concepts, synonyms) => craftHolders(heldCraft(query, concepts, synonyms)),
   titleHolds: currentHolders,
   roles: { path: 'roles', field: 'roles.text', forms: 'roles.forms', current: 'roles.current' },
   roleHolds: roleHolding,

@@ -80,6 +80,8 @@ export interface WordExpansionOptions {
   namingFields?: string[] | undefined;
   /** The records that match however few of the words they hold (EsEntitySearch.holders). */
   holders?: ((query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query | null) | undefined;
+  /** The records every match is, however few of the words they hold (EsEntitySearch.onlyHolders). */
+  onlyHolders?: ((query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query | null) | undefined;
   /**
    * The nested roles, each with its title and company in `field`: an employer of two words or more the request
    * names is held whole by one of them, or by the place one word of it (employerNamesHeld); and its title's
@@ -178,7 +180,7 @@ export function freeText(
   // (wordsOfNoEmployer): it still matches, and those who use the tool (a bio, a title) rank above those who only
   // work at Figma Labs, as the Postgres engine's word tests score it.
   const toolFields = new Set(expansion.toolFields ?? []);
-  const tools = new Set(toolFields.size > 0 ? wordsOfNoEmployer(query, spans) : []);
+  const tools = new Set(toolFields.size > 0 ? wordsOfNoEmployer(query, spans, synonyms) : []);
   const scoredFields = fields.filter((f) => !toolFields.has(boostOf(f).field));
   // A place the request introduces ("in Berlin") scores where the record is, alone: every match holds it there,
   // and held by a company ("Berlin Design Studio") or a bio that mentions it, it ranked those first among the
@@ -386,8 +388,10 @@ export function freeText(
   const enough: Query = { bool: { should: units(perWord, query.orGroups), minimum_should_match: required } };
   const holders = expansion.holders?.(query, spans, synonyms) ?? null;
   const withoutTypos = () => units(words.map((_, i) => scored(i, false)), query.orGroups);
+  // The holders of a craft a request names beside the words of a task (heldCraft) are every match, with any words.
+  const only = expansion.onlyHolders?.(query, spans, synonyms) ?? null;
   return {
-    must: [holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
+    must: [only ? { bool: { filter: [only], should: withoutTypos() } } : holders ? { dis_max: { queries: [enough, { bool: { filter: [holders], should: withoutTypos() } }] } } : enough],
     should: [...should, ...optional, ...places, ...employerLists, ...preferred, ...extra(query, spans, synonyms)],
     filter: [...placeWords, ...requiredLists, ...employerWords, ...employerNames, ...nameWords, ...anchored, ...trades, ...rolesNamed],
   };

@@ -37,6 +37,8 @@ export interface EsEntitySearch<F extends SearchFilters> {
   bonus?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query[];
   /** The records that match the free text however few of its words they hold (a role's holders, heldRole); null for none. */
   holders?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query | null;
+  /** The records every match is, however few of the words they hold (a craft's holders, heldCraft); null for none. */
+  onlyHolders?: (query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet) => Query | null;
   /** The nested roles, their title-and-company field, where an employer the request names is held whole, and their titles' stems. */
   roles?: { path: string; field: string; forms: string; current: string };
   /** The records one role of which holds `role`, a kind of role named with a word of another trade (qualifiedRoles). */
@@ -94,7 +96,7 @@ export function buildEntityQuery<F extends SearchFilters>(entity: EsEntitySearch
     if (clauses.length === 0) return [];
     return [{ filter: clauses.length === 1 ? clauses[0]! : { bool: { should: clauses, minimum_should_match: 1 } }, words: preferenceBonusWords(preference) }];
   });
-  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred, facts };
+  const expansion = { formFields: entity.formFields, synonyms, placeFields: entity.placeFields, companyFields, toolFields: entity.toolFields, namingFields: entity.namingFields, holders: entity.holders, onlyHolders: entity.onlyHolders, roles: entity.roles, roleHolds: entity.roleHolds, roleAtEmployer: entity.roleAtEmployer, personField: entity.personField, preferred, facts };
   const text = hasFreeText(q) ? freeText(q, entity.textFields, entity.bonus, expansion) : null;
   const left = exclusions.flatMap(held);
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXACT_EMPLOYER_WORDS, PLACE_BONUS_WORDS, ROLE_FIRST_WORDS, understandQuery } from '../query-words.ts';
-import { askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
+import { askedRole, exactEmployers, namedRoles, qualifiedRoles, conceptSpans, heldCraft, heldRole, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, wholePlaceWords, wordsOfNoRole } from '../query-synonyms.ts';
 import { PREFERENCE_BONUS_WORDS, PLACE_OR_SKILL_PREFERENCE_BONUS_WORDS } from '../query-preferences.ts';
 import { freeTextSql } from './free-text.sql.ts';
 import { MATCH_TIER_POINTS } from './word-matchers.sql.ts';
@@ -103,6 +103,16 @@ describe('freeTextSql: the holders of the role a request names', () => {
     const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, heldRole: heldRole(query, concepts), titleFormWeight: 'A' })!;
     const where = sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
     expect(where).toContain(" OR s.text_tsv @@ «( ( '~motion':A <-> '~design':A )");
+  });
+
+  it('where the request names no role, are the records holding the craft it names beside the words of a task: every match', () => {
+    const params = new Params();
+    const q = 'someone who storyboarded commercials';
+    const query = understandQuery(q);
+    const sql = freeTextSql({ column: 's.text_tsv', query, terms: { expansions: new Map() }, weights: WEIGHTS, params, formWeights: 'ABC', heldCraft: heldCraft(query, conceptSpans(q)) })!;
+    const where = sql.where.replace(/\$(\d+)::\w+/g, (_, n: string) => `«${String(params.values[Number(n) - 1])}»`);
+    // Every match: the words' own test is not asked.
+    expect(where).toBe("s.text_tsv @@ «( ( '~storyboard':ABC ) | ( '~storyboard':ABC <-> '~artist':ABC ) )»");
   });
 
   it('are left out of a top that holds every word, and bind nothing there', () => {

@@ -33,6 +33,8 @@ export interface FreeTextOptions extends WordMatcherInput {
   askedRole?: AskedRole | null | undefined;
   /** The role the request names beside words that qualify it (heldRole): its current holders match however few words they hold (currentlyHeld). */
   heldRole?: ConceptSpan | null | undefined;
+  /** The craft a request names beside the words of a task, where it names no role (heldCraft): every match holds it, however few words it holds (craftHeld). */
+  heldCraft?: ConceptSpan | null | undefined;
   /** Without role columns, the weight of the stems of the title that is the record's one role (an open role's): it holds heldRole there. */
   titleFormWeight?: Weight | undefined;
   /** The places the request names (namedPlaces). */
@@ -155,11 +157,14 @@ export function freeTextSql(options: FreeTextOptions): FreeTextSql | null {
   const { roleColumns, heldRole, titleFormWeight } = options;
   const holders = () =>
     !heldRole ? null : roleColumns ? currentlyHeld(roleColumns, params, heldRole, matches) : titleFormWeight ? matches(rolePhrases(heldRole, titleFormWeight)) : null;
+  // The holders of a craft a request names beside the words of a task (heldCraft) are every match, with any words.
+  const craft = craftHeld(options, matches);
   const enough = () => {
+    if (craft) return craft;
     const held = holders();
     return held ? `(${matchWhere(options, words$, matches)} OR ${held})` : matchWhere(options, words$, matches);
   };
-  const where = !topOf || !options.top ? enough() : topOf.everyWord ? matches(topOf.tsquery) : `(${matches(topOf.tsquery)} AND ${enough()})`;
+  const where = !topOf || !options.top ? enough() : topOf.everyWord && !craft ? matches(topOf.tsquery) : `(${matches(topOf.tsquery)} AND ${enough()})`;
   // A place introduced as one ("in Ulaanbaatar") is held by every match, in a place column where there is
   // one; a word of the field's vocabulary after "in" ("in fintech") is a word like any other (placeOnlyWords),
   // as in the Elasticsearch engine.
@@ -279,6 +284,15 @@ function qualifiedRolesHeld({ params, roleColumns, titleFormWeight, companyColum
     const employer = companyColumn ? ` OR (${matches(head)} AND ${companyColumn} @@ ${params.add(lexeme(word), 'tsquery')})` : '';
     return [`(${matches(allOf([head, formLexeme(wordStem, titleFormWeight)]))}${employer})`];
   });
+}
+
+/**
+ * The twin of the Elasticsearch engine's craftHolders: the rows that hold the craft a request names beside the
+ * words of a task (heldCraft), one of its phrases side by side in the stemmed fields; null for none.
+ */
+function craftHeld({ heldCraft, formWeights }: FreeTextOptions, matches: (tsquery: string) => string): string | null {
+  if (!heldCraft || !formWeights) return null;
+  return matches(anyOf([heldCraft.typed, ...heldCraft.synonyms].map((phrase) => followedBy(phrase.map((stem) => formLexeme(stem, formWeights))))));
 }
 
 /**

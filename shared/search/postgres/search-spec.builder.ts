@@ -2,7 +2,7 @@ import type { Columns } from '../../domain/field-set.ts';
 import type { ListedRule } from '../../domain/listed.rule.ts';
 import { listedSql } from '../../store/column.sql.ts';
 import { understandQuery } from '../query-words.ts';
-import { anchorWords, askedRole, seniorityTitle, exactEmployers, namedRoles, namesTool, qualifiedRoles, conceptSpans, heldRole, spelledWords, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoEmployer, wordsOfNoRole } from '../query-synonyms.ts';
+import { anchorWords, askedRole, seniorityTitle, exactEmployers, namedRoles, namesTool, qualifiedRoles, conceptSpans, heldCraft, heldRole, spelledWords, CURATED_SYNONYM_SET, employerListsHeld, employerNamesHeld, employerOnlyWords, expandQueryWords, nameOnlyWords, namedPlaces, placeOnlyWords, roleWordsOf, type SynonymSet, usedToolWords, wholePlaceWords, wordsOfNoEmployer, wordsOfNoRole } from '../query-synonyms.ts';
 import { ranksPlace, readWithFacts } from '../reading-facts.ts';
 import type { EntitySearchRules, SearchFilters, SortField, SortRule, TextFields } from '../search-rules.ts';
 import { freeTextSql, type RoleColumns } from './free-text.sql.ts';
@@ -100,6 +100,7 @@ export function entitySearchSpec<F extends SearchFilters>(
   const nameWords = nameOnlyWords(query, synonyms);
   const role = concepts ? askedRole(query, concepts, synonyms) : null;
   const held = entity.roleColumns || entity.titleFormWeight ? heldRole(query, spans, synonyms) : null;
+  const craft = entity.roleColumns && !held ? heldCraft(query, spans, synonyms) : null;
   // What an exclusion or a preference names ("not in London", "ideally in London"), as the word filters name it,
   // whole words only: a condition per filter.
   const namedBy = (clause: Exclusion, params: Params) =>
@@ -140,9 +141,10 @@ export function entitySearchSpec<F extends SearchFilters>(
       concepts,
       askedRole: role,
       heldRole: held,
+      heldCraft: craft,
       titleFormWeight: entity.titleFormWeight,
       spelled: spelledWords(query, spans),
-      tools: wordsOfNoEmployer(query, spans),
+      tools: wordsOfNoEmployer(query, spans, synonyms),
       toolWeights: entity.toolWeights,
       formWeights: entity.formWeights,
       placeWeights: entity.placeWeights,
