@@ -297,6 +297,13 @@ describe('namedPlaces', () => {
     expect(places('product designer new york')).toEqual(['new york']);
   });
 
+  it('reads a run of English words as a place only where it is a place\'s name', () => {
+    // "new" of "our new app" is no place: a location holding it (New York, New South Wales) earned the bonus.
+    expect(places('comic artists for our new app')).toEqual([]);
+    expect(places('someone to take on prototyping for our new travel website')).toEqual([]);
+    expect(places('illustrators phoenix')).toEqual(['phoenix']);
+  });
+
   it('keeps the places a marker introduces first, each once, and at most three', () => {
     expect(places('graphic designer in Berlin')).toEqual(['berlin']);
     expect(places('Berlin graphic designer in Berlin')).toEqual(['berlin']);

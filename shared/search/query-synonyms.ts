@@ -257,7 +257,8 @@ export function placeOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED
  * to MAX_PLACE_WORDS words: "graphic designer Berlin" names Berlin as "in Berlin" does, so a Graphic Designer
  * there ranks above one elsewhere whose bio mentions a trip to Berlin.
  * A run earns the place bonus only where the record's place fields hold all its words, so one that is a
- * name or an employer ("Kwame Mensah", "new york times") costs nothing. A word for remote work
+ * name or an employer ("Kwame Mensah", "new york times") costs nothing; a run of English words only where it
+ * is a place's name. A word for remote work
  * (REMOTE_LOCATION_WORDS) is a place of its own: "remote", "remotely", "teletrabajo".
  */
 export function namedPlaces(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): string[][] {
@@ -265,7 +266,10 @@ export function namedPlaces(query: QueryWords, synonyms: SynonymSet = CURATED_SY
   const add = (place: string[]) => {
     if (!found.some((p) => p.join(' ') === place.join(' '))) found.push(place);
   };
-  for (const place of splitRuns(query.looseRuns, (word) => synonyms.holdsWord(word))) if (place.length <= MAX_PLACE_WORDS) add(place);
+  // A run of English words alone names a place only as a place's name ("new york", "reading"): "new" of "our
+  // new website" earned the bonus of New York and New South Wales, "take" of Take Two Avenue.
+  const ordinary = (place: string[]) => place.every(isEnglishWord) && placeNameAt(place, 0) !== place.length;
+  for (const place of splitRuns(query.looseRuns, (word) => synonyms.holdsWord(word))) if (place.length <= MAX_PLACE_WORDS && !ordinary(place)) add(place);
   // The words of the synonym rules split the runs above, "remote" among them, yet a remote location is where
   // the designer works: counted, the designers in "Remote (EU)" rank above those elsewhere whose bio says
   // "remote-first teams" for "a remote editorial designer", as a city typed alone ranks its designers.
