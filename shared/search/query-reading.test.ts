@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { understandQuery } from './query-words.ts';
 import { namedPlaces } from './query-synonyms.ts';
-import { readRequest, withEnglishOr, withoutContractions, withoutGenderMarks, withPlacesNamedFirst, withRemoteWorkWords } from './query-reading.ts';
+import { readRequest, withEnglishOr, withoutClientBrands, withoutContractions, withoutGenderMarks, withPlacesNamedFirst, withRemoteWorkWords } from './query-reading.ts';
 
 describe('withRemoteWorkWords', () => {
   it('reads each phrase for remote work, in every language of the synonym rules, as "wfh"', () => {
@@ -89,6 +89,20 @@ describe('withEnglishOr', () => {
   it('leaves an Irish name, and an "o" that stands between no two words, alone', () => {
     for (const q of ['Siobhán Ó Súilleabháin', "Liam O'Connor", 'Aoife O Brien', 'o designer', 'motion designer o', 'Oder designers', 'nikolai o suilleabhain']) {
       expect(withEnglishOr(q), q).toBe(q);
+    }
+  });
+});
+
+describe('withoutClientBrands', () => {
+  it('leaves out the brands the work was for, keeping the kind of client', () => {
+    expect(withoutClientBrands('someone who has done typography for insurance brands')).toBe('someone who has done typography for insurance');
+    expect(withoutClientBrands('packaging for big food brands in Berlin')).toBe('packaging for big food in Berlin');
+    expect(withoutClientBrands('illustrations for brands')).toBe('illustrations for');
+  });
+
+  it('leaves "brands" alone where it says no client', () => {
+    for (const q of ['brand designer', 'someone who builds brands', 'brands and identities for startups', 'for a few very big fashion brands']) {
+      expect(withoutClientBrands(q)).toBe(q);
     }
   });
 });

@@ -12,7 +12,8 @@ import { type Preference, readPreferences } from './query-preferences.ts';
  * written "or", the phrases that say remote work become
  * the one word "wfh", which the synonym rules and remote locations know (REMOTE_LOCATION_WORDS), a region spelt
  * with a narrower region's words is written by the name locations hold it by ("Asia Pacific" → "APAC",
- * withRegionNames), a place named before "based" or "only" is written after "in" (withPlacesNamedFirst), and the clauses
+ * withRegionNames), the brands work was for are left out ("for fashion brands": withoutClientBrands), a place named
+ * before "based" or "only" is written after "in" (withPlacesNamedFirst), and the clauses
  * that state a preference (readPreferences) and leave things out (readExclusions) are set apart. Pure.
  */
 
@@ -117,6 +118,18 @@ export function withPlacesNamedFirst(q: string): string {
   return q;
 }
 
+/** "for" and up to two words, then "brands": who the work was for ("for insurance brands", "for big fashion brands"). */
+const CLIENT_BRANDS = /(?<![\p{L}\p{N}])(for(?:\s+[\p{L}\p{N}&'’-]+){0,2})\s+brands(?![\p{L}\p{N}])/giu;
+
+/**
+ * The request without the brands its work was for: "typography for insurance brands" → "typography for
+ * insurance". Read as the craft of brands, "brands" made the Brand Designers in insurance the role asked for,
+ * above the typographers who work for insurers. The kind of client before it stays ("insurance").
+ */
+export function withoutClientBrands(q: string): string {
+  return q.replace(CLIENT_BRANDS, '$1');
+}
+
 /** A request as the engines search it: its words, what it leaves out and what it would rather have. */
 export interface ReadRequest extends QueryExclusions {
   preferences: Preference[];
@@ -124,6 +137,6 @@ export interface ReadRequest extends QueryExclusions {
 
 /** The request as the engines search it, what it leaves out and what it prefers. */
 export function readRequest(q: string | undefined): ReadRequest {
-  const { q: required, preferences } = readPreferences(q === undefined ? q : withPlacesNamedFirst(withRemoteWorkWords(withEnglishOr(withoutContractions(withRegionNames(withoutGenderMarks(q)))))));
+  const { q: required, preferences } = readPreferences(q === undefined ? q : withPlacesNamedFirst(withoutClientBrands(withRemoteWorkWords(withEnglishOr(withoutContractions(withRegionNames(withoutGenderMarks(q))))))));
   return { ...readExclusions(required), preferences };
 }

@@ -650,3 +650,20 @@ describe.each(contractEngines)('a craft a request names beside the words of a ta
     expect(await slugs('a storyboard supervisor for our team')).toEqual([]);
   });
 });
+
+/** A Sign Painter whose typography is for an insurer, and a Brand Designer for one (the newer listing). */
+const CLIENTS = [
+  { ...extra(75, 'ty-ins', 'Tia Type', 'Sign Painter', 'Typography for an insurance group.'), listed_at: '2026-05-07T00:00:00.000Z' },
+  { ...extra(76, 'br-ins', 'Bo Brand', 'Brand Designer', 'Identities for an insurance group.'), listed_at: '2026-05-07T01:00:00.000Z' },
+];
+
+describe.each(contractEngines)('the brands a request says the work was for on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { slugs } = withExtraDesigners(engine, CLIENTS);
+
+  it.skipIf(reason)('are its clients, not the craft of brands', async () => {
+    // Read as the craft, "brands" made the Brand Designer the role asked for: first, and the Sign Painter after.
+    expect((await slugs('someone who has done typography for insurance brands'))[0]).toBe('ty-ins');
+    expect(await slugs('someone who has done typography for insurance brands')).not.toContain('br-ins');
+  });
+});
