@@ -869,7 +869,8 @@ export function heldCraft(query: QueryWords, concepts: readonly ConceptSpan[], s
   // A role the vocabulary does not know is still a role: "kite designers", a word before a role's head noun.
   if (query.roleQualifiers.length > 0 || query.words.some((word) => namesRole(word) && !SAID_BY_EVERY_ROLE.has(word))) return null;
   const { other } = constraints(query, synonyms);
-  const crafts = concepts.filter((c) => !c.past && !saysRole(c) && c.covers.every((word) => !other.has(word)));
+  // Remote work is where the work is done, no craft: "a fully remote vp of design" asks no bio to say "remote".
+  const crafts = concepts.filter((c) => !c.past && !saysRole(c) && c.covers.every((word) => !other.has(word) && !REMOTE_LOCATION_WORDS.has(word)));
   if (crafts.length === 0) return null;
   const covered = new Set(crafts.flatMap((c) => c.covers));
   const qualifiers = query.words.filter((word) => !covered.has(word) && !other.has(word) && !SAID_BY_EVERY_ROLE.has(word));

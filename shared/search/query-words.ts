@@ -250,7 +250,7 @@ export const TRADE_HEADS: ReadonlySet<string> = new Set(['manager', 'engineer', 
  * "chief design officer"). askedRole prefers a concept that holds one.
  */
 export const namesRole = (word: string): boolean => ROLE_HEADS.has(word) || LEADERSHIP_WORDS.has(word);
-const LEADERSHIP_WORDS: ReadonlySet<string> = new Set(['head', 'heads', 'chief', 'chiefs', 'officer', 'officers', 'founder', 'founders', 'principal', 'principals']);
+const LEADERSHIP_WORDS: ReadonlySet<string> = new Set(['head', 'heads', 'chief', 'chiefs', 'officer', 'officers', 'founder', 'founders', 'principal', 'principals', 'vp', 'vps', 'svp', 'evp']);
 
 /** Where a query word also matches as the start of a word: any field, the name (the highest-weighted field), or nowhere. */
 export type PrefixScope = 'any' | 'name' | null;

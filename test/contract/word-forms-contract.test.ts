@@ -667,3 +667,19 @@ describe.each(contractEngines)('the brands a request says the work was for on $n
     expect(await slugs('someone who has done typography for insurance brands')).not.toContain('br-ins');
   });
 });
+
+/** Two VPs of Design: one in a remote location, one in Berlin whose bio says remote (the newer listing). */
+const VPS = [
+  { ...extra(77, 'vp-rem', 'Val Vane', 'VP of Design', 'Design orgs.'), location: 'Remote (EU)', listed_at: '2026-05-08T00:00:00.000Z' },
+  { ...extra(78, 'vp-ber', 'Vic Vane', 'VP of Design', 'Remote design orgs.'), location: 'Berlin, DE', listed_at: '2026-05-08T01:00:00.000Z' },
+];
+
+describe.each(contractEngines)('a role named by "vp" beside remote work on $name', (engine) => {
+  const reason = engine.unavailable();
+  const { slugs } = withExtraDesigners(engine, VPS);
+
+  it.skipIf(reason)('is the role asked, and remote work is where it is done', async () => {
+    // "vp" named no role, so "remote" was a craft every match held in a title or bio: Vic alone.
+    expect((await slugs('a fully remote vp of design')).slice(0, 2)).toEqual(['vp-rem', 'vp-ber']);
+  });
+});
