@@ -257,17 +257,17 @@ export function placeOnlyWords(query: QueryWords, synonyms: SynonymSet = CURATED
  * to MAX_PLACE_WORDS words: "graphic designer Berlin" names Berlin as "in Berlin" does, so a Graphic Designer
  * there ranks above one elsewhere whose bio mentions a trip to Berlin.
  * A run earns the place bonus only where the record's place fields hold all its words, so one that is a
- * name or an employer ("Kwame Mensah", "new york times") costs nothing; a run of English words only where it
- * is a place's name. A word for remote work
- * (REMOTE_LOCATION_WORDS) is a place of its own: "remote", "remotely", "teletrabajo".
+ * name or an employer ("Kwame Mensah", "new york times") costs nothing; a run of English words is one only
+ * where it is a place's name. A word for remote work (REMOTE_LOCATION_WORDS) is a place of its own: "remote",
+ * "remotely", "teletrabajo".
  */
 export function namedPlaces(query: QueryWords, synonyms: SynonymSet = CURATED_SYNONYM_SET): string[][] {
   const found = [...query.places];
   const add = (place: string[]) => {
     if (!found.some((p) => p.join(' ') === place.join(' '))) found.push(place);
   };
-  // A run of English words alone names a place only as a place's name ("new york", "reading"): "new" of "our
-  // new website" earned the bonus of New York and New South Wales, "take" of Take Two Avenue.
+  // A run of English words alone names a place only as a place's name ("new york", "phoenix"): "new" of "our
+  // new website" earned the bonus of New York and New South Wales.
   const ordinary = (place: string[]) => place.every(isEnglishWord) && placeNameAt(place, 0) !== place.length;
   for (const place of splitRuns(query.looseRuns, (word) => synonyms.holdsWord(word))) if (place.length <= MAX_PLACE_WORDS && !ordinary(place)) add(place);
   // The words of the synonym rules split the runs above, "remote" among them, yet a remote location is where
@@ -853,16 +853,15 @@ export function heldRole(query: QueryWords, concepts: readonly ConceptSpan[], sy
 /**
  * The craft, skill, tool or domain a request names first beside ordinary words that describe a task, where it
  * names no role (heldRole): every match holds it, and ranks by the other words it holds, as a role's holders do.
- * "someone who storyboarded commercials", "need a logo for my coffee shop":
- * counted against the craft, the task's words no profile holds ("commercials", "coffee shop") left nobody,
- * though the directory holds who storyboards and draws logos; and ordinary words held anywhere ("take" within a
- * typo of Tane, "new" in the New York Times) matched as well as the craft. Of the concepts (conceptSpans) that
- * name no role and are no place, employer, "or" list or past role, the first typed: the work asked for, which
- * what follows qualifies ("for our healthcare product"). Null where there is none, where the request names a role
- * (one the vocabulary knows, or a word before a role's head noun: "kite designers"),
- * asks for past roles, or says nothing beside its concepts, and where a word beside them is no English word or
- * word of the field (a name or an employer the directory may lack: a constraint, as for heldRole). Both engines
- * read it.
+ * "someone who storyboarded commercials", "need a logo for my coffee shop": counted against the craft, the
+ * task's words no profile holds ("commercials", "coffee shop") left nobody, though the directory holds who
+ * storyboards and draws logos; and ordinary words held anywhere ("take" within a typo of Tane, "new" in the New
+ * York Times) matched as well as the craft. Of the concepts (conceptSpans) that name no role and are no place,
+ * remote work, employer, "or" list or past role, the first typed: the work asked for, which what follows
+ * qualifies ("for our healthcare product"). Null where there is none, where the request names a role (one the
+ * vocabulary knows, or a word before a role's head noun: "kite designers"), asks for past roles, or says nothing
+ * beside its concepts, and where a word beside them is no English word or word of the field (a name or an
+ * employer the directory may lack: a constraint, as for heldRole). Both engines read it.
  */
 export function heldCraft(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan | null {
   if (query.pastRoles || concepts.some((c) => saysRole(c) && !c.covers.every((word) => SAID_BY_EVERY_ROLE.has(word)))) return null;
