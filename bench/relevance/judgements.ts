@@ -492,6 +492,34 @@ function agentPreferences(r: Random, corpus: readonly CorpusDesigner[], n: numbe
   return out;
 }
 
+/** What a request for a task says besides the craft: the work, its occasion and who it is for, no profile's words. */
+const TASKS = [
+  (skill: string, domain: string) => `someone to do ${skill} for our ${domain} launch`,
+  (skill: string, domain: string) => `need help with ${skill} for a ${domain} spring campaign`,
+  (skill: string, domain: string) => `who can take on ${skill} for our new ${domain} website?`,
+  (skill: string, domain: string) => `looking for someone who has done ${skill} for ${domain} brands`,
+];
+
+/**
+ * A task, not a role ("someone to do storyboarding for our fintech launch"): who practises the craft is
+ * relevant, in the domain most. Counted against the minimum, the task's words no profile holds ("launch",
+ * "spring campaign") left them out, and a last word read as a prefix ranked names and companies that start with
+ * it; who holds the domain and not the craft is no answer.
+ */
+function agentTasks(r: Random, corpus: readonly CorpusDesigner[], n: number): JudgedQuery[] {
+  const out: JudgedQuery[] = [];
+  const skilled = corpus.filter((d) => d.skills.length > 0 && d.domains.length > 0);
+  for (let i = 0; out.length < n && i < n * 20; i++) {
+    const t = r.pick(skilled);
+    const skill = t.skills[0]!;
+    const domain = t.domains[0]!;
+    const q = TASKS[out.length % TASKS.length]!(fold(skill), domain);
+    if (out.some((o) => o.q === q)) continue;
+    out.push({ family: 'agent', q, grades: grade(corpus, (d) => (!d.skills.includes(skill) ? 0 : d.domains.includes(domain) ? 3 : 2)) });
+  }
+  return out;
+}
+
 export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7): JudgedQuery[] {
   const r = createRandom(seed);
   return [
@@ -509,6 +537,7 @@ export function generateJudgements(corpus: readonly CorpusDesigner[], seed = 7):
     ...agentChatty(r, corpus, 10),
     ...agentPlaceLists(r, corpus, 6),
     ...agentPreferences(r, corpus, 6),
+    ...agentTasks(r, corpus, 8),
     ...NOTHING.map((q): JudgedQuery => ({ family: 'nothing', q, grades: new Map() })),
   ];
 }
