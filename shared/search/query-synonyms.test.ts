@@ -763,7 +763,7 @@ describe('heldCraft', () => {
   });
 
   it('is null beside a role, for a past role, without task words, beside a word that may be a name, or a trade the craft qualifies', () => {
-    for (const q of ['an illustrator who storyboards commercials', 'kite designers who storyboard commercials', 'a fully remote vp of design', 'remote work for our new app', 'storyboarding', 'former storyboard artists at pixar', 'storyboarding zzqx', 'insurance claims adjuster', 'a storyboard supervisor for our team', 'real estate agent in berlin']) {
+    for (const q of ['storyboarding commercials', 'acne studio in san francisco', 'an illustrator who storyboards commercials', 'kite designers who storyboard commercials', 'a fully remote vp of design', 'remote work for our new app', 'storyboarding', 'former storyboard artists at pixar', 'storyboarding zzqx', 'insurance claims adjuster', 'a storyboard supervisor for our team', 'real estate agent in berlin']) {
       expect([q, held(q)]).toEqual([q, null]);
     }
   });

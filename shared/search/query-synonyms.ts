@@ -858,12 +858,16 @@ export function heldRole(query: QueryWords, concepts: readonly ConceptSpan[], sy
  * storyboards and draws logos; and ordinary words held anywhere ("take" within a typo of Tane, "new" in the New
  * York Times) matched as well as the craft. Of the concepts (conceptSpans) that name no role and are no place,
  * remote work, employer, "or" list or past role, the first typed: the work asked for, which what follows
- * qualifies ("for our healthcare product"). Null where there is none, where the request names a role (one the
- * vocabulary knows, or a word before a role's head noun: "kite designers"), asks for past roles, or says nothing
- * beside its concepts, and where a word beside them is no English word or word of the field (a name or an
- * employer the directory may lack: a constraint, as for heldRole). Both engines read it.
+ * qualifies ("for our healthcare product"). Null for words typed as a search (fewer than two filler words),
+ * where there is none, where the request names a role (one the vocabulary knows, or a word before a role's
+ * head noun: "kite designers"), asks for past roles, or says nothing beside its concepts, and where a word
+ * beside them is no English word or word of the field (a name or an employer the directory may lack: a
+ * constraint, as for heldRole). Both engines read it.
  */
 export function heldCraft(query: QueryWords, concepts: readonly ConceptSpan[], synonyms: SynonymSet = CURATED_SYNONYM_SET): ConceptSpan | null {
+  // A task is told in a sentence ("someone who …", "for our …"); words typed as a search ("acne studio in san
+  // francisco", "studio ja") ask for what they say, which a company's name may hold.
+  if (query.filler.length < TASK_FILLER_WORDS) return null;
   if (query.pastRoles || concepts.some((c) => saysRole(c) && !c.covers.every((word) => SAID_BY_EVERY_ROLE.has(word)))) return null;
   // A role the vocabulary does not know is still a role: "kite designers", a word before a role's head noun.
   if (query.roleQualifiers.length > 0 || query.words.some((word) => namesRole(word) && !SAID_BY_EVERY_ROLE.has(word))) return null;
@@ -881,6 +885,9 @@ export function heldCraft(query: QueryWords, concepts: readonly ConceptSpan[], s
   const at = (c: ConceptSpan) => Math.min(...c.covers.map((word) => query.words.indexOf(word)));
   return crafts.reduce((first, c) => (at(c) < at(first) ? c : first));
 }
+
+/** The filler words a request that tells a task holds at least (heldCraft): "someone who", "for our". */
+const TASK_FILLER_WORDS = 2;
 
 /** An English noun of who does something: "adjuster", "accountants", "florist", "librarian", "attendant", "agent". */
 const AGENT_NOUN = /(?:er|or|ist|ian|ant|(?<!m)ent)s?$/u;
