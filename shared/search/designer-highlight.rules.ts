@@ -2,7 +2,7 @@ import type { DesignerMatch, MatchField, MatchFragment } from '../domain/designe
 import type { Designer } from '../domain/designer.schema.ts';
 import type { DesignerFilters } from '../domain/designer-search.schema.ts';
 import { cutShort, maxEdits, withinTypoEdits } from '../text/edit-distance.ts';
-import { tokenize } from '../text/fold.ts';
+import { AMPERSAND_INITIALS, tokenize } from '../text/fold.ts';
 import { textForms } from '../text/word-forms.ts';
 import { designerRoles } from './designer-search.rules.ts';
 import { filterPhrases } from './filter-phrases.ts';
@@ -102,7 +102,7 @@ interface Found {
  * Words of a text with where they stand: letters, marks and digits (folding may make one run several words), and
  * initials joined by "&", one word as tokenize reads them (AMPERSAND_INITIALS).
  */
-const WORD_RUN = /(?<![\p{L}\p{N}&])[a-z0-9]{1,2}&[a-z0-9]{1,2}(?![\p{L}\p{N}&])|[\p{L}\p{M}\p{N}]+/giu;
+const WORD_RUN = new RegExp(`${AMPERSAND_INITIALS.source}|[\\p{L}\\p{M}\\p{N}]+`, 'giu');
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
 
 function find(text: string, terms: readonly Term[], field: MatchField): Found {
